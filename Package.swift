@@ -1,0 +1,35 @@
+// swift-tools-version:6.0
+// patternlock: a 3x3 pattern-unlock screen for embedded Linux (DRM/KMS, libinput).
+//
+// Modules import only those before them: PatternCore <- Raster <- Scene <- patternlock.
+// Each C library is a system-library target found with pkg-config; modules that wrap
+// one (Recording) are imported only by the executable. Embedded Swift emits no
+// autolink entries, so every C library is also named in linkerSettings.
+import PackageDescription
+
+let package = Package(
+  name: "patternlock",
+  products: [
+    .executable(name: "patternlock", targets: ["patternlock"]),
+    .library(name: "PatternCore", targets: ["PatternCore"]),
+  ],
+  targets: [
+    // Pure Swift: fixed-point maths, layout, gestures. No C, no I/O.
+    .target(name: "PatternCore"),
+
+    // libc functions and macros that Swift cannot import directly, behind prefixed names.
+    .target(name: "CShim"),
+
+    // C libraries from Debian's -dev packages, found with pkg-config.
+    .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+    .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+
+    .executableTarget(
+      name: "patternlock",
+      dependencies: ["PatternCore", "CShim"]
+    ),
+
+    .testTarget(name: "PatternCoreTests", dependencies: ["PatternCore"]),
+  ]
+)

@@ -1,0 +1,2 @@
+// libyaml's event-based parser (Debian libyaml-dev).
+#include <yaml.h>

@@ -1,0 +1,38 @@
+import CShim
+
+/// Output for people and for tools: one line at a time, unbuffered, never through
+/// `print` (which Embedded Swift limits to one argument and which buffers).
+enum Console {
+  /// Writes a line to standard output.
+  static func out(_ line: String) {
+    var line = line
+    line.withUTF8 { bytes in
+      _ = pl_write_all(1, bytes.baseAddress, bytes.count)
+    }
+    _ = pl_write_all(1, "\n", 1)
+  }
+
+  /// Writes `patternlock: <message>` to standard error.
+  static func error(_ message: String) {
+    var line = "patternlock: " + message + "\n"
+    line.withUTF8 { bytes in
+      _ = pl_write_all(2, bytes.baseAddress, bytes.count)
+    }
+  }
+
+  /// Reports a usage or input error and exits with status 2.
+  static func fail(_ message: String) -> Never {
+    error(message)
+    pl_exit(ExitStatus.badInput.rawValue)
+  }
+}
+
+/// What the process's exit status means.
+enum ExitStatus: Int32 {
+  /// Done as asked.
+  case success = 0
+  /// A failure of the environment (device, file system) at run time.
+  case failure = 1
+  /// Bad input: a command line, a file or a recording that cannot be used.
+  case badInput = 2
+}
