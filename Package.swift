@@ -17,6 +17,9 @@ let package = Package(
     // Pure Swift: fixed-point maths, layout, gestures. No C, no I/O.
     .target(name: "PatternCore"),
 
+    // Pure Swift software rasteriser: pixel formats, coverage, blending. No C.
+    .target(name: "Raster", dependencies: ["PatternCore"]),
+
     // libc functions and macros that Swift cannot import directly, behind prefixed names.
     .target(name: "CShim"),
 
