@@ -33,6 +33,7 @@ let package = Package(
       dependencies: ["PatternCore", "CShim"]
     ),
 
-    .testTarget(name: "PatternCoreTests", dependencies: ["PatternCore"]),
+    .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
+    .testTarget(name: "PatternCoreTests", dependencies: ["PatternCore", "AllocationCounter"]),
   ]
 )

@@ -13,6 +13,7 @@ struct Patternlock {
     }
     switch command {
     case "layout": LayoutCommand.run(&arguments)
+    case "replay": ReplayCommand.run(&arguments)
     case "--version", "version": Console.out("patternlock \(version)")
     case "--help", "-h", "help": Console.out(usage)
     default: Console.fail("unknown command '\(command)' (try 'patternlock --help')")
@@ -36,6 +37,7 @@ struct Patternlock {
 
     commands:
       layout            print the grid layout for a panel as one JSON object
+      replay FILE       replay a 'libinput record' capture: one JSON line per gesture
       --version         print the version
       --help            print this help
 

@@ -1,0 +1,151 @@
+/// Turns touch events into a pattern: which dots the owning finger joined, in order.
+///
+/// Rules, as a phone's pattern lock behaves:
+/// - The first finger down owns the gesture; other slots are ignored until it lifts.
+///   A cancel of the owning slot drops the gesture without an outcome.
+/// - The whole segment between two samples is tested against every hit circle, in
+///   order along the segment, so a fast swipe never skips a dot it crossed (Android
+///   tests only the samples).
+/// - A dot is never joined twice.
+/// - Gap fill: joining a dot that lies a whole number of steps away from the last one,
+///   where a step is the row and column distance divided by their gcd, first joins the
+///   unvisited dots on the steps in between (1→3 adds 2, 1→9 adds 5, a knight's move
+///   adds nothing).
+///
+/// All maths is integer on 16.16 positions: the hit test compares squared distances
+/// exactly (in `Int128` where a product can pass 2^63), so every architecture agrees.
+/// Nothing here allocates: the trail is an inline `DotSequence`.
+public struct GestureTracker: Sendable {
+  public let layout: GridLayout
+  /// The fewest dots for a `complete` result.
+  public let minimumDots: Int
+  private let hitRadiusSquared: Int64
+
+  /// The slot of the finger that owns the gesture, while one is down.
+  public private(set) var ownerSlot: Int32?
+  /// The dots joined so far in the current gesture.
+  public private(set) var trail = DotSequence()
+  /// The owning finger's last position, for the line from the last dot to the finger.
+  public private(set) var fingerPosition: Point?
+
+  /// - Parameters:
+  ///   - layout: where the dots are and how large the hit circles are.
+  ///   - minimumDots: the fewest dots for a complete pattern, 1 to the number of dots.
+  public init(layout: GridLayout, minimumDots: Int = 4) {
+    precondition(minimumDots >= 1 && minimumDots <= layout.dotCount, "minimum dots out of range")
+    self.layout = layout
+    self.minimumDots = minimumDots
+    let r = Int64(layout.hitRadius.raw)
+    hitRadiusSquared = r * r
+  }
+
+  /// Whether a finger currently owns a gesture.
+  public var isActive: Bool { ownerSlot != nil }
+
+  /// Feeds one event.
+  ///
+  /// - Returns: the finished gesture when the owning finger lifts having joined at
+  ///   least one dot; nil otherwise.
+  public mutating func handle(_ event: TouchEvent) -> GestureOutcome? {
+    switch event.kind {
+    case .down:
+      guard ownerSlot == nil else { return nil }
+      ownerSlot = event.slot
+      trail.removeAll()
+      fingerPosition = event.position
+      joinDots(alongSegmentFrom: event.position, to: event.position)
+    case .motion:
+      guard event.slot == ownerSlot, let from = fingerPosition else { return nil }
+      fingerPosition = event.position
+      joinDots(alongSegmentFrom: from, to: event.position)
+    case .up:
+      guard event.slot == ownerSlot else { return nil }
+      let dots = trail
+      reset()
+      guard !dots.isEmpty else { return nil }
+      return GestureOutcome(
+        dots: dots, result: dots.count >= minimumDots ? .complete : .tooShort,
+        timeMicroseconds: event.timeMicroseconds)
+    case .cancel:
+      guard event.slot == ownerSlot else { return nil }
+      reset()
+    case .frame:
+      break
+    }
+    return nil
+  }
+
+  /// Drops any gesture in progress.
+  public mutating func reset() {
+    ownerSlot = nil
+    fingerPosition = nil
+    trail.removeAll()
+  }
+
+  /// Joins, in order along the segment, every unvisited dot whose hit circle it meets.
+  private mutating func joinDots(alongSegmentFrom a: Point, to b: Point) {
+    let dx = Int64(b.x.raw) - Int64(a.x.raw)
+    let dy = Int64(b.y.raw) - Int64(a.y.raw)
+    let lengthSquared = dx * dx + dy * dy
+    // Hit circles never overlap (a radius is at most half a cell, dots are a cell and a
+    // half apart), so their chords along the segment are disjoint and ordering by the
+    // projection of each centre orders them by where the segment enters them. The
+    // projection's denominator is the same for every dot, so numerators compare.
+    while true {
+      var nearest = 0
+      var nearestProjection = Int64.max
+      for dot in 1...layout.dotCount where !trail.contains(dot) {
+        guard let projection = hitProjection(of: dot, a: a, dx: dx, dy: dy, lengthSquared: lengthSquared),
+          projection < nearestProjection
+        else { continue }
+        nearest = dot
+        nearestProjection = projection
+      }
+      guard nearest != 0 else { return }
+      join(nearest)
+    }
+  }
+
+  /// The numerator of the centre's projection onto the segment when the segment passes
+  /// inside the dot's hit circle; nil when it misses.
+  private func hitProjection(of dot: Int, a: Point, dx: Int64, dy: Int64, lengthSquared: Int64) -> Int64? {
+    let c = layout.centre(of: dot)
+    let fx = Int64(a.x.raw) - Int64(c.x.raw)
+    let fy = Int64(a.y.raw) - Int64(c.y.raw)
+    let startDistanceSquared = fx * fx + fy * fy
+    let projection = -(fx * dx + fy * dy)
+    if lengthSquared == 0 || projection <= 0 {
+      return startDistanceSquared < hitRadiusSquared ? projection : nil
+    }
+    if projection >= lengthSquared {
+      let ex = fx + dx, ey = fy + dy
+      return ex * ex + ey * ey < hitRadiusSquared ? projection : nil
+    }
+    // Squared distance from the centre to the line, times lengthSquared, compared
+    // without division: |f|²·|d|² - (f·d)² < r²·|d|².
+    let lhs = Int128(startDistanceSquared) * Int128(lengthSquared) - Int128(projection) * Int128(projection)
+    return lhs < Int128(hitRadiusSquared) * Int128(lengthSquared) ? projection : nil
+  }
+
+  /// Joins a dot, first filling in the unvisited dots on the straight steps from the last one.
+  private mutating func join(_ dot: Int) {
+    if let previous = trail.last {
+      let from = layout.rowAndColumn(of: previous), to = layout.rowAndColumn(of: dot)
+      let dr = to.row - from.row, dc = to.column - from.column
+      let steps = greatestCommonDivisor(abs(dr), abs(dc))
+      if steps > 1 {
+        for k in 1..<steps {
+          trail.append(layout.dot(row: from.row + k * dr / steps, column: from.column + k * dc / steps))
+        }
+      }
+    }
+    trail.append(dot)
+  }
+}
+
+/// The greatest common divisor of two non-negative integers (gcd(0, n) = n).
+@inlinable public func greatestCommonDivisor(_ a: Int, _ b: Int) -> Int {
+  var a = a, b = b
+  while b != 0 { (a, b) = (b, a % b) }
+  return a
+}
