@@ -28,6 +28,25 @@ let package = Package(
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
 
+    // libpng behind setjmp-safe C calls (Swift cannot survive libpng's longjmp).
+    .target(
+      name: "CPNGShim",
+      dependencies: ["CPNG"],
+      linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
+    ),
+    // Frame dumps as PNG files, PNG reading for golden tests, contact sheets.
+    .target(
+      name: "PNGImage",
+      dependencies: ["Raster", "CPNGShim"],
+      linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
+    ),
+    // FreeType glyphs rendered once at start-up into Raster's GlyphAtlas.
+    .target(
+      name: "Typeface",
+      dependencies: ["Raster", "CFreeType", "CShim"],
+      linkerSettings: [.linkedLibrary("freetype")]
+    ),
+
     .executableTarget(
       name: "patternlock",
       dependencies: ["PatternCore", "CShim"]
@@ -35,5 +54,10 @@ let package = Package(
 
     .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
     .testTarget(name: "PatternCoreTests", dependencies: ["PatternCore", "AllocationCounter"]),
+
+    // Test support: golden-image comparison (Foundation allowed; never a product dependency).
+    .target(name: "GoldenSupport", dependencies: ["PNGImage", "Raster"], path: "Tests/GoldenSupport"),
+    .testTarget(name: "PNGImageTests", dependencies: ["PNGImage", "GoldenSupport", "Raster"]),
+    .testTarget(name: "TypefaceTests", dependencies: ["Typeface", "Raster"]),
   ]
 )

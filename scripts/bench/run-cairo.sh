@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Builds and runs the cairo reference for the rendering benchmark.
+#
+#   scripts/bench/run-cairo.sh [cairo_scene options]    e.g. --dump out/bench
+#
+# Installs Debian's libcairo2-dev when pkg-config cannot find cairo, builds
+# scripts/bench/cairo_scene.c into .build-bench/, and runs it: one JSON line per
+# figure and size on standard output. With PATTERNLOCK=path/to/patternlock set, the
+# dot centres come from `patternlock layout --size WxH` for each default size
+# instead of cairo_scene's copy of the layout rule.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+if ! pkg-config --exists cairo 2>/dev/null; then
+  echo "run-cairo: cairo not found; installing libcairo2-dev" >&2
+  if [ "$(id -u)" -eq 0 ]; then
+    apt-get install -y libcairo2-dev >&2 || { apt-get update >&2 && apt-get install -y libcairo2-dev >&2; }
+  elif command -v sudo >/dev/null; then
+    sudo apt-get install -y libcairo2-dev >&2
+  else
+    echo "patternlock: cairo bench: libcairo2-dev is not installed (run 'apt-get install libcairo2-dev' as root)" >&2
+    exit 1
+  fi
+fi
+
+out=.build-bench
+mkdir -p "$out"
+cc=${CC:-cc}
+# shellcheck disable=SC2046 # pkg-config prints several words on purpose
+"$cc" -O2 -Wall -Wextra -o "$out/cairo_scene" scripts/bench/cairo_scene.c $(pkg-config --cflags --libs cairo) -lm
+
+layouts=()
+if [ -n "${PATTERNLOCK:-}" ]; then
+  for size in 800x480 1280x720 1920x1080; do
+    "$PATTERNLOCK" layout --size "$size" > "$out/layout-$size.json"
+    layouts+=(--layout "$out/layout-$size.json")
+  done
+fi
+
+exec "$out/cairo_scene" "${layouts[@]}" "$@"
