@@ -20,6 +20,9 @@ let package = Package(
     // Pure Swift software rasteriser: pixel formats, coverage, blending. No C.
     .target(name: "Raster", dependencies: ["PatternCore"]),
 
+    // The lock screen: gesture state to drawing and damage. Pure Swift.
+    .target(name: "Scene", dependencies: ["PatternCore", "Raster"]),
+
     // libc functions and macros that Swift cannot import directly, behind prefixed names.
     .target(name: "CShim"),
 
@@ -27,6 +30,9 @@ let package = Package(
     .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+    .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+    .systemLibrary(name: "CInput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
+    .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
 
     // libpng behind setjmp-safe C calls (Swift cannot survive libpng's longjmp).
     .target(
@@ -47,17 +53,66 @@ let package = Package(
       linkerSettings: [.linkedLibrary("freetype")]
     ),
 
-    .executableTarget(
-      name: "patternlock",
-      dependencies: ["PatternCore", "CShim"]
+    // Reads `libinput record` YAML captures (libyaml's event parser) into evdev rows and
+    // converts them to TouchEvents, so gestures can be replayed without a touchscreen.
+    .target(
+      name: "Recording",
+      dependencies: ["PatternCore", "CYAML", "CShim"],
+      // libm: Embedded Swift's Dictionary growth calls ceil (device codes and absinfo).
+      linkerSettings: [.linkedLibrary("yaml"), .linkedLibrary("m")]
     ),
 
+    // DRM/KMS modesetting over libdrm: card and connector choice, dumb buffers, page flips.
+    .target(
+      name: "KMS",
+      dependencies: ["PatternCore", "CDRM", "CShim"],
+      linkerSettings: [.linkedLibrary("drm")]
+    ),
+    // libinput (touch, pointers, keys) and libudev (display hotplug), plus uinput devices.
+    .target(
+      name: "Input",
+      dependencies: ["PatternCore", "CInput", "CShim"],
+      linkerSettings: [.linkedLibrary("input"), .linkedLibrary("udev")]
+    ),
+    // The secret store over libsodium: Argon2id pattern hash, attempts file, crash-safe
+    // writes in a 0700 state directory, fail-closed loading. Policy maths is PatternCore's.
+    .target(
+      name: "Vault",
+      dependencies: ["PatternCore", "CSodium", "CShim"],
+      linkerSettings: [.linkedLibrary("sodium")]
+    ),
+
+    .executableTarget(
+      name: "patternlock",
+      dependencies: ["PatternCore", "CShim", "Recording", "Vault", "KMS", "Input"],
+      // libm: Embedded Swift's Dictionary growth calls ceil (inject copies device codes).
+      linkerSettings: [.linkedLibrary("drm"), .linkedLibrary("input"), .linkedLibrary("udev"), .linkedLibrary("m")]
+    ),
+
+    // Test support: counts heap allocations so tests can prove hot paths make none.
     .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
+
+    // Scene: golden frames of shipped captures, damage-equals-full-redraw, allocation counts.
+    .testTarget(
+      name: "SceneTests",
+      dependencies: ["Scene", "Raster", "PatternCore", "Recording", "Typeface", "GoldenSupport", "AllocationCounter"]
+    ),
     .testTarget(name: "PatternCoreTests", dependencies: ["PatternCore", "AllocationCounter"]),
+    // Recording: converter and parser unit tests, plus ReplayCommandTests, which run the
+    // built patternlock binary on Tests/Captures.
+    .testTarget(name: "RecordingTests", dependencies: ["Recording", "PatternCore"]),
+    // KMS and Input: everything that runs without a display or touchscreen (parsing,
+    // damage copies, key mapping), libinput on a uinput device where /dev/uinput
+    // exists, and `patternlock run` without DRM.
+    .testTarget(name: "KMSTests", dependencies: ["KMS", "PatternCore"]),
+    .testTarget(name: "InputTests", dependencies: ["Input", "PatternCore"]),
+    // Vault: hashing, file formats, corruption and crash safety; CLI tests run the built binary.
+    .testTarget(name: "VaultTests", dependencies: ["Vault", "PatternCore"]),
 
     // Test support: golden-image comparison (Foundation allowed; never a product dependency).
     .target(name: "GoldenSupport", dependencies: ["PNGImage", "Raster"], path: "Tests/GoldenSupport"),
     .testTarget(name: "PNGImageTests", dependencies: ["PNGImage", "GoldenSupport", "Raster"]),
     .testTarget(name: "TypefaceTests", dependencies: ["Typeface", "Raster"]),
+    .testTarget(name: "RasterTests", dependencies: ["Raster", "PatternCore", "AllocationCounter"]),
   ]
 )

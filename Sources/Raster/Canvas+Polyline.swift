@@ -1,0 +1,93 @@
+import PatternCore
+
+extension Canvas {
+  /// Strokes an anti-aliased polyline with round caps and round joins, blending
+  /// each pixel once however many segments cover it.
+  ///
+  /// Per row, each segment's capsule raises the rasterizer's coverage row to its
+  /// coverage (`max`), fully covered runs without coverage maths; then the row is
+  /// blended once and cleared. So a translucent polyline is as dark at a join or a
+  /// crossing as anywhere else.
+  ///
+  /// - Parameters:
+  ///   - points: the vertices in order (an array's or `InlineArray`'s `.span`); one
+  ///     point draws a round dot `width` across.
+  ///     At most `rasterizer.maximumPolylinePoints`.
+  ///   - width: the stroke's full width; zero or less draws nothing.
+  ///   - color: the colour; its alpha scales the coverage.
+  ///   - clip: nothing outside it is touched.
+  /// - Precondition: no more than `maximumPolylinePoints` points (a caller bug).
+  @inlinable public func strokePolyline(_ points: Span<Point>, width: Fixed16, color: Color, clip: Rect) {
+    let area = ShapeBounds.polyline(points, width: width).intersection(clip).intersection(bounds)
+    if area.isEmpty || color.a == 0 { return }
+    let reach = ShapeBounds.polylineReach(width: width)
+    var count = 0
+    var previous: Point? = nil
+    for i in points.indices {
+      let p = points[i]
+      if let a = previous {
+        rasterizer.setSegment(Canvas.segment(from: a, to: p, reach: reach), at: count)
+        count += 1
+      }
+      previous = p
+    }
+    if count == 0, let p = previous {
+      rasterizer.setSegment(Canvas.segment(from: p, to: p, reach: reach), at: 0)
+      count = 1
+    }
+
+    let radius = SubPixel.from(width) / 2
+    let outerRadius = radius &+ Rasterizer.edgeReach
+    let innerRadius = radius &- Rasterizer.edgeReach
+    for y in area.y..<area.maxY {
+      let cy = SubPixel.centre(y)
+      var low = Int.max, high = Int.min
+      for index in 0..<count {
+        let segment = rasterizer.segment(at: index)
+        if y < segment.firstRow || y >= segment.endRow { continue }
+        guard let outer = segment.span(atY: cy, radius: outerRadius, widen: true) else { continue }
+        let start = max(SubPixel.firstCentre(atOrAfter: outer.low), area.x)
+        let end = min(SubPixel.endCentre(atOrBefore: outer.high), area.maxX)
+        if start >= end { continue }
+        var innerStart = end, innerEnd = end
+        if let inner = segment.span(atY: cy, radius: innerRadius, widen: false) {
+          let s = max(SubPixel.firstCentre(atOrAfter: inner.low), start)
+          let e = min(SubPixel.endCentre(atOrBefore: inner.high), end)
+          if s < e {
+            innerStart = s
+            innerEnd = e
+          }
+        }
+        var x = start
+        while x < end {
+          if x == innerStart {
+            rasterizer.fillCoverage(from: innerStart, to: innerEnd)
+            x = innerEnd
+            continue
+          }
+          let coverage = segment.coverage(px: SubPixel.centre(x), py: cy, radius: radius, rasterizer: rasterizer)
+          if coverage > 0 { rasterizer.raiseCoverage(at: x, to: UInt8(Rasterizer.coverageByte(coverage))) }
+          x &+= 1
+        }
+        low = min(low, start)
+        high = max(high, end)
+      }
+      if low < high {
+        blendCoverageRow(y: y, from: low, to: high, color: color)
+        rasterizer.clearCoverage(from: low, to: high)
+      }
+    }
+  }
+
+  /// Strokes a polyline whose points are in an array; see the `Span` form.
+  @inlinable public func strokePolyline(_ points: [Point], width: Fixed16, color: Color, clip: Rect) {
+    strokePolyline(points.span, width: width, color: color, clip: clip)
+  }
+
+  /// The capsule segment between two points, in Q12.
+  @inlinable
+  static func segment(from a: Point, to b: Point, reach: Int64) -> CapsuleSegment {
+    CapsuleSegment(
+      ax: SubPixel.from(a.x), ay: SubPixel.from(a.y), bx: SubPixel.from(b.x), by: SubPixel.from(b.y), reach: reach)
+  }
+}

@@ -1,0 +1,208 @@
+import PatternCore
+
+/// A frame buffer the rasteriser draws into: caller-owned pixels with a width, a
+/// height and a row pitch in bytes, in the format `Storage`.
+///
+/// This file and `Rasterizer.swift` are Raster's pixel-storage files, the only
+/// ones with pointers (STYLE.md). A canvas holds the buffer's address only for as
+/// long as it exists: make it inside the buffer's `withPixels` closure and let it
+/// end there; never store it.
+///
+/// Every drawing call takes a clip rectangle and touches no pixel outside
+/// `clip ∩ bounds`, never the padding between `width * bytesPerPixel` and
+/// `bytesPerRow`, and never a pixel outside the shape's box (see `ShapeBounds`). A
+/// pixel's value depends only on its position and the shape, never on the clip, so
+/// drawing with clip rectangles that tile a region gives the same bytes as drawing
+/// once (the damage-repair guarantee).
+///
+/// Pixels are loaded and stored with `load(fromByteOffset:as:)`/`storeBytes`, which
+/// are defined for any bytes, so the buffer may be a `[UInt8]`, an mmap'd dumb
+/// buffer or anything else raw.
+public struct Canvas<Storage: PixelStorage> {
+  @usableFromInline let base: UnsafeMutableRawPointer
+  /// Width in pixels.
+  public let width: Int
+  /// Height in pixels.
+  public let height: Int
+  /// Bytes from the start of one row to the next (the DRM pitch; often more than
+  /// `width * bytesPerPixel`).
+  public let bytesPerRow: Int
+  /// The set-up state (coverage ramp, scratch rows) the shapes use.
+  public let rasterizer: Rasterizer
+
+  /// Wraps a pixel buffer.
+  ///
+  /// - Parameters:
+  ///   - pixels: at least `(height - 1) * bytesPerRow + width * bytesPerPixel` bytes,
+  ///     aligned to the pixel size; borrowed, not copied.
+  ///   - width: pixels per row, at most `rasterizer.maximumWidth`.
+  ///   - height: rows.
+  ///   - bytesPerRow: the row pitch, a multiple of the pixel size.
+  ///   - rasterizer: the set-up state made for this mode.
+  /// - Precondition: the sizes agree with the buffer (a caller bug otherwise).
+  public init(
+    pixels: UnsafeMutableRawBufferPointer, width: Int, height: Int, bytesPerRow: Int, rasterizer: Rasterizer
+  ) {
+    let size = Storage.bytesPerPixel
+    precondition(width >= 0 && height >= 0, "negative canvas size")
+    precondition(width <= rasterizer.maximumWidth, "canvas wider than the rasterizer's maximumWidth")
+    precondition(bytesPerRow >= width * size && bytesPerRow % size == 0, "bad row pitch")
+    precondition(height == 0 || pixels.count >= (height - 1) * bytesPerRow + width * size, "pixel buffer too small")
+    let address = pixels.baseAddress ?? UnsafeMutableRawPointer(bitPattern: size)!
+    precondition(Int(bitPattern: address) % size == 0, "pixel buffer not aligned to its pixel size")
+    base = address
+    self.width = width
+    self.height = height
+    self.bytesPerRow = bytesPerRow
+    self.rasterizer = rasterizer
+  }
+
+  /// The whole canvas as a rectangle.
+  @inlinable public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+
+  /// The stored word at a pixel (for tests and screenshots).
+  ///
+  /// - Precondition: the pixel is inside the canvas.
+  @inlinable public func word(x: Int, y: Int) -> Storage.Word {
+    precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel outside the canvas")
+    return load(x, y)
+  }
+
+  /// The colour shown at a pixel.
+  ///
+  /// - Precondition: the pixel is inside the canvas.
+  @inlinable public func color(x: Int, y: Int) -> Color { Storage.color(of: word(x: x, y: y)) }
+
+  /// Blends an 8-bit coverage mask (a glyph) in a colour with its top-left corner
+  /// at pixel `(x, y)`.
+  ///
+  /// The mask is taken as bytes plus geometry, not as a `GlyphAtlas`, so any mask
+  /// source works. Mask value times the colour's alpha is each pixel's opacity.
+  ///
+  /// - Parameters:
+  ///   - mask: the mask bytes; the mask's pixel (mx, my) is at
+  ///     `offset + my * stride + mx`.
+  ///   - offset: where the mask's top-left byte is in `mask`.
+  ///   - width: mask columns.
+  ///   - height: mask rows.
+  ///   - stride: bytes from one mask row to the next.
+  ///   - x: the canvas column of the mask's left edge.
+  ///   - y: the canvas row of the mask's top edge.
+  ///   - color: the colour.
+  ///   - clip: nothing outside it is touched.
+  /// - Precondition: the mask lies within `mask` (a caller bug otherwise).
+  @inlinable public func blitMask(
+    _ mask: UnsafeRawBufferPointer, offset: Int = 0, width: Int, height: Int, stride: Int,
+    x: Int, y: Int, color: Color, clip: Rect
+  ) {
+    if width <= 0 || height <= 0 { return }
+    precondition(offset >= 0 && stride >= width, "bad mask geometry")
+    precondition(offset + (height - 1) * stride + width <= mask.count, "mask outside its buffer")
+    let area = Rect(x: x, y: y, width: width, height: height).intersection(clip).intersection(bounds)
+    guard !area.isEmpty, color.a != 0, let bytes = mask.baseAddress else { return }
+    for row in area.y..<area.maxY {
+      let source = bytes + offset + (row - y) * stride + (area.x - x)
+      blendCoverageRow(y: row, from: area.x, to: area.maxX, coverage: source, color: color)
+    }
+  }
+
+  /// Blends an 8-bit coverage mask stored in an array (a `GlyphAtlas` plane).
+  ///
+  /// - Parameters: as for the buffer-pointer form.
+  @inlinable public func blitMask(
+    _ mask: [UInt8], offset: Int = 0, width: Int, height: Int, stride: Int,
+    x: Int, y: Int, color: Color, clip: Rect
+  ) {
+    mask.withUnsafeBytes { bytes in
+      blitMask(bytes, offset: offset, width: width, height: height, stride: stride, x: x, y: y, color: color, clip: clip)
+    }
+  }
+
+  // MARK: Span primitives. Callers have clipped: every x, y here is on the canvas.
+
+  @inlinable @inline(__always)
+  func offset(_ x: Int, _ y: Int) -> Int { y &* bytesPerRow &+ x &* MemoryLayout<Storage.Word>.size }
+
+  @inlinable @inline(__always)
+  func load(_ x: Int, _ y: Int) -> Storage.Word {
+    Storage.Word(littleEndian: base.load(fromByteOffset: offset(x, y), as: Storage.Word.self))
+  }
+
+  @inlinable @inline(__always)
+  func store(_ word: Storage.Word, _ x: Int, _ y: Int) {
+    base.storeBytes(of: word.littleEndian, toByteOffset: offset(x, y), as: Storage.Word.self)
+  }
+
+  /// Stores one word over `x0..<x1` of row `y`.
+  @inlinable
+  func fillSpan(y: Int, from x0: Int, to x1: Int, word: Storage.Word) {
+    let row = base + y &* bytesPerRow
+    let value = word.littleEndian
+    var x = x0
+    while x < x1 {
+      row.storeBytes(of: value, toByteOffset: x &* MemoryLayout<Storage.Word>.size, as: Storage.Word.self)
+      x &+= 1
+    }
+  }
+
+  /// Copies `x0..<x1` of row `source` to the same columns of row `y`.
+  @inlinable
+  func copySpan(fromRow source: Int, toRow y: Int, from x0: Int, to x1: Int) {
+    let size = MemoryLayout<Storage.Word>.size
+    (base + offset(x0, y)).copyMemory(from: base + offset(x0, source), byteCount: (x1 - x0) * size)
+  }
+
+  /// Blends a colour at one opacity over `x0..<x1` of row `y`.
+  @inlinable
+  func blendSpan(y: Int, from x0: Int, to x1: Int, color: Color, alpha: UInt32) {
+    if alpha == 0 { return }
+    if alpha >= 255 { return fillSpan(y: y, from: x0, to: x1, word: Storage.word(for: color)) }
+    var x = x0
+    while x < x1 {
+      store(Storage.blend(color, alpha: alpha, over: load(x, y)), x, y)
+      x &+= 1
+    }
+  }
+
+  /// Blends a colour over one pixel at a coverage (0-255) times the colour's alpha.
+  @inlinable
+  func blendPixel(x: Int, y: Int, color: Color, coverage: UInt32) {
+    let alpha = ChannelMath.divide255(UInt32(color.a) &* coverage)
+    if alpha == 0 { return }
+    if alpha >= 255 { return store(Storage.word(for: color), x, y) }
+    store(Storage.blend(color, alpha: alpha, over: load(x, y)), x, y)
+  }
+
+  /// Blends a colour over `x0..<x1` of row `y`, each pixel at its own coverage: the
+  /// byte at `coverage + (x - x0)`, 0-255, times the colour's alpha.
+  ///
+  /// Polylines pass their merged coverage row here (one blend per pixel however
+  /// many segments cover it); mask blits pass a glyph row.
+  @inlinable
+  func blendCoverageRow(y: Int, from x0: Int, to x1: Int, coverage: UnsafeRawPointer, color: Color) {
+    let opaque = Storage.word(for: color)
+    let colorAlpha = UInt32(color.a)
+    var x = x0
+    var mask = coverage
+    while x < x1 {
+      let c = UInt32(mask.load(as: UInt8.self))
+      if c != 0 {
+        let alpha = ChannelMath.divide255(colorAlpha &* c)
+        if alpha >= 255 {
+          store(opaque, x, y)
+        } else if alpha != 0 {
+          store(Storage.blend(color, alpha: alpha, over: load(x, y)), x, y)
+        }
+      }
+      x &+= 1
+      mask += 1
+    }
+  }
+
+  /// Blends a colour over `x0..<x1` of row `y` at the coverage gathered in the
+  /// rasterizer's coverage row.
+  @inlinable
+  func blendCoverageRow(y: Int, from x0: Int, to x1: Int, color: Color) {
+    blendCoverageRow(y: y, from: x0, to: x1, coverage: UnsafeRawPointer(rasterizer.coverageRow + x0), color: color)
+  }
+}

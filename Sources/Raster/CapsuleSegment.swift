@@ -1,0 +1,118 @@
+/// One segment of a polyline in Q12 (`SubPixel`), with what every row and pixel of
+/// its capsule (the segment widened by a radius, with round ends) needs.
+///
+/// Lives in `Rasterizer.segments`, filled once per polyline draw.
+@usableFromInline struct CapsuleSegment {
+  @usableFromInline var ax: Int64 = 0, ay: Int64 = 0
+  @usableFromInline var bx: Int64 = 0, by: Int64 = 0
+  /// `b - a`.
+  @usableFromInline var ux: Int64 = 0, uy: Int64 = 0
+  /// `|b - a|^2` (Q24) and `|b - a|` (Q12, rounded down).
+  @usableFromInline var lengthSquared: Int64 = 0, length: Int64 = 0
+  /// The ramp direction of the side edges' normal.
+  @usableFromInline var sideAngle = 0
+  /// The rows `firstRow..<endRow` the capsule can touch.
+  @usableFromInline var firstRow = 0, endRow = 0
+
+  @inlinable init() {}
+
+  /// A segment from `(ax, ay)` to `(bx, by)`, touching rows within `reach` (Q12).
+  @inlinable init(ax: Int64, ay: Int64, bx: Int64, by: Int64, reach: Int64) {
+    self.ax = ax
+    self.ay = ay
+    self.bx = bx
+    self.by = by
+    ux = bx &- ax
+    uy = by &- ay
+    lengthSquared = ux &* ux &+ uy &* uy
+    length = SubPixel.squareRoot(lengthSquared)
+    sideAngle = Rasterizer.angleIndex(Int64(ux.magnitude), Int64(uy.magnitude))
+    firstRow = SubPixel.firstCentre(atOrAfter: min(ay, by) &- reach)
+    endRow = SubPixel.endCentre(atOrBefore: max(ay, by) &+ reach)
+  }
+
+  /// The Q12 x range on the horizontal line `y` within `radius` of the segment, or
+  /// nil when the line misses the capsule.
+  ///
+  /// With `widen` the range may be slightly too long (never too short); without,
+  /// slightly too short (never too long): callers use the first for "may touch" and
+  /// the second for "surely inside". The capsule's cut is the hull of the two end
+  /// discs' cuts and the points where the line crosses the two long sides between
+  /// the ends; a crossing beyond an end lies outside the capsule, and the end disc
+  /// holds the true end of the cut there.
+  @inlinable func span(atY y: Int64, radius: Int64, widen: Bool) -> (low: Int64, high: Int64)? {
+    if radius <= 0 { return nil }
+    var low = Int64.max, high = Int64.min
+    let radiusSquared = radius &* radius
+    let pad: Int64 = widen ? 1 : 0
+    let dyA = y &- ay, dyB = y &- by
+    if dyA &* dyA < radiusSquared {
+      let h = SubPixel.squareRoot(radiusSquared &- dyA &* dyA) &+ pad
+      low = ax &- h
+      high = ax &+ h
+    }
+    if dyB &* dyB < radiusSquared {
+      let h = SubPixel.squareRoot(radiusSquared &- dyB &* dyB) &+ pad
+      low = min(low, bx &- h)
+      high = max(high, bx &+ h)
+    }
+    if uy == 0 {
+      if dyA &* dyA < radiusSquared {
+        low = min(low, min(ax, bx))
+        high = max(high, max(ax, bx))
+      }
+    } else {
+      // The line meets the axis at xc; the sides are radius * length / |uy| away
+      // along it. Each division is off by under one unit: move 2 out or 2 in.
+      let xc = ax &+ dyA &* ux / uy
+      let half = radius &* length / Int64(uy.magnitude) &+ (widen ? 2 : -2)
+      if half > 0 {
+        let slack = widen ? 4 &* length : 0
+        let minX = min(ax, bx) &- radius &- 4096, maxX = max(ax, bx) &+ radius &+ 4096
+        var x = xc &- half
+        for _ in 0..<2 {
+          if x >= minX && x <= maxX {
+            let along = (x &- ax) &* ux &+ dyA &* uy
+            if along >= -slack && along <= lengthSquared &+ slack {
+              low = min(low, x)
+              high = max(high, x)
+            }
+          }
+          x = xc &+ half
+        }
+      }
+    }
+    return low <= high ? (low, high) : nil
+  }
+
+  /// The coverage (ramp units) of the pixel centred at `(px, py)` (Q12) by the
+  /// capsule of radius `radius` around the segment.
+  ///
+  /// The nearest point of the segment decides the edge: on a side, the side's
+  /// normal; at an end, the direction from that end. A capsule thinner than a pixel
+  /// diagonal also subtracts the far edge, so a hairline is not drawn solid.
+  @inlinable func coverage(px: Int64, py: Int64, radius: Int64, rasterizer: Rasterizer) -> Int32 {
+    let vx = px &- ax, vy = py &- ay
+    let along = vx &* ux &+ vy &* uy
+    let distance: Int64
+    let angle: Int
+    var curvature: Int64 = 0
+    if along <= 0 || lengthSquared == 0 {
+      distance = SubPixel.squareRoot(vx &* vx &+ vy &* vy)
+      angle = Rasterizer.angleIndex(Int64(vx.magnitude), Int64(vy.magnitude))
+      curvature = radius
+    } else if along >= lengthSquared {
+      let wx = px &- bx, wy = py &- by
+      distance = SubPixel.squareRoot(wx &* wx &+ wy &* wy)
+      angle = Rasterizer.angleIndex(Int64(wx.magnitude), Int64(wy.magnitude))
+      curvature = radius
+    } else {
+      let cross = vx &* uy &- vy &* ux
+      distance = Int64(cross.magnitude) / length
+      angle = sideAngle
+    }
+    let inside = rasterizer.curvedEdgeCoverage(radius &- distance, angle: angle, radius: curvature)
+    if radius &+ distance >= Rasterizer.edgeReach { return inside }
+    return max(0, inside &- rasterizer.edgeCoverage(-radius &- distance, angle: angle))
+  }
+}

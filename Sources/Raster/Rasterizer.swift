@@ -1,0 +1,225 @@
+import PatternCore
+
+// Raster: patternlock's software rasteriser.
+//
+// What it draws: anti-aliased filled circles and rings, thick polylines with round
+// caps and joins, solid and vertical-gradient rectangle fills and 8-bit glyph
+// masks, straight into an XRGB8888 or RGB565 DRM dumb buffer. Nothing else: the
+// lock screen needs no general paths, so there is no path filler.
+//
+// The split follows tiny-skia's (RazrFalcon/tiny-skia: `path` / `scan` /
+// `pipeline`): geometry lives in PatternCore (`Fixed16`, `Point`, `Rect`); scan
+// conversion (which pixels, at what coverage) lives in the shape files
+// (`Canvas+Circle`, `Canvas+Polyline`, `CapsuleSegment`) and produces per-row spans;
+// blending lives in `PixelStorage`/`ChannelMath`. The shapes reach pixels only
+// through `Canvas`'s span primitives, specialised per format: `Canvas<XRGB8888>`
+// and `Canvas<RGB565>`, chosen once per frame, never per pixel.
+//
+// Why integer coverage. Golden images must match byte for byte on x86_64 (CI) and
+// aarch64 (the device); floating point differs there through fused multiply-add
+// and library rounding. So everything after set-up is `Int64` in Q12 (1/4096 px,
+// see `SubPixel`) and 8-bit channels, with exact `/255` rounding.
+//
+// The coverage model. A pixel near an edge gets the area of its unit square on
+// the inside of the edge's tangent line at the pixel centre: the signed distance
+// `t` from the centre to the edge (circle: `r - |p - c|`; capsule: `w/2 -
+// distance to the segment`) and the edge normal's direction pick an entry of a
+// ramp table built once (`rampLength` distances at 1/256 px × 65 normal
+// directions, integer maths). That is exact for straight edges and within
+// `1/(24r)` of a pixel for a circle of radius `r`. Rejected:
+// - a plain linear 1-pixel ramp on the distance (the usual "SDF anti-aliasing"):
+//   at 45 degrees it is off by up to 11 of 255 levels, the table is not;
+// - supersampling (tiny-skia's `scan/path_aa.rs` uses 4x4): 16 times the work at
+//   every edge pixel and only 17 coverage levels;
+// - a general polygon filler with stroking by outline: path flattening, edge
+//   lists and allocation, for shapes whose coverage has a closed form;
+// - floats in the per-pixel path (tiny-skia's highp pipeline): see above.
+//
+// Spans. Each shape is walked row by row inside `shape box ∩ clip ∩ canvas`. Per
+// row an integer square root gives the columns that may be touched and the
+// columns that are surely fully covered (distance at least 0.708 px inside every
+// edge); full runs are stored (opaque) or blended at one alpha with no coverage
+// maths; only the one or two edge pixels at each end take a table lookup.
+//
+// Why per-polyline coverage. A translucent trail drawn segment by segment blends
+// twice where neighbours overlap, leaving a darker knot at every join and at
+// every crossing. Instead each row of a polyline is gathered in one byte row:
+// each segment's capsule (segment plus round caps) writes `max(old, coverage)`,
+// then the row is blended once. Round joins and caps come free from the capsules.
+// `max` under-estimates the union only where two edges cross inside one pixel
+// (an inside corner), by less than either edge's coverage; it never double-blends.
+//
+// Allocation. All storage (ramp, coverage row, segment table) is made by
+// `Rasterizer.init` when the mode is known; drawing allocates nothing.
+
+/// The set-up state every shape needs, made once when the display mode is known:
+/// the edge-coverage ramp, the polyline's coverage row and its segment table.
+///
+/// A class so that every frame's `Canvas` can share it without copying; drawing
+/// writes only into its scratch storage, so one rasterizer must not be used by
+/// two canvases at the same time.
+public final class Rasterizer {
+  /// The widest canvas this rasterizer can draw into.
+  public let maximumWidth: Int
+  /// The most points one polyline may have.
+  public let maximumPolylinePoints: Int
+
+  /// `ramp[angle * rampLength + step]`: coverage in 1/32768 of a pixel of the
+  /// inside of an edge `step / 256` px beyond the pixel centre, for a normal whose
+  /// smaller/larger component ratio is `angle / 64`.
+  @usableFromInline let ramp: UnsafeMutablePointer<UInt16>
+  /// `halfExtents[angle]`: half the pixel's extent along the normal, `(a + b)/2`, Q12.
+  @usableFromInline let halfExtents: UnsafeMutablePointer<Int64>
+  /// One row of polyline coverage, all zero between draws.
+  @usableFromInline let coverageRow: UnsafeMutablePointer<UInt8>
+  /// A polyline's segments for the current draw.
+  @usableFromInline let segments: UnsafeMutablePointer<CapsuleSegment>
+
+  /// Makes the tables and scratch storage (the only allocation).
+  ///
+  /// - Parameters:
+  ///   - maximumWidth: the widest canvas to draw into (the mode's width).
+  ///   - maximumPolylinePoints: the most points in one polyline (a 7x7 trail with
+  ///     its finger point needs 50).
+  /// - Precondition: both are positive.
+  public init(maximumWidth: Int, maximumPolylinePoints: Int = 64) {
+    precondition(maximumWidth > 0 && maximumPolylinePoints > 0, "rasterizer sizes must be positive")
+    self.maximumWidth = maximumWidth
+    self.maximumPolylinePoints = maximumPolylinePoints
+    let steps = Rasterizer.angleSteps + 1
+    ramp = .allocate(capacity: steps * Rasterizer.rampLength)
+    halfExtents = .allocate(capacity: steps)
+    for angle in 0..<steps {
+      let (a, b) = Rasterizer.normal(angle: angle)
+      halfExtents[angle] = (a + b) >> 5
+      for step in 0..<Rasterizer.rampLength {
+        ramp[angle * Rasterizer.rampLength + step] = Rasterizer.halfPlaneCoverage(step: step, a: a, b: b)
+      }
+    }
+    coverageRow = .allocate(capacity: maximumWidth)
+    coverageRow.initialize(repeating: 0, count: maximumWidth)
+    segments = .allocate(capacity: maximumPolylinePoints)
+    segments.initialize(repeating: CapsuleSegment(), count: maximumPolylinePoints)
+  }
+
+  deinit {
+    ramp.deallocate()
+    halfExtents.deallocate()
+    coverageRow.deallocate()
+    segments.deallocate()
+  }
+
+  // MARK: Scratch access for the shapes (the pointers stay in this file).
+
+  /// The polyline segment at `index`.
+  @inlinable func segment(at index: Int) -> CapsuleSegment { segments[index] }
+
+  /// Stores a polyline segment at `index`.
+  @inlinable func setSegment(_ segment: CapsuleSegment, at index: Int) {
+    precondition(index < maximumPolylinePoints, "polyline has more points than maximumPolylinePoints")
+    segments[index] = segment
+  }
+
+  /// Raises the coverage row at column `x` to at least `coverage`.
+  @inlinable func raiseCoverage(at x: Int, to coverage: UInt8) {
+    if coverage > coverageRow[x] { coverageRow[x] = coverage }
+  }
+
+  /// Sets the coverage row to full over `x0..<x1`.
+  @inlinable func fillCoverage(from x0: Int, to x1: Int) {
+    (coverageRow + x0).update(repeating: 255, count: x1 - x0)
+  }
+
+  /// Zeroes the coverage row over `x0..<x1` (it is all zero between draws).
+  @inlinable func clearCoverage(from x0: Int, to x1: Int) {
+    (coverageRow + x0).update(repeating: 0, count: x1 - x0)
+  }
+
+  /// Ramp entries per direction: distances 0 to 181/256 px; from 181/256 (beyond
+  /// half the diagonal, 0.7071 px, to the nearest 1/256) a pixel is fully inside.
+  @inlinable static var rampLength: Int { 182 }
+  /// Directions in the ramp, minus one: the ratio of the normal's components in
+  /// steps of 1/64.
+  @inlinable static var angleSteps: Int { 64 }
+  /// Full coverage in ramp units.
+  @inlinable static var fullCoverage: Int32 { 32768 }
+  /// How far (Q12) an edge can be from a pixel centre and still cut the pixel:
+  /// 2900/4096 px, just over half the diagonal (0.7071 px) plus rounding.
+  @inlinable static var edgeReach: Int64 { 2900 }
+
+  /// The ramp's direction index for a normal with components of magnitude `u`, `v`.
+  @inlinable static func angleIndex(_ u: Int64, _ v: Int64) -> Int {
+    let (small, large) = u < v ? (u, v) : (v, u)
+    if large == 0 { return 0 }
+    return Int((small &* 64 &+ large / 2) / large)
+  }
+
+  /// The coverage (0 to `fullCoverage`) of a pixel whose centre is `t` (Q12) inside
+  /// an edge (negative: outside) with normal direction `angle`.
+  @inlinable func edgeCoverage(_ t: Int64, angle: Int) -> Int32 {
+    let length = Rasterizer.rampLength
+    if t >= 0 {
+      let step = Int((t &+ 8) >> 4)
+      if step >= length { return Rasterizer.fullCoverage }
+      return Int32(ramp[angle &* length &+ step])
+    }
+    let step = Int((8 &- t) >> 4)
+    if step >= length { return 0 }
+    return Rasterizer.fullCoverage &- Int32(ramp[angle &* length &+ step])
+  }
+
+  /// `edgeCoverage` for the edge of a disc of radius `radius` (Q12), corrected
+  /// for the edge's curvature.
+  ///
+  /// The tangent line over-estimates a convex disc by the sliver between tangent
+  /// and arc: over a chord of length `L` inside the pixel about `L^3 / 24r`, as if
+  /// the edge were `L^2 / 24r` nearer the pixel centre. For a normal `(a, b)`,
+  /// `a >= b`, the chord is `1/a` where the edge crosses two opposite sides and
+  /// `u / ab` where it cuts a corner `u` from the pixel's extreme (`u = h - |t|`,
+  /// `h = (a + b)/2`). The shift is 0.4 of 255 levels for a 10-pixel radius and
+  /// about 10 for a 1-pixel round cap; it is zero where a pixel is wholly inside
+  /// or outside, so the span shortcuts stay exact.
+  @inlinable func curvedEdgeCoverage(_ t: Int64, angle: Int, radius: Int64) -> Int32 {
+    let u = halfExtents[angle] &- (t < 0 ? -t : t)
+    if radius <= 0 || u <= 0 { return edgeCoverage(t, angle: angle) }
+    let k = Int64(angle)
+    let normSquared = 4096 &+ k &* k  // (1 + (b/a)^2) * 4096
+    // L^2 in px^2 times 4096 * 4096: min(1 + ρ², u² (1 + ρ²)² / ρ²), ρ = k/64.
+    var chordSquared: Int64 = 4096 &* normSquared
+    if k > 0 {
+      let corner = u &* u / 4096 &* normSquared / (k &* k) &* normSquared
+      chordSquared = min(chordSquared, corner)
+    }
+    let shift = chordSquared / (24 &* radius)
+    return edgeCoverage(t &- shift, angle: angle)
+  }
+
+  /// Coverage in ramp units as an 8-bit coverage, rounded.
+  @inlinable static func coverageByte(_ coverage: Int32) -> UInt32 {
+    UInt32((coverage &* 255 &+ 16384) >> 15)
+  }
+
+  /// The unit normal (1.16 fixed point, larger component first) for a ramp direction.
+  static func normal(angle: Int) -> (a: Int64, b: Int64) {
+    let k = Int64(angle), n = Int64(angleSteps)
+    // |(n, k)| in 1.16 units of n: sqrt(n^2 + k^2) * 65536.
+    let length = Int64(integerSquareRoot(UInt64(n * n + k * k) << 32))
+    return (roundedDivision(n << 32, length), roundedDivision(k << 32, length))
+  }
+
+  /// The area (in 1/32768) of a unit square, centred `step / 256` px inside a
+  /// straight edge with unit normal `(a, b)`, `a >= b >= 0` (1.16), that lies inside.
+  ///
+  /// The square's extent along the normal is `±(a + b)/2`. Within `(a - b)/2` of the
+  /// centre the edge crosses two opposite sides and the area grows linearly,
+  /// `1/2 + t/a`; beyond it the outside is a corner triangle, `(h - t)^2 / 2ab` with
+  /// `h = (a + b)/2`. Computed in units of 1/65536 px, so `2T` below is `2t`.
+  static func halfPlaneCoverage(step: Int, a: Int64, b: Int64) -> UInt16 {
+    let twoT = Int64(step) * 512
+    let full = Int64(fullCoverage)
+    if twoT >= a + b { return UInt16(full) }
+    if twoT <= a - b { return UInt16(full / 2 + roundedDivision(twoT * full / 2, a)) }
+    let twoU = a + b - twoT
+    return UInt16(full - roundedDivision(twoU * twoU * (full / 8), a * b))
+  }
+}
