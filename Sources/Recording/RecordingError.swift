@@ -1,0 +1,93 @@
+import CShim
+
+/// Why a recording cannot be replayed.
+///
+/// Every case names the file, and the line where one is known (libyaml's marks, made
+/// 1-based), so `message` can tell the user what is wrong, where, and what to do.
+public enum RecordingError: Error, Equatable {
+  /// The file cannot be opened or examined (`errno` from `stat`/`open`).
+  case cannotOpen(path: String, errno: Int32)
+  /// Reading the open file failed (`errno` from `read`).
+  case readFailed(path: String, errno: Int32)
+  /// The path is a directory, a device or a pipe; `kind` says which.
+  case notARegularFile(path: String, kind: String)
+  /// The file is larger than `Recording.maximumFileBytes`.
+  case tooLarge(path: String, bytes: Int64)
+  /// libyaml rejected the text; `problem` is its description.
+  case notYAML(path: String, line: Int, problem: String)
+  /// The text stops part-way: inside a YAML collection, or in an unfinished frame.
+  case truncated(path: String, line: Int, problem: String)
+  /// Valid YAML, but not laid out as `libinput record` writes it.
+  case notARecording(path: String, line: Int, problem: String)
+  /// `version:` is not 1.
+  case unsupportedVersion(path: String, line: Int, version: String)
+  /// A scalar that should be a whole number is not one.
+  case badNumber(path: String, line: Int, what: String, text: String)
+  /// A number is outside what the kernel or the device's `absinfo` allows.
+  case valueOutOfRange(path: String, line: Int, what: String, value: Int64, minimum: Int64, maximum: Int64)
+  /// An axis the replay needs has no `absinfo:` entry.
+  case missingAbsinfo(path: String, line: Int, code: UInt16)
+  /// An axis's range is empty (`max < min`).
+  case invalidAbsinfo(path: String, line: Int, code: UInt16, minimum: Int32, maximum: Int32)
+  /// No device in the file has absolute X/Y axes and a way to report contact.
+  case noTouchDevice(path: String, devices: Int)
+  /// The chosen device recorded no evdev events.
+  case noEvents(path: String, device: String)
+
+  /// One line for the user: the file (and line), the problem, and what to do.
+  public var message: String {
+    switch self {
+    case .cannotOpen(let path, let errno):
+      return "cannot open recording \(path): \(RecordingError.describe(errno)) (check the path and that this user may read the file)"
+    case .readFailed(let path, let errno):
+      return "cannot read recording \(path): \(RecordingError.describe(errno)) (copy the file to local storage and try again)"
+    case .notARegularFile(let path, let kind):
+      return "\(path) is \(kind), not a recording (give the YAML file written by 'libinput record --output-file FILE')"
+    case .tooLarge(let path, let bytes):
+      return "recording \(path) is \(bytes) bytes, over the \(Recording.maximumFileBytes >> 20) MiB limit (record only a few gestures; each takes a few kilobytes)"
+    case .notYAML(let path, let line, let problem):
+      return "\(path):\(line): not a YAML file: \(problem) (give the file written by 'libinput record --output-file FILE')"
+    case .truncated(let path, let line, let problem):
+      return "\(path):\(line): the recording is cut short: \(problem) (copy the whole file, or record again and stop with Ctrl+C)"
+    case .notARecording(let path, let line, let problem):
+      return "\(path):\(line): not a libinput recording: \(problem) (make one with 'libinput record --output-file FILE /dev/input/eventN')"
+    case .unsupportedVersion(let path, let line, let version):
+      return "\(path):\(line): recording format version \(RecordingError.clip(version)) is not supported, only version 1 (record again with libinput 1.11 or later)"
+    case .badNumber(let path, let line, let what, let text):
+      return "\(path):\(line): \(what) '\(RecordingError.clip(text))' is not a whole number of at most 18 digits (the file was edited or damaged; record it again)"
+    case .valueOutOfRange(let path, let line, let what, let value, let minimum, let maximum):
+      return "\(path):\(line): \(what) \(value) is outside \(minimum)...\(maximum) (the file was edited or damaged, or the device description does not match its events; record it again)"
+    case .missingAbsinfo(let path, let line, let code):
+      return "\(path):\(line): axis \(EvdevCode.absName(code)) (\(code)) is used but has no absinfo entry (the device description is incomplete; record it again with 'libinput record')"
+    case .invalidAbsinfo(let path, let line, let code, let minimum, let maximum):
+      return "\(path):\(line): axis \(EvdevCode.absName(code)) (\(code)) has the empty range \(minimum)...\(maximum) (the device description is damaged; record it again)"
+    case .noTouchDevice(let path, let devices):
+      return "\(path): none of its \(devices) device(s) is a touchscreen or absolute pointer (absolute X/Y axes with BTN_TOUCH, BTN_LEFT or multitouch slots); record the touchscreen's /dev/input/eventN"
+    case .noEvents(let path, let device):
+      return "\(path): device '\(RecordingError.clip(device))' recorded no events (touch the screen while 'libinput record' runs, then stop it with Ctrl+C)"
+    }
+  }
+
+  /// strerror(3) text for an errno value.
+  static func describe(_ errno: Int32) -> String {
+    guard let text = pl_strerror(errno) else { return "error \(errno)" }
+    return String(cString: text)
+  }
+
+  /// At most 40 characters of user text, so one bad scalar cannot flood the terminal.
+  static func clip(_ text: String) -> String {
+    var result = ""
+    var count = 0
+    for scalar in text.unicodeScalars {
+      if count == 40 { return result + "..." }
+      // Control characters would break the one-line message.
+      if scalar.value < 0x20 || scalar.value == 0x7f {
+        result += "?"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+      count += 1
+    }
+    return result
+  }
+}

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Regenerates the synthetic captures in this directory with scripts/make-capture.py.
+# The expected outputs (*.expected.jsonl) are written by hand from the paths below,
+# not by this script: see README.md.
+set -euo pipefail
+cd "$(dirname "$0")"
+make=../../scripts/make-capture.py
+
+python3 "$make" --device ft5406 --path 1-2-3-6 --seed 1 -o l-shape-1236.yaml
+python3 "$make" --device ft5406 --path 1-2-3-5-7-8-9 --seed 2 -o z-1235789.yaml
+python3 "$make" --device ft5406 --path 1-2 --seed 3 -o too-short-12.yaml
+python3 "$make" --device ft5406 --path 1-3-9 --fast --seed 4 -o fast-swipe-1-3-9.yaml
+python3 "$make" --device ft5406 --path 7-4-1-2-3 --second-finger 9:0.3:0.6 --seed 5 -o two-fingers.yaml
+python3 "$make" --device ads7846 --path 1-4-7-8-9 --seed 6 -o single-touch-14789.yaml
+python3 "$make" --device qemu-tablet --path 3-5-7-8 --seed 7 -o tablet-pointer-3-5-7-8.yaml
+python3 "$make" --device ft5406 --path 1-5-9 --path 3-2-1-4-7 --seed 8 -o two-gestures.yaml
+python3 "$make" --device ft5406 --size 480x800 --path 2-5-8-9-6 --seed 9 -o portrait-480x800-25896.yaml
+python3 "$make" --device ft5406 --rotate 90 --path 1-4-7-8 --seed 10 -o rotated-90-1478.yaml

@@ -1,0 +1,116 @@
+import Foundation
+import XCTest
+
+/// Runs the built `patternlock replay` on every shipped capture and on bad files.
+///
+/// The binary sits in the products directory with the test bundle (SwiftPM builds
+/// every product before running tests).
+final class ReplayCommandTests: XCTestCase {
+  struct Run {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  /// The built binary: next to the test bundle (Linux runs the bundle as an
+  /// executable in the products directory; macOS nests it in a .xctest directory).
+  static var binary: URL? {
+    var candidates: [URL] = []
+    for url in [Bundle(for: ReplayCommandTests.self).bundleURL, Bundle.main.bundleURL] {
+      candidates.append(url.appendingPathComponent("patternlock"))
+      candidates.append(url.deletingLastPathComponent().appendingPathComponent("patternlock"))
+    }
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  }
+
+  func replay(_ arguments: [String]) throws -> Run {
+    guard let binary = Self.binary else {
+      XCTFail("patternlock is not built next to the test bundle \(Bundle.main.bundleURL.path); run 'swift build' first")
+      throw CocoaError(.fileNoSuchFile)
+    }
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = ["replay"] + arguments
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    // Read before waiting, so a large output cannot fill the pipe and block the child.
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(
+      status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+      stderr: String(decoding: stderr, as: UTF8.self))
+  }
+
+  func testEveryCaptureReplaysToItsExpectedLines() throws {
+    let names = try Captures.names()
+    XCTAssertGreaterThanOrEqual(names.count, 9)
+    for name in names {
+      let expected = try String(contentsOfFile: Captures.path(name, ".expected.jsonl"), encoding: .utf8)
+      let run = try replay([Captures.path(name)] + Captures.arguments(name))
+      XCTAssertEqual(run.status, 0, "\(name): \(run.stderr)")
+      XCTAssertEqual(run.stdout, expected, name)
+      XCTAssertEqual(run.stderr, "", name)
+    }
+  }
+
+  func testRotationChangesWhichDotsAFingerHits() throws {
+    // The rotated capture was drawn on a view turned 90 degrees; without --rotate the
+    // same panel points land elsewhere.
+    let rotated = try replay([Captures.path("rotated-90-1478"), "--rotate", "90"])
+    let upright = try replay([Captures.path("rotated-90-1478")])
+    XCTAssertEqual(rotated.stdout, "{\"dots\":[1,4,7,8],\"result\":\"complete\"}\n")
+    XCTAssertNotEqual(upright.stdout, rotated.stdout)
+  }
+
+  func testBadFilesGiveOneLineOnStderrAndExitTwo() throws {
+    let dir = try makeTemporaryDirectory()
+    func write(_ name: String, _ bytes: [UInt8]) throws -> String {
+      let url = dir.appendingPathComponent(name)
+      try Data(bytes).write(to: url)
+      return url.path
+    }
+    let good = Array(try String(contentsOfFile: Captures.path("l-shape-1236"), encoding: .utf8).utf8)
+    // Inside a row (before its type) past the middle: neither YAML nor a frame is complete.
+    let midRow = try XCTUnwrap(
+      (good.count / 2..<good.count - 8).first { good[$0..<$0 + 7].elementsEqual("3,  54,".utf8) })
+    let huge = dir.appendingPathComponent("huge.yaml")
+    FileManager.default.createFile(atPath: huge.path, contents: nil)
+    let handle = try FileHandle(forWritingTo: huge)
+    try handle.truncate(atOffset: 100 * 1024 * 1024)
+    try handle.close()
+
+    let cases: [(String, String)] = [
+      (dir.appendingPathComponent("missing.yaml").path, "cannot open recording"),
+      (dir.path, "is a directory"),
+      (huge.path, "64 MiB"),
+      (try write("garbage.bin", [0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00, 0xff, 0xfe]), "not a YAML file"),
+      (try write("list.yaml", Array("- a\n- b\n".utf8)), "not a libinput recording"),
+      (try write("cut.yaml", Array(good[..<midRow])), "cut short"),
+      (try write("empty.yaml", []), "the file is empty"),
+    ]
+    for (path, fragment) in cases {
+      let run = try replay([path])
+      XCTAssertEqual(run.status, 2, path)
+      XCTAssertEqual(run.stdout, "", path)
+      XCTAssertTrue(run.stderr.hasPrefix("patternlock: "), run.stderr)
+      XCTAssertTrue(run.stderr.contains(fragment), "\(run.stderr) lacks '\(fragment)'")
+      XCTAssertEqual(run.stderr.filter { $0 == "\n" }.count, 1, run.stderr)
+      XCTAssertTrue(run.stderr.hasSuffix("\n"))
+    }
+  }
+
+  func testMissingFileArgumentAndUnknownOptionAreUsageErrors() throws {
+    let none = try replay([])
+    XCTAssertEqual(none.status, 2)
+    XCTAssertTrue(none.stderr.hasPrefix("patternlock: replay: no recording file given"), none.stderr)
+    let unknown = try replay([Captures.path("l-shape-1236"), "--speed", "3"])
+    XCTAssertEqual(unknown.status, 2)
+    XCTAssertTrue(unknown.stderr.contains("unknown option '--speed'"), unknown.stderr)
+    let badLayout = try replay([Captures.path("l-shape-1236"), "--grid", "9"])
+    XCTAssertEqual(badLayout.status, 2)
+    XCTAssertEqual(badLayout.stderr.filter { $0 == "\n" }.count, 1)
+  }
+}
