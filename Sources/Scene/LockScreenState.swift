@@ -1,0 +1,32 @@
+import PatternCore
+
+/// Everything the lock screen shows at one instant: the input to a render.
+///
+/// Two equal states render identical pixels, so the renderer can diff the previous
+/// state against the next to find what to redraw.
+public struct LockScreenState: Sendable, Equatable {
+  /// How the dots and the line are coloured.
+  public enum Appearance: Sendable, Equatable {
+    /// Drawing or waiting for a pattern.
+    case entry
+    /// The pattern just drawn was wrong or too short: shown in red, input ignored.
+    case wrong
+    /// The pattern was accepted.
+    case success
+  }
+
+  /// The joined dots.
+  public var trail: DotSequence
+  /// The finger, when it is down: the line runs on from the last dot to it.
+  public var finger: Point?
+  public var appearance: Appearance
+  /// The line of text beside or above the grid.
+  public var prompt: PromptText
+
+  public init(trail: DotSequence = DotSequence(), finger: Point? = nil, appearance: Appearance = .entry, prompt: PromptText = PromptText()) {
+    self.trail = trail
+    self.finger = finger
+    self.appearance = appearance
+    self.prompt = prompt
+  }
+}

@@ -1,0 +1,198 @@
+import AllocationCounter
+import GoldenSupport
+import PatternCore
+import Raster
+import Scene
+import XCTest
+
+final class LockScreenSceneTests: XCTestCase {
+  // MARK: What a person sees
+
+  private func golden(_ harness: SceneHarness, _ state: LockScreenState, name: String, format: PixelFormat = .xrgb8888) {
+    let frame = harness.fullFrame(state, format: format)
+    assertMatchesGolden(
+      frame, width: harness.width, height: harness.height, stride: harness.stride(for: format), format: format,
+      area: "scene", name: name)
+  }
+
+  /// The last state while the finger is still down with `dots` joined.
+  private func drawing(_ states: [LockScreenState], dots: Int) -> LockScreenState? {
+    states.last { $0.trail.count == dots && $0.finger != nil }
+  }
+
+  func testLShapeWhileDrawingAt800x480() throws {
+    let h = try SceneHarness(capture: "l-shape-1236")
+    let state = try XCTUnwrap(drawing(h.states(), dots: 3))
+    golden(h, state, name: "l-shape-800x480-drawing-3-dots")
+  }
+
+  func testCorrectPatternShowsSuccessAt800x480() throws {
+    let h = try SceneHarness(capture: "l-shape-1236")
+    let state = try XCTUnwrap(h.states().first { $0.appearance == .success })
+    XCTAssertEqual(state.prompt.string, "Unlocked")
+    golden(h, state, name: "l-shape-800x480-unlocked")
+  }
+
+  func testWrongPatternShowsRedAt800x480() throws {
+    let h = try SceneHarness(capture: "z-1235789")
+    let state = try XCTUnwrap(h.states().first { $0.appearance == .wrong })
+    XCTAssertEqual(state.trail, DotSequence([1, 2, 3, 5, 7, 8, 9]))
+    golden(h, state, name: "z-800x480-wrong")
+  }
+
+  func testPortraitWhileDrawingAt480x800() throws {
+    let h = try SceneHarness(capture: "portrait-480x800-25896")
+    let state = try XCTUnwrap(drawing(h.states(), dots: 4))
+    golden(h, state, name: "portrait-480x800-drawing-4-dots")
+  }
+
+  func testRGB565FrameAt800x480() throws {
+    let h = try SceneHarness(capture: "l-shape-1236")
+    let state = try XCTUnwrap(drawing(h.states(), dots: 3))
+    golden(h, state, name: "l-shape-800x480-drawing-3-dots-rgb565", format: .rgb565)
+  }
+
+  func testStealthHidesTheLineAndTheJoinedDots() throws {
+    var theme = Theme()
+    theme.stealth = true
+    let stealthy = try SceneHarness(capture: "l-shape-1236", theme: theme)
+    let plain = try SceneHarness(capture: "l-shape-1236")
+    let drawingState = try XCTUnwrap(drawing(stealthy.states(), dots: 3))
+    let idle = LockScreenState(prompt: drawingState.prompt)
+    XCTAssertEqual(stealthy.fullFrame(drawingState), plain.fullFrame(idle), "stealth must look like nothing is joined")
+    XCTAssertNotEqual(plain.fullFrame(drawingState), plain.fullFrame(idle))
+    let wrong = LockScreenState(trail: DotSequence([1, 2, 3, 5, 7]), appearance: .wrong, prompt: PromptText("Wrong pattern"))
+    let wrongIdle = LockScreenState(appearance: .wrong, prompt: PromptText("Wrong pattern"))
+    XCTAssertEqual(stealthy.fullFrame(wrong), plain.fullFrame(wrongIdle), "stealth shows no path on a wrong try either")
+  }
+
+  func testMissingFontDrawsNoTextButEverythingElse() throws {
+    let h = try SceneHarness(capture: "l-shape-1236", font: false)
+    let withFont = try SceneHarness(capture: "l-shape-1236")
+    let state = LockScreenState(prompt: PromptText("Draw your unlock pattern"))
+    let noText = h.fullFrame(state)
+    XCTAssertEqual(noText, h.fullFrame(LockScreenState()))
+    XCTAssertNotEqual(noText, withFont.fullFrame(state))
+  }
+
+  // MARK: Damage
+
+  /// For every shipped capture and both formats: drawing only the damaged rectangles
+  /// onto the previous frame gives the same bytes as a full redraw, every frame.
+  func testDamagedRedrawEqualsFullRedrawOverWholeReplays() throws {
+    for name in SceneHarness.allCaptures {
+      let h = try SceneHarness(capture: name)
+      let states = h.states()
+      XCTAssertGreaterThan(states.count, 5, name)
+      for format in PixelFormat.allCases {
+        var incremental = h.makeFrame(format)
+        var previous: LockScreenState? = nil
+        var partialFrames = 0
+        for (index, state) in states.enumerated() {
+          let damage = h.renderer.damage(from: previous, to: state)
+          if previous != nil && damage.bounds != h.renderer.viewRect { partialFrames += 1 }
+          h.render(state, damage: damage, into: &incremental, format: format)
+          let full = h.fullFrame(state, format: format)
+          if incremental != full {
+            let i = zip(incremental, full).enumerated().first { $0.element.0 != $0.element.1 }!.offset
+            let stride = h.stride(for: format)
+            XCTFail("\(name) \(format.name) frame \(index): damaged redraw differs at x \((i % stride) / format.bytesPerPixel), y \(i / stride)")
+            break
+          }
+          previous = state
+        }
+        XCTAssertGreaterThan(partialFrames, states.count / 2, "\(name): most frames should redraw only part of the screen")
+      }
+    }
+  }
+
+  func testFingerMoveDamagesOnlyAroundTheLastSegment() throws {
+    let h = try SceneHarness(capture: "l-shape-1236")
+    var a = LockScreenState(trail: DotSequence([1, 2]), finger: Point(x: 600, y: 150))
+    var b = a
+    b.finger = Point(x: 610, y: 160)
+    let damage = h.renderer.damage(from: a, to: b)
+    XCTAssertFalse(damage.isEmpty)
+    let c2 = h.layout.centre(of: 2)
+    XCTAssertTrue(damage.bounds.maxX < 640 && damage.bounds.x > c2.x.floor - 20, "\(damage.bounds)")
+    a.finger = b.finger
+    XCTAssertTrue(h.renderer.damage(from: a, to: b).isEmpty)
+  }
+
+  // MARK: Time
+
+  func testWrongPatternStaysRedForHalfASecondThenClears() throws {
+    let h = try SceneHarness(capture: "z-1235789")
+    var controller = LockScreenController(layout: h.layout)
+    var timeline: [(LockScreenState, UInt64)] = []
+    FrameScript.play(h.events, controller: &controller, judge: SceneHarness.judge) { timeline.append(($0, $1)) }
+    let wrongIndex = try XCTUnwrap(timeline.firstIndex { $0.0.appearance == .wrong })
+    let cleared = timeline[wrongIndex + 1]
+    XCTAssertEqual(cleared.0, LockScreenState(prompt: PromptText("Draw your unlock pattern")))
+    XCTAssertEqual(cleared.1 - timeline[wrongIndex].1, 500_000, "red for exactly the feedback time")
+  }
+
+  func testInputDuringFeedbackIsIgnored() throws {
+    let layout = try GridLayout(LayoutOptions())
+    var controller = LockScreenController(layout: layout)
+    let outcome = GestureOutcome(dots: DotSequence([1, 2]), result: .tooShort, timeMicroseconds: 1_000_000)
+    controller.show(.rejected(PromptText("Too short")), for: outcome)
+    XCTAssertNil(controller.handle(TouchEvent(kind: .down, slot: 0, position: layout.centre(of: 5), timeMicroseconds: 1_200_000)))
+    XCTAssertEqual(controller.state.trail, DotSequence([1, 2]))
+    XCTAssertFalse(controller.tracker.isActive)
+    _ = controller.handle(TouchEvent(kind: .down, slot: 0, position: layout.centre(of: 5), timeMicroseconds: 1_600_000))
+    XCTAssertEqual(controller.state.trail, DotSequence([5]))
+  }
+
+  func testPromptTextBuildsCountdownsWithoutAllocating() {
+    var warmUp = PromptText("x")
+    warmUp.append(1, minimumDigits: 2)
+    var text = PromptText()
+    allocation_counter_start()
+    text.append("Try again in ")
+    text.append(4)
+    text.append(":")
+    text.append(7, minimumDigits: 2)
+    let allocations = allocation_counter_stop()
+    XCTAssertEqual(text.string, "Try again in 4:07")
+    XCTAssertEqual(allocations, 0)
+  }
+
+  // MARK: Allocation
+
+  /// Hundreds of frames, damage and render, both formats: no heap allocation.
+  func testRenderingFramesAllocatesNothing() throws {
+    for name in ["l-shape-1236", "z-1235789", "two-gestures"] {
+      let h = try SceneHarness(capture: name)
+      let states = h.states()
+      for format in PixelFormat.allCases {
+        var frame = h.makeFrame(format)
+        let stride = h.stride(for: format)
+        let (w, hh, renderer) = (h.width, h.height, h.renderer)
+        let allocations = states.withUnsafeBufferPointer { list in
+          frame.withUnsafeMutableBytes { bytes in
+            func run<S: PixelStorage>(_ canvas: Canvas<S>) -> Int64 {
+              // Warm-up: lazily instantiated runtime metadata is not per-frame work.
+              renderer.render(list[0], into: canvas, damage: renderer.damage(from: nil, to: list[0]))
+              allocation_counter_start()
+              var previous = list[0]
+              var i = 1
+              while i < list.count {
+                renderer.render(list[i], into: canvas, damage: renderer.damage(from: previous, to: list[i]))
+                previous = list[i]
+                i += 1
+              }
+              return allocation_counter_stop()
+            }
+            switch format {
+            case .xrgb8888: return run(Canvas<XRGB8888>(pixels: bytes, width: w, height: hh, bytesPerRow: stride, rasterizer: renderer.rasterizer))
+            case .rgb565: return run(Canvas<RGB565>(pixels: bytes, width: w, height: hh, bytesPerRow: stride, rasterizer: renderer.rasterizer))
+            }
+          }
+        }
+        XCTAssertGreaterThan(states.count, 30, name)
+        XCTAssertEqual(allocations, 0, "\(name) \(format.name): rendering allocated")
+      }
+    }
+  }
+}
