@@ -1,0 +1,89 @@
+import PatternCore
+
+/// The attempts file (`attempts` in the state directory): the failure count, the time
+/// of the last failure and up to 5 fingerprints of recent wrong patterns, never the
+/// patterns themselves.
+///
+/// ```
+/// patternlock-attempts 1
+/// failures 6
+/// last-failure 1717171717
+/// wrong 0f1e2d3c4b5a69788796a5b4c3d2e1f0 1717171700
+/// wrong 00112233445566778899aabbccddeeff 1717171717
+/// checksum 5d41402abc4b2a76b9719d911017c592
+/// ```
+public enum AttemptsFile {
+  /// The file's name in the state directory.
+  public static let name = "attempts"
+  static let kind = "patternlock-attempts"
+
+  /// The file's bytes for a record.
+  public static func encode(_ record: AttemptRecord) -> [UInt8] {
+    var lines = ["failures \(record.failures)", "last-failure \(record.lastFailureWallSeconds)"]
+    for entry in record.recentWrong {
+      lines.append("wrong \(entry.fingerprint.hex) \(entry.wallSeconds)")
+    }
+    return StateFileCodec.seal(kind: kind, lines: lines)
+  }
+
+  /// The record in a file's bytes, or why they cannot be believed.
+  public static func decode(_ bytes: [UInt8]) -> AttemptsState {
+    switch StateFileCodec.open(bytes, kind: kind) {
+    case .failure(let damage):
+      return .damaged(problem: damage.problem)
+    case .success(let lines):
+      guard lines.count >= 2, lines.count <= 2 + AttemptRecord.recentCapacity,
+        let failuresText = StateFileCodec.value(lines[0], key: "failures"),
+        let failures = StateFileCodec.number(failuresText[...]), failures <= 999_999,
+        let lastText = StateFileCodec.value(lines[1], key: "last-failure"),
+        let last = StateFileCodec.number(lastText[...])
+      else { return .damaged(problem: "its fields are not 'failures N', 'last-failure T', then at most 5 'wrong' lines") }
+      var recent: [AttemptRecord.RecentWrong] = []
+      for line in lines[2...] {
+        guard let value = StateFileCodec.value(line, key: "wrong") else {
+          return .damaged(problem: "a line after 'last-failure' is not a 'wrong' line")
+        }
+        let parts = value.split(separator: " ", omittingEmptySubsequences: false)
+        guard parts.count == 2, let fingerprint = PatternFingerprint(hex: String(parts[0])),
+          String(parts[0]) == fingerprint.hex, let time = StateFileCodec.number(parts[1])
+        else { return .damaged(problem: "a 'wrong' line is not '<32 hex digits> <seconds>'") }
+        recent.append(AttemptRecord.RecentWrong(fingerprint: fingerprint, wallSeconds: time))
+      }
+      return .intact(AttemptRecord(failures: Int(failures), lastFailureWallSeconds: last, recentWrong: recent))
+    }
+  }
+
+  /// Reads the attempts file of a state directory. Never throws: whatever goes wrong
+  /// is `damaged`, which callers treat as locked.
+  public static func load(from directory: borrowing StateDirectory) -> AttemptsState {
+    switch directory.read(name) {
+    case .missing: return .damaged(problem: "it is missing")
+    case .unusable(let problem): return .damaged(problem: problem)
+    case .bytes(let bytes): return decode(bytes)
+    }
+  }
+
+  /// Replaces the attempts file crash-safely.
+  ///
+  /// - Throws: `VaultError.systemCall`.
+  public static func save(_ record: AttemptRecord, to directory: borrowing StateDirectory) throws(VaultError) {
+    try directory.write(name, encode(record))
+  }
+}
+
+/// What the attempts file says.
+public enum AttemptsState: Equatable {
+  /// A record that passed every check.
+  case intact(AttemptRecord)
+  /// Missing, unreadable, of the wrong kind or owner, truncated or changed: fail closed.
+  case damaged(problem: String)
+
+  /// The record to act on: a damaged file could have meant any count, so it means the
+  /// strictest, `table.permanentAfter` failures (locked until `reset-attempts`).
+  public func record(failingClosedWith table: ThrottleTable) -> AttemptRecord {
+    switch self {
+    case .intact(let record): return record
+    case .damaged: return AttemptRecord(failures: table.permanentAfter, lastFailureWallSeconds: 0, recentWrong: [])
+    }
+  }
+}

@@ -1,0 +1,92 @@
+import CShim
+import PatternCore
+
+/// Patterns as bytes: parsed from what an administrator types (`1-2-3-6-9`) and
+/// encoded canonically for hashing.
+///
+/// The canonical form is `<n>x<n>:<dots joined by dashes>`, such as `3x3:1-2-3-6-9`:
+/// the grid size is part of the secret, so the same dot numbers on another grid never
+/// verify, and there is exactly one encoding per pattern (no spaces, no leading zeros,
+/// no trailing newline), so whatever typed or drew the pattern hashes the same bytes.
+/// Both directions work in `SecretBytes` only; no `String` ever holds a pattern.
+public enum PatternText {
+  /// The most bytes a typed pattern may take (49 dots of 2 digits and dashes fit).
+  public static let maximumBytes = 255
+
+  /// The canonical encoding of `dots` on a `gridSize` grid.
+  public static func canonical(_ dots: DotSequence, gridSize: Int) -> SecretBytes {
+    var bytes = SecretBytes(capacity: 8 + dots.count * 3)
+    appendNumber(gridSize, to: &bytes)
+    bytes.append(UInt8(ascii: "x"))
+    appendNumber(gridSize, to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+    for i in 0..<dots.count {
+      if i > 0 { bytes.append(UInt8(ascii: "-")) }
+      appendNumber(dots[i], to: &bytes)
+    }
+    return bytes
+  }
+
+  /// Parses `1-2-3-6-9`, optionally followed by one line end (`\n` or `\r\n`).
+  ///
+  /// - Throws: `VaultError.badPattern` saying what is wrong, never quoting the text.
+  public static func parse(_ text: borrowing SecretBytes, gridSize: Int) throws(VaultError) -> DotSequence {
+    var end = text.count
+    if end > 0 && text[end - 1] == UInt8(ascii: "\n") { end -= 1 }
+    if end > 0 && text[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+    guard end > 0 else { throw .badPattern(problem: "it is empty") }
+    let dotCount = gridSize * gridSize
+    var dots = DotSequence()
+    var value = 0
+    var digits = 0
+    var index = 0
+    while index <= end {
+      let c: UInt8 = index < end ? text[index] : UInt8(ascii: "-")
+      index += 1
+      if c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") {
+        guard digits < 2 else { throw .badPattern(problem: "a dot number is longer than 2 digits") }
+        if digits == 1 && value == 0 { throw .badPattern(problem: "a dot number has a leading zero") }
+        value = value * 10 + Int(c - UInt8(ascii: "0"))
+        digits += 1
+        continue
+      }
+      guard c == UInt8(ascii: "-") else {
+        throw .badPattern(problem: "it holds a character other than digits and dashes (one pattern on one line)")
+      }
+      guard digits > 0 else { throw .badPattern(problem: "two dashes meet, or a dash starts or ends it") }
+      guard value >= 1 && value <= dotCount else {
+        throw .badPattern(problem: "a dot number is outside 1...\(dotCount) for a \(gridSize)x\(gridSize) grid")
+      }
+      guard dots.append(value) else { throw .badPattern(problem: "a dot is used twice") }
+      value = 0
+      digits = 0
+    }
+    return dots
+  }
+
+  /// Reads all of standard input (at most `maximumBytes`) into secret bytes.
+  ///
+  /// - Throws: `VaultError.standardInputFailed`, or `.badPattern` when it is longer.
+  public static func readStandardInput() throws(VaultError) -> SecretBytes {
+    var bytes = SecretBytes(capacity: maximumBytes + 1)
+    while true {
+      var failure: Int32 = 0
+      var atEnd = false
+      bytes.fill { buffer in
+        guard buffer.count > 0 else { return 0 }
+        let n = pl_read(0, buffer.baseAddress, buffer.count)
+        if n < 0 { failure = pl_errno(); return 0 }
+        if n == 0 { atEnd = true }
+        return n
+      }
+      if failure != 0 { throw .standardInputFailed(errno: failure) }
+      if bytes.count > maximumBytes { throw .badPattern(problem: "it is longer than \(maximumBytes) bytes") }
+      if atEnd { return bytes }
+    }
+  }
+
+  private static func appendNumber(_ value: Int, to bytes: inout SecretBytes) {
+    if value >= 10 { bytes.append(UInt8(ascii: "0") + UInt8(value / 10)) }
+    bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+  }
+}

@@ -1,0 +1,56 @@
+import CSodium
+
+/// Bytes that must not outlive their use: a pattern as typed, or its canonical
+/// encoding. Owned by exactly one value (`~Copyable`), never copied into a `String` or
+/// an `Array` (whose storage Swift may copy and free without wiping), and wiped with
+/// `sodium_memzero` (which the compiler may not remove as a dead store) in `deinit`.
+public struct SecretBytes: ~Copyable {
+  private let storage: UnsafeMutableRawBufferPointer
+  /// How many bytes are in use.
+  public private(set) var count: Int
+
+  /// Empty bytes with room for `capacity`.
+  public init(capacity: Int) {
+    storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(capacity, 1), alignment: 1)
+    storage.initializeMemory(as: UInt8.self, repeating: 0)
+    count = 0
+  }
+
+  /// Room for more bytes.
+  public var capacity: Int { storage.count }
+
+  /// Appends one byte.
+  ///
+  /// - Returns: false (and appends nothing) when full.
+  @discardableResult
+  public mutating func append(_ byte: UInt8) -> Bool {
+    guard count < storage.count else { return false }
+    storage[count] = byte
+    count += 1
+    return true
+  }
+
+  /// The byte at `index`.
+  public subscript(index: Int) -> UInt8 {
+    precondition(index >= 0 && index < count, "secret byte index out of range")
+    return storage[index]
+  }
+
+  /// Lends the bytes in use.
+  public func withBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
+    try body(UnsafeRawBufferPointer(rebasing: storage[0..<count]))
+  }
+
+  /// Lends the whole buffer for filling (by `read`); `body` returns how many bytes
+  /// it filled from `count` on, and `count` grows by that much.
+  mutating func fill<E: Error>(_ body: (UnsafeMutableRawBufferPointer) throws(E) -> Int) throws(E) {
+    let filled = try body(UnsafeMutableRawBufferPointer(rebasing: storage[count...]))
+    precondition(filled >= 0 && count + filled <= storage.count, "filled past the end of a secret buffer")
+    count += filled
+  }
+
+  deinit {
+    sodium_memzero(storage.baseAddress, storage.count)
+    storage.deallocate()
+  }
+}

@@ -1,0 +1,82 @@
+import CShim
+
+/// Why the secret store cannot do what was asked.
+///
+/// A damaged attempts file is not here: it is not an error but a state (locked, see
+/// `AttemptsState`). Every case names the path and says what to do.
+public enum VaultError: Error, Equatable {
+  /// libsodium could not start (no entropy source).
+  case sodiumUnavailable
+  /// A system call on a state file failed; `call` names it.
+  case systemCall(call: String, path: String, errno: Int32)
+  /// The state directory does not exist (commands other than set-pattern never create it).
+  case stateDirectoryMissing(path: String)
+  /// The state directory is a symlink, a file or a device; `kind` says which.
+  case stateDirectoryNotADirectory(path: String, kind: String)
+  /// Group or others may use the directory, or another user owns it.
+  case stateDirectoryInsecure(path: String, permissions: UInt32, owner: UInt32, expectedOwner: UInt32)
+  /// No pattern has been set: the secret file is absent.
+  case notEnrolled(directory: String)
+  /// The secret file exists but cannot be trusted (damaged, wrong type, permissions).
+  case secretFileUnusable(path: String, problem: String)
+  /// Argon2id failed (out of memory for the memory limit).
+  case hashingFailed(memoryBytes: Int)
+  /// The hashing cost is outside what libsodium accepts.
+  case badHashCost(problem: String)
+  /// The pattern text (from standard input) cannot be used. Never contains the text.
+  case badPattern(problem: String)
+  /// The pattern has fewer dots than the minimum.
+  case patternTooShort(dots: Int, minimum: Int)
+  /// Standard input could not be read.
+  case standardInputFailed(errno: Int32)
+  /// The enrolled pattern is for another grid than the one in use.
+  case gridMismatch(enrolled: Int, inUse: Int)
+
+  /// One line for the user (without the `patternlock: ` prefix).
+  public var message: String {
+    switch self {
+    case .sodiumUnavailable:
+      return "libsodium could not initialise (no random source?); check that /dev/urandom or getrandom(2) works"
+    case .systemCall(let call, let path, let errno):
+      return "\(call) failed on \(path): \(VaultError.describe(errno)) (check the state directory's file system, free space and permissions)"
+    case .stateDirectoryMissing(let path):
+      return "state directory \(path) does not exist (set a pattern first with 'patternlock set-pattern --state-dir \(path)')"
+    case .stateDirectoryNotADirectory(let path, let kind):
+      return "state directory \(path) is \(kind), not a directory (remove it and set the pattern again)"
+    case .stateDirectoryInsecure(let path, let permissions, let owner, let expectedOwner):
+      return "state directory \(path) has mode \(VaultError.octal(permissions)) and owner \(owner); it must be 0700 and owned by user \(expectedOwner) (run: chown \(expectedOwner) \(path) && chmod 700 \(path))"
+    case .notEnrolled(let directory):
+      return "no pattern is set in \(directory) (set one with: echo 1-2-3-6-9 | patternlock set-pattern --state-dir \(directory))"
+    case .secretFileUnusable(let path, let problem):
+      return "the pattern file \(path) cannot be trusted: \(problem) (set the pattern again with 'patternlock set-pattern')"
+    case .hashingFailed(let memoryBytes):
+      return "Argon2id hashing failed with a \(memoryBytes >> 20) MiB memory limit (free memory, or choose a smaller --argon-memory-mib)"
+    case .badHashCost(let problem):
+      return "bad hashing cost: \(problem)"
+    case .badPattern(let problem):
+      return "the pattern on standard input is not usable: \(problem) (write the dots joined by dashes, such as 1-2-3-6-9)"
+    case .patternTooShort(let dots, let minimum):
+      return "the pattern joins \(dots) dots, fewer than the minimum of \(minimum) (draw a longer one, or lower --min-dots)"
+    case .standardInputFailed(let errno):
+      return "cannot read the pattern from standard input: \(VaultError.describe(errno))"
+    case .gridMismatch(let enrolled, let inUse):
+      return "the pattern was set for a \(enrolled)x\(enrolled) grid but a \(inUse)x\(inUse) grid is in use (pass --grid \(enrolled), or set the pattern again)"
+    }
+  }
+
+  static func describe(_ errno: Int32) -> String {
+    guard let text = pl_strerror(errno) else { return "error \(errno)" }
+    return String(cString: text)
+  }
+
+  /// Permission bits as `0755`.
+  static func octal(_ value: UInt32) -> String {
+    var text = ""
+    var v = value & 0o7777
+    for _ in 0..<4 {
+      text = "\(v & 7)" + text
+      v >>= 3
+    }
+    return text
+  }
+}

@@ -1,0 +1,30 @@
+import CShim
+import PatternCore
+import Vault
+
+/// `patternlock reset-attempts [--state-dir DIR]`: clears the failure counter and the
+/// remembered wrong patterns, ending any lockout, also a permanent one or one caused
+/// by a damaged attempts file. Root only: this is the administrator's way back in.
+enum ResetAttemptsCommand {
+  static func run(_ arguments: inout Arguments) {
+    var directoryPath = StateDirectory.defaultPath
+    while let argument = arguments.next() {
+      let (name, inline) = Arguments.split(argument)
+      switch name {
+      case "--state-dir": directoryPath = arguments.value(for: name, inline: inline)
+      default: Console.fail("reset-attempts: unknown argument '\(argument)' (usage: patternlock reset-attempts [--state-dir DIR])")
+      }
+    }
+    guard pl_getuid() == 0 else {
+      Console.error("reset-attempts: only root may reset the attempt counter (run it as root, such as with sudo)")
+      pl_exit(UnlockExitStatus.notPermitted.rawValue)
+    }
+    let directory = VaultCommandSupport.open(directoryPath, creating: false)
+    do throws(VaultError) {
+      try AttemptsFile.save(.clean, to: directory)
+    } catch {
+      VaultCommandSupport.fail(error)
+    }
+    Console.out("attempts reset in \(directory.path)")
+  }
+}

@@ -1,0 +1,85 @@
+import CShim
+import PatternCore
+import Vault
+
+/// What `set-pattern`, `check`, `reset-attempts` and `replay --state-dir` share: the
+/// `--state-dir` option, the clock, and turning a `VaultError` into a message and an
+/// exit status.
+enum VaultCommandSupport {
+  /// `--state-dir DIR` in the help text.
+  static let stateDirectoryHelp = "  --state-dir DIR   where the pattern hash and attempts live (default \(StateDirectory.defaultPath))"
+
+  /// Refuses a pattern given as an argument, without repeating it (argv is visible to
+  /// every user through ps and /proc).
+  static func refusePatternArgument(command: String) -> Never {
+    Console.fail("\(command): the pattern is read from standard input, never from the command line, where other users can see it (run: echo 1-2-3-6-9 | patternlock \(command))")
+  }
+
+  /// Opens the state directory or ends the process with the matching status.
+  static func open(_ path: String, creating: Bool) -> StateDirectory {
+    do throws(VaultError) {
+      return try StateDirectory(opening: path, creating: creating)
+    } catch {
+      fail(error)
+    }
+  }
+
+  /// Now, live: CLOCK_MONOTONIC and the wall clock.
+  static func now() -> UnlockInstant {
+    UnlockInstant(monotonicMicroseconds: pl_monotonic_microseconds(), wallSeconds: pl_wall_seconds())
+  }
+
+  /// Reports a vault error on one line and exits with its status.
+  static func fail(_ error: VaultError) -> Never {
+    Console.error(error.message)
+    pl_exit(status(for: error).rawValue)
+  }
+
+  /// The exit status for a vault error (see `UnlockExitStatus`).
+  static func status(for error: VaultError) -> UnlockExitStatus {
+    switch error {
+    case .notEnrolled, .secretFileUnusable, .stateDirectoryMissing:
+      return .notEnrolled
+    case .badPattern, .patternTooShort, .badHashCost, .gridMismatch, .standardInputFailed:
+      return .badInput
+    case .sodiumUnavailable, .systemCall, .stateDirectoryNotADirectory, .stateDirectoryInsecure, .hashingFailed:
+      return .failure
+    }
+  }
+
+  /// Logs, once per run, that the attempts file was not believed.
+  static func reportDamage(_ problem: String, path: String) {
+    Console.error("attempts file \(path) cannot be trusted: \(problem); failing closed: locked until root runs 'patternlock reset-attempts'")
+  }
+
+  /// The exit status that reports an unlock decision.
+  static func status(for decision: UnlockDecision) -> UnlockExitStatus {
+    switch decision.result {
+    case .unlocked: return .unlocked
+    case .wrong: return .wrong
+    case .tooShort: return .tooShort
+    case .lockedOut: return .lockedOut
+    }
+  }
+}
+
+/// Exit statuses of `check`, `set-pattern` and `reset-attempts` (documented in
+/// docs/security.md); 0 to 2 mean what `ExitStatus` says for every command.
+enum UnlockExitStatus: Int32 {
+  /// The pattern unlocked (check), or the change was made (set-pattern, reset-attempts).
+  case unlocked = 0
+  /// The environment failed: I/O, an insecure state directory, libsodium, memory.
+  case failure = 1
+  /// Bad options or a malformed pattern on standard input; nothing was counted.
+  case badInput = 2
+  /// A wrong pattern (counted or a repeat within 5 minutes).
+  case wrong = 3
+  /// Fewer dots than the minimum; not counted.
+  case tooShort = 4
+  /// A lockout is running (or the attempts file is damaged); the pattern was not checked.
+  case lockedOut = 5
+  /// No usable pattern: none set, or the pattern file cannot be trusted.
+  case notEnrolled = 6
+  /// The user may not do this (reset-attempts as non-root).
+  case notPermitted = 7
+}

@@ -1,0 +1,120 @@
+import PatternCore
+import XCTest
+
+/// The throttle table and the policy's rules, driven by injected clock values.
+final class UnlockPolicyTests: XCTestCase {
+  typealias S = VaultTestSupport
+
+  func fingerprint(_ n: UInt64) -> PatternFingerprint { PatternFingerprint(high: n, low: ~n) }
+
+  func testAndroidTableHasEveryDocumentedStep() {
+    let table = ThrottleTable.android
+    let expected: [Int: Lockout] = [
+      0: .none, 1: .none, 2: .none, 3: .none, 4: .none,
+      5: .seconds(60), 6: .seconds(300), 7: .seconds(900), 8: .seconds(1800), 9: .seconds(5400),
+      10: .seconds(14_400), 11: .seconds(43_200), 12: .seconds(129_600), 13: .seconds(388_800),
+      14: .seconds(1_166_400), 15: .seconds(3_499_200), 16: .seconds(10_497_600), 17: .seconds(31_492_800),
+      18: .seconds(94_478_400), 19: .seconds(283_435_200),
+      20: .permanent, 21: .permanent, 999_999: .permanent,
+    ]
+    for (failures, lockout) in expected {
+      XCTAssertEqual(table.lockout(afterFailures: failures), lockout, "after \(failures) failures")
+    }
+    // "19: years", "17: about a year".
+    XCTAssertGreaterThan(283_435_200, 8 * 365 * 86_400)
+  }
+
+  func testTableRejectsShrinkingOrNegativeDelays() {
+    XCTAssertNil(ThrottleTable(delaysSeconds: [0, 60, 30], permanentAfter: 5))
+    XCTAssertNil(ThrottleTable(delaysSeconds: [-1], permanentAfter: 5))
+    XCTAssertNil(ThrottleTable(delaysSeconds: [0], permanentAfter: 0))
+    let table = ThrottleTable(delaysSeconds: [0, 10], permanentAfter: 4)!
+    XCTAssertEqual(table.lockout(afterFailures: 3), .seconds(10), "past the list, the last delay holds")
+    XCTAssertEqual(table.lockout(afterFailures: 4), .permanent)
+  }
+
+  func testEveryFailureStepLocksForExactlyItsDelay() {
+    let table = ThrottleTable.android
+    var policy = UnlockPolicy(table: table, record: .clean, startingAt: S.instant(seconds: 0))
+    var now: Int64 = 0
+    for failure in 1...20 {
+      XCTAssertNil(policy.gate(at: S.instant(seconds: now)), "attempt \(failure) must be allowed")
+      let decision = policy.recordWrong(fingerprint(UInt64(failure)), at: S.instant(seconds: now))
+      XCTAssertEqual(decision.result, .wrong)
+      XCTAssertEqual(decision.failures, failure)
+      switch table.lockout(afterFailures: failure) {
+      case .none:
+        XCTAssertNil(decision.retryInSeconds)
+        XCTAssertNil(policy.gate(at: S.instant(seconds: now)))
+      case .seconds(let delay):
+        XCTAssertEqual(decision.retryInSeconds, delay, "failure \(failure)")
+        XCTAssertEqual(policy.gate(at: S.instant(seconds: now + delay - 1))?.retryInSeconds, 1, "failure \(failure)")
+        XCTAssertEqual(policy.gate(at: S.instant(seconds: now + delay - 1, extraMicroseconds: 999_999))?.retryInSeconds, 1)
+        XCTAssertNil(policy.gate(at: S.instant(seconds: now + delay)), "failure \(failure): lockout ends on time")
+        now += delay
+      case .permanent:
+        XCTAssertEqual(failure, 20)
+        XCTAssertTrue(decision.isPermanentlyLocked)
+        let later = policy.gate(at: S.instant(seconds: now + 1_000_000_000))
+        XCTAssertEqual(later?.result, .lockedOut)
+        XCTAssertTrue(later?.isPermanentlyLocked ?? false)
+        XCTAssertNil(later?.retryInSeconds)
+      }
+      now += 1
+    }
+  }
+
+  func testSameWrongPatternWithinFiveMinutesCountsOnce() {
+    var policy = UnlockPolicy(table: .android, record: .clean, startingAt: S.instant(seconds: 0))
+    XCTAssertEqual(policy.recordWrong(fingerprint(1), at: S.instant(seconds: 0)).failures, 1)
+    let repeated = policy.recordWrong(fingerprint(1), at: S.instant(seconds: 299))
+    XCTAssertEqual(repeated.result, .wrong)
+    XCTAssertNil(repeated.failures, "a repeat within 5 minutes is not counted")
+    XCTAssertEqual(policy.record.failures, 1)
+    XCTAssertEqual(policy.recordWrong(fingerprint(1), at: S.instant(seconds: 300)).failures, 2, "after 5 minutes it counts again")
+  }
+
+  func testOnlyTheLastFiveWrongPatternsAreRemembered() {
+    var policy = UnlockPolicy(table: ThrottleTable(delaysSeconds: [0], permanentAfter: 100)!, record: .clean, startingAt: S.instant(seconds: 0))
+    for n in 1...6 { _ = policy.recordWrong(fingerprint(UInt64(n)), at: S.instant(seconds: Int64(n))) }
+    XCTAssertEqual(policy.record.recentWrong.count, 5)
+    XCTAssertEqual(policy.record.recentWrong.map(\.fingerprint), (2...6).map { fingerprint(UInt64($0)) })
+    XCTAssertEqual(policy.recordWrong(fingerprint(1), at: S.instant(seconds: 10)).failures, 7, "the sixth-last is forgotten")
+    XCTAssertNil(policy.recordWrong(fingerprint(4), at: S.instant(seconds: 10)).failures)
+  }
+
+  func testWallClockGoingBackwardsMakesARepeatCount() {
+    var policy = UnlockPolicy(table: .android, record: .clean, startingAt: S.instant(seconds: 100))
+    _ = policy.recordWrong(fingerprint(1), at: S.instant(seconds: 100))
+    XCTAssertEqual(policy.recordWrong(fingerprint(1), at: S.instant(seconds: 50)).failures, 2)
+  }
+
+  func testCorrectPatternClearsCounterAndMemory() {
+    var policy = UnlockPolicy(table: .android, record: .clean, startingAt: S.instant(seconds: 0))
+    XCTAssertFalse(policy.recordCorrect(), "nothing to persist when already clean")
+    _ = policy.recordWrong(fingerprint(1), at: S.instant(seconds: 0))
+    XCTAssertTrue(policy.recordCorrect())
+    XCTAssertEqual(policy.record, .clean)
+  }
+
+  func testRestartStartsAPendingLockoutAgainInFull() {
+    let record = AttemptRecord(failures: 6, lastFailureWallSeconds: 1, recentWrong: [])
+    // The previous run's lockout ended long ago by the wall clock; it starts again.
+    let policy = UnlockPolicy(table: .android, record: record, startingAt: S.instant(seconds: 5000))
+    XCTAssertEqual(policy.gate(at: S.instant(seconds: 5000))?.retryInSeconds, 300)
+    XCTAssertEqual(policy.gate(at: S.instant(seconds: 5299))?.retryInSeconds, 1)
+    XCTAssertNil(policy.gate(at: S.instant(seconds: 5300)))
+    let fresh = UnlockPolicy(table: .android, record: AttemptRecord(failures: 4, lastFailureWallSeconds: 1, recentWrong: []), startingAt: S.instant(seconds: 0))
+    XCTAssertNil(fresh.gate(at: S.instant(seconds: 0)), "4 failures carry no lockout")
+  }
+
+  func testDecisionJSONHasKeysInOrderAndOnlyWhenSet() {
+    let dots = DotSequence([1, 2, 3, 6])
+    XCTAssertEqual(UnlockDecision(result: .unlocked).jsonLine(dots: dots), #"{"dots":[1,2,3,6],"result":"unlocked"}"#)
+    XCTAssertEqual(UnlockDecision(result: .tooShort).jsonLine(dots: DotSequence([1])), #"{"dots":[1],"result":"too-short"}"#)
+    XCTAssertEqual(
+      UnlockDecision(result: .wrong, retryInSeconds: 60, failures: 5).jsonLine(dots: dots),
+      #"{"dots":[1,2,3,6],"result":"wrong","retry_in_s":60,"failures":5}"#)
+    XCTAssertEqual(UnlockDecision(result: .lockedOut, retryInSeconds: 7).jsonLine(dots: dots), #"{"dots":[1,2,3,6],"result":"locked-out","retry_in_s":7}"#)
+  }
+}

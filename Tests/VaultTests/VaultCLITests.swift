@@ -1,0 +1,236 @@
+import Foundation
+import PatternCore
+@testable import Vault
+import XCTest
+
+/// The built binary: set-pattern, check, reset-attempts, replay --state-dir, and a
+/// crash at every step of every write.
+final class VaultCLITests: XCTestCase {
+  typealias S = VaultTestSupport
+  var sandbox: URL!
+  var statePath: String { sandbox.appendingPathComponent("state").path }
+  let cheap = ["--argon-passes", "1", "--argon-memory-mib", "1"]
+
+  override func setUpWithError() throws { sandbox = try S.makeSandbox() }
+  override func tearDownWithError() throws { try? FileManager.default.removeItem(at: sandbox) }
+
+  func setPattern(_ pattern: String, _ extra: [String] = []) throws -> S.Run {
+    try S.run(["set-pattern", "--state-dir", statePath] + cheap + extra, stdin: pattern)
+  }
+
+  func check(_ pattern: String, environment: [String: String] = [:]) throws -> S.Run {
+    try S.run(["check", "--state-dir", statePath], stdin: pattern, environment: environment)
+  }
+
+  func attempts() -> AttemptsState {
+    guard let directory = try? StateDirectory(opening: statePath, creating: false) else { return .damaged(problem: "no directory") }
+    return AttemptsFile.load(from: directory)
+  }
+
+  func testSetPatternReadsStandardInputAndCheckUnlocks() throws {
+    let set = try setPattern("1-2-3-6-9\n")
+    XCTAssertEqual(set.status, 0, set.stderr)
+    XCTAssertEqual(set.stdout, "pattern set in \(statePath) (3x3 grid, at least 4 dots)\n")
+    let ok = try check("1-2-3-6-9\n")
+    XCTAssertEqual(ok.status, 0, ok.stderr)
+    XCTAssertEqual(ok.stdout, "{\"dots\":[1,2,3,6,9],\"result\":\"unlocked\"}\n")
+    XCTAssertEqual(ok.stderr, "")
+  }
+
+  func testPatternOnTheCommandLineIsRefusedWithoutEchoingIt() throws {
+    for command in ["set-pattern", "check"] {
+      let run = try S.run([command, "--state-dir", statePath, "7-4-1-2-3"], stdin: "7-4-1-2-3")
+      XCTAssertEqual(run.status, 2, command)
+      XCTAssertTrue(run.stderr.hasPrefix("patternlock: \(command): the pattern is read from standard input"), run.stderr)
+      XCTAssertFalse(run.stderr.contains("7-4-1"), "the refused pattern is not repeated: \(run.stderr)")
+      XCTAssertEqual(run.stderr.split(separator: "\n").count, 1)
+    }
+    XCTAssertFalse(FileManager.default.fileExists(atPath: statePath), "nothing was stored")
+  }
+
+  func testSetPatternRefusesBadInputWithOneLine() throws {
+    let cases: [(String, [String], String)] = [
+      ("1-2-3\n", [], "fewer than the minimum of 4"),
+      ("1-2-3-4\n", ["--min-dots", "5"], "fewer than the minimum of 5"),
+      ("1-2-10-3\n", [], "outside 1...9"),
+      ("1-2-2-3\n", [], "used twice"),
+      ("", [], "it is empty"),
+      ("1-2-3-6\n", ["--grid", "8"], "--grid takes 3 to 7"),
+      ("1-2-3-6\n", ["--min-dots", "10"], "--min-dots takes 1 to 9"),
+      ("1-2-3-6\n", ["--bogus"], "unknown option '--bogus'"),
+      (String(repeating: "1-", count: 200), [], "longer than 255 bytes"),
+    ]
+    for (input, extra, message) in cases {
+      let run = try setPattern(input, extra)
+      XCTAssertEqual(run.status, 2, "\(extra) \(input)")
+      XCTAssertTrue(run.stderr.hasPrefix("patternlock: ") && run.stderr.contains(message), run.stderr)
+      XCTAssertEqual(run.stderr.filter { $0 == "\n" }.count, 1, run.stderr)
+    }
+    XCTAssertFalse(FileManager.default.fileExists(atPath: statePath + "/pattern"))
+  }
+
+  func testCheckReportsEachResultWithItsExitStatus() throws {
+    XCTAssertEqual(try setPattern("1-2-3-6-9").status, 0)
+    let short = try check("1-2-3")
+    XCTAssertEqual(short.status, 4)
+    XCTAssertEqual(short.stdout, "{\"dots\":[1,2,3],\"result\":\"too-short\"}\n")
+    let wrongs = ["1-2-3-4", "1-2-3-4", "1-2-3-5", "1-5-9-8", "1-4-7-8", "2-5-8-9"]
+    var lines: [String] = []
+    var statuses: [Int32] = []
+    for w in wrongs {
+      let run = try check(w)
+      lines.append(run.stdout)
+      statuses.append(run.status)
+    }
+    XCTAssertEqual(statuses, [3, 3, 3, 3, 3, 3])
+    XCTAssertEqual(lines, [
+      "{\"dots\":[1,2,3,4],\"result\":\"wrong\",\"failures\":1}\n",
+      "{\"dots\":[1,2,3,4],\"result\":\"wrong\"}\n",
+      "{\"dots\":[1,2,3,5],\"result\":\"wrong\",\"failures\":2}\n",
+      "{\"dots\":[1,5,9,8],\"result\":\"wrong\",\"failures\":3}\n",
+      "{\"dots\":[1,4,7,8],\"result\":\"wrong\",\"failures\":4}\n",
+      "{\"dots\":[2,5,8,9],\"result\":\"wrong\",\"retry_in_s\":60,\"failures\":5}\n",
+    ])
+    let locked = try check("1-2-3-6-9")
+    XCTAssertEqual(locked.status, 5)
+    XCTAssertEqual(locked.stdout, "{\"dots\":[1,2,3,6,9],\"result\":\"locked-out\",\"retry_in_s\":60}\n")
+    let bad = try check("1-2-x")
+    XCTAssertEqual(bad.status, 2)
+    XCTAssertEqual(bad.stdout, "")
+  }
+
+  func testCheckWithoutAPatternRefuses() throws {
+    let none = try check("1-2-3-6")
+    XCTAssertEqual(none.status, 6)
+    XCTAssertTrue(none.stderr.contains("does not exist"), none.stderr)
+    try FileManager.default.createDirectory(atPath: statePath, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+    let empty = try check("1-2-3-6")
+    XCTAssertEqual(empty.status, 6)
+    XCTAssertEqual(empty.stderr, "patternlock: no pattern is set in \(statePath) (set one with: echo 1-2-3-6-9 | patternlock set-pattern --state-dir \(statePath))\n")
+  }
+
+  func testDamagedAttemptsFileLocksAndSaysSoOnce() throws {
+    XCTAssertEqual(try setPattern("1-2-3-6-9").status, 0)
+    try Data("patternlock-attempts 1\nfailures 0\n".utf8).write(to: URL(fileURLWithPath: statePath + "/attempts"))
+    let run = try check("1-2-3-6-9")
+    XCTAssertEqual(run.status, 5)
+    XCTAssertEqual(run.stdout, "{\"dots\":[1,2,3,6,9],\"result\":\"locked-out\"}\n")
+    XCTAssertEqual(run.stderr.filter { $0 == "\n" }.count, 1)
+    XCTAssertTrue(run.stderr.contains("cannot be trusted") && run.stderr.contains("reset-attempts"), run.stderr)
+  }
+
+  func testResetAttemptsIsRootOnlyAndEndsALockout() throws {
+    try XCTSkipUnless(getuid() == 0, "needs root to test both sides")
+    XCTAssertEqual(try setPattern("1-2-3-6-9").status, 0)
+    try Data("garbage".utf8).write(to: URL(fileURLWithPath: statePath + "/attempts"))
+    XCTAssertEqual(try check("1-2-3-6-9").status, 5)
+    // Make the binary reachable for "nobody" (the sandbox is 0755; the build tree may not be).
+    let copy = sandbox.appendingPathComponent("patternlock-copy")
+    try FileManager.default.copyItem(at: S.binary, to: copy)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+    process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", copy.path, "reset-attempts", "--state-dir", statePath]
+    let err = Pipe()
+    process.standardError = err
+    try process.run()
+    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 7, stderr)
+    XCTAssertEqual(stderr, "patternlock: reset-attempts: only root may reset the attempt counter (run it as root, such as with sudo)\n")
+    XCTAssertEqual(try check("1-2-3-6-9").status, 5, "still locked")
+
+    let reset = try S.run(["reset-attempts", "--state-dir", statePath])
+    XCTAssertEqual(reset.status, 0, reset.stderr)
+    XCTAssertEqual(try check("1-2-3-6-9").status, 0)
+  }
+
+  /// Crashes `check` (a counted wrong pattern) after each write step and checks the
+  /// attempts file holds the old or the new count, never damage.
+  func testCrashAtEveryWriteStepKeepsOldOrNewAttempts() throws {
+    XCTAssertEqual(try setPattern("1-2-3-6-9").status, 0)
+    var seenOld = false
+    var seenNew = false
+    for step in 1...StateDirectory.WriteStep.syncedDirectory.rawValue {
+      let before: Int
+      guard case .intact(let record) = attempts() else { return XCTFail("damaged before step \(step)") }
+      before = record.failures
+      let wrong = ["1-2-3-4", "1-2-3-5", "1-5-9-8", "1-4-7-8", "4-5-6-3", "7-8-9-6", "3-2-1-4", "9-8-7-4", "2-5-8-7"][step - 1]
+      let run = try check(wrong, environment: ["PATTERNLOCK_TEST_CRASH_AFTER_WRITE_STEP": "\(step)"])
+      XCTAssertEqual(run.status, 86, "step \(step) must crash: \(run.stderr)")
+      XCTAssertEqual(run.stdout, "", "step \(step): no result is shown before it is persisted")
+      guard case .intact(let after) = attempts() else { return XCTFail("step \(step) left a damaged attempts file") }
+      XCTAssertTrue(after.failures == before || after.failures == before + 1, "step \(step): \(before) -> \(after.failures)")
+      if after.failures == before { seenOld = true } else { seenNew = true }
+      if step <= StateDirectory.WriteStep.closedFile.rawValue {
+        XCTAssertEqual(after.failures, before, "before the rename the old file stands (step \(step))")
+      } else {
+        XCTAssertEqual(after.failures, before + 1, "after the rename the new file stands (step \(step))")
+      }
+    }
+    XCTAssertTrue(seenOld && seenNew)
+    // The stale temporary file from an early crash does not block the next write.
+    let next = try check("5-4-7-8")
+    XCTAssertEqual(next.status, 3, next.stderr)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: statePath + "/attempts.tmp"))
+  }
+
+  func testCrashAtEveryStepOfFirstEnrolmentNeverLeavesAPatternWithoutAttempts() throws {
+    for step in 1...(2 * StateDirectory.WriteStep.syncedDirectory.rawValue) {
+      try? FileManager.default.removeItem(atPath: statePath)
+      // Two files are written; steps 1-9 hit the attempts file, 10-18 the pattern file.
+      let stepInFile = (step - 1) % StateDirectory.WriteStep.syncedDirectory.rawValue + 1
+      let environment = ["PATTERNLOCK_TEST_CRASH_AFTER_WRITE_STEP": "\(stepInFile)"]
+      if step > StateDirectory.WriteStep.syncedDirectory.rawValue {
+        // Crash in the second write: let a first run leave the attempts file, then
+        // remove its pattern so the crashing run writes only the pattern.
+        XCTAssertEqual(try S.run(["set-pattern", "--state-dir", statePath] + cheap, stdin: "9-8-7-4").status, 0)
+        try FileManager.default.removeItem(atPath: statePath + "/pattern")
+      }
+      let run = try S.run(["set-pattern", "--state-dir", statePath] + cheap, stdin: "1-2-3-6-9", environment: environment)
+      XCTAssertEqual(run.status, 86, "step \(step)")
+      let directory = try StateDirectory(opening: statePath, creating: false)
+      let enrolled = try? EnrolledPattern.load(from: directory)
+      if let enrolled {
+        XCTAssertTrue(enrolled.matches(DotSequence([1, 2, 3, 6, 9])), "step \(step)")
+        guard case .intact = AttemptsFile.load(from: directory) else { return XCTFail("step \(step): pattern without attempts") }
+      }
+      XCTAssertEqual(enrolled != nil, stepInFile >= StateDirectory.WriteStep.renamed.rawValue && step > StateDirectory.WriteStep.syncedDirectory.rawValue, "step \(step)")
+    }
+  }
+
+  func capture(_ name: String) -> String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Captures/\(name).yaml").path
+  }
+
+  func testReplayWithStateDirJudgesEachGestureAndPersists() throws {
+    XCTAssertEqual(try setPattern("3-2-1-4-7").status, 0)
+    let both = try S.run(["replay", capture("two-gestures"), "--state-dir", statePath])
+    XCTAssertEqual(both.status, 0, both.stderr)
+    XCTAssertEqual(both.stdout, "{\"dots\":[1,5,9],\"result\":\"too-short\"}\n{\"dots\":[3,2,1,4,7],\"result\":\"unlocked\"}\n")
+
+    for wrong in ["1-2-3-4", "1-2-3-5", "1-5-9-8", "1-4-7-8"] { XCTAssertEqual(try check(wrong).status, 3) }
+    let fifth = try S.run(["replay", capture("l-shape-1236"), "--state-dir", statePath])
+    XCTAssertEqual(fifth.stdout, "{\"dots\":[1,2,3,6],\"result\":\"wrong\",\"retry_in_s\":60,\"failures\":5}\n")
+    // A new replay is a restart: the lockout begins again at its first event, so the
+    // right pattern 2 s into the recording is refused with 60 - 2 s... rounded up.
+    let locked = try S.run(["replay", capture("two-gestures"), "--state-dir", statePath])
+    let lines = locked.stdout.split(separator: "\n").map(String.init)
+    XCTAssertEqual(lines.count, 2, locked.stdout)
+    for line in lines {
+      XCTAssertTrue(line.contains("\"result\":\"locked-out\",\"retry_in_s\":"), line)
+      let seconds = Int(line.split(separator: ":").last!.dropLast())!
+      XCTAssertTrue(seconds > 50 && seconds <= 60, line)
+    }
+    guard case .intact(let record) = attempts() else { return XCTFail("attempts damaged") }
+    XCTAssertEqual(record.failures, 5)
+  }
+
+  func testReplayRefusesAPatternSetForAnotherGrid() throws {
+    XCTAssertEqual(try setPattern("3-2-1-4-7").status, 0)
+    let run = try S.run(["replay", capture("two-gestures"), "--state-dir", statePath, "--grid", "4"])
+    XCTAssertEqual(run.status, 2)
+    XCTAssertEqual(run.stdout, "")
+    XCTAssertEqual(run.stderr, "patternlock: the pattern was set for a 3x3 grid but a 4x4 grid is in use (pass --grid 3, or set the pattern again)\n")
+  }
+}
