@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -93,3 +94,77 @@ uint64_t pl_monotonic_microseconds(void) {
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
 }
+
+// ---- Vault ----------------------------------------------------------------------------
+
+static void pl_fill_status(const struct stat *st, pl_file_status *status) {
+  status->size = (int64_t)st->st_size;
+  status->permissions = (unsigned)(st->st_mode & 07777);
+  status->owner = (unsigned)st->st_uid;
+  if (S_ISREG(st->st_mode)) status->type = PL_FILE_REGULAR;
+  else if (S_ISDIR(st->st_mode)) status->type = PL_FILE_DIRECTORY;
+  else if (S_ISLNK(st->st_mode)) status->type = PL_FILE_SYMLINK;
+  else status->type = PL_FILE_OTHER;
+}
+
+int pl_open_directory(const char *path) {
+  int fd;
+  do {
+    fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  } while (fd < 0 && errno == EINTR);
+  return fd;
+}
+
+int pl_openat_read(int dirfd, const char *name) {
+  int fd;
+  do {
+    fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  } while (fd < 0 && errno == EINTR);
+  return fd;
+}
+
+int pl_openat_create(int dirfd, const char *name, unsigned mode) {
+  int fd;
+  do {
+    fd = openat(dirfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, (mode_t)mode);
+  } while (fd < 0 && errno == EINTR);
+  return fd;
+}
+
+int pl_fstat(int fd, pl_file_status *status) {
+  struct stat st;
+  if (fstat(fd, &st) != 0) return -1;
+  pl_fill_status(&st, status);
+  return 0;
+}
+
+int pl_fstatat(int dirfd, const char *name, pl_file_status *status) {
+  struct stat st;
+  if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0) return -1;
+  pl_fill_status(&st, status);
+  return 0;
+}
+
+int pl_lstat(const char *path, pl_file_status *status) {
+  struct stat st;
+  if (lstat(path, &st) != 0) return -1;
+  pl_fill_status(&st, status);
+  return 0;
+}
+
+int pl_fsync(int fd) {
+  int r;
+  do {
+    r = fsync(fd);
+  } while (r != 0 && errno == EINTR);
+  return r;
+}
+
+int pl_fchmod(int fd, unsigned mode) { return fchmod(fd, (mode_t)mode); }
+int pl_renameat(int dirfd, const char *from, const char *to) { return renameat(dirfd, from, dirfd, to); }
+int pl_unlinkat(int dirfd, const char *name) { return unlinkat(dirfd, name, 0); }
+unsigned pl_getuid(void) { return (unsigned)getuid(); }
+unsigned pl_geteuid(void) { return (unsigned)geteuid(); }
+int64_t pl_wall_seconds(void) { return (int64_t)time(NULL); }
+const char *pl_getenv(const char *name) { return getenv(name); }
+void pl_exit_immediately(int status) { _exit(status); }

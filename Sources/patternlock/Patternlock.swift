@@ -14,6 +14,15 @@ struct Patternlock {
     switch command {
     case "layout": LayoutCommand.run(&arguments)
     case "replay": ReplayCommand.run(&arguments)
+    case "run":
+      let status = RunCommand.run(&arguments)
+      if status != .success { pl_exit(status.rawValue) }
+    case "inject":
+      let status = InjectCommand.run(&arguments)
+      if status != .success { pl_exit(status.rawValue) }
+    case "set-pattern": SetPatternCommand.run(&arguments)
+    case "check": CheckCommand.run(&arguments)
+    case "reset-attempts": ResetAttemptsCommand.run(&arguments)
     case "--version", "version": Console.out("patternlock \(version)")
     case "--help", "-h", "help": Console.out(usage)
     default: Console.fail("unknown command '\(command)' (try 'patternlock --help')")
@@ -38,10 +47,25 @@ struct Patternlock {
     commands:
       layout            print the grid layout for a panel as one JSON object
       replay FILE       replay a 'libinput record' capture: one JSON line per gesture
+      run               show the lock on the display (DRM/KMS) with live touch, mouse and keyboard
+      inject FILE       replay a 'libinput record' capture through a uinput device (root; --wait MS)
+      set-pattern       store the hash of the pattern read from standard input (1-2-3-6-9)
+      check             judge the pattern on standard input against the stored one, throttled;
+                        prints one JSON line; exit 0 unlocked, 3 wrong, 4 too short,
+                        5 locked out, 6 no pattern set (1 failure, 2 bad input, 7 not root)
+      reset-attempts    clear the failure counter and any lockout (root only)
       --version         print the version
       --help            print this help
 
     layout options:
     \(LayoutArguments.help)
+
+    run options:
+    \(RunCommand.help)
+
+    \(SetPatternCommand.help)
+
+    check, reset-attempts and replay options (replay judges each gesture against the pattern set there):
+    \(VaultCommandSupport.stateDirectoryHelp)
     """
 }

@@ -54,4 +54,56 @@ int pl_mkdir(const char *path, unsigned mode);
 /// Microseconds on CLOCK_MONOTONIC.
 uint64_t pl_monotonic_microseconds(void);
 
+// The live device path (poll, signalfd, timerfd, mmap, console, uinput).
+#include "CShimDevice.h"
+
+// ---- Vault: state files written crash-safely in one directory. ----------------------
+// Every path below is a name inside a directory opened with pl_open_directory, so a
+// symlink or a renamed parent can never redirect a write (O_NOFOLLOW, *at calls).
+
+/// What pl_fstat and pl_fstatat learn of a file, without following a final symlink.
+typedef struct {
+  int64_t size;
+  /// Permission bits only (st_mode & 07777).
+  unsigned permissions;
+  unsigned owner;
+  /// One of PL_FILE_* below.
+  int type;
+} pl_file_status;
+enum { PL_FILE_OTHER = 0, PL_FILE_REGULAR = 1, PL_FILE_DIRECTORY = 2, PL_FILE_SYMLINK = 3 };
+
+/// open(2) of a directory with O_DIRECTORY|O_NOFOLLOW|O_CLOEXEC; fd or -1 with errno.
+int pl_open_directory(const char *path);
+/// openat(2) of `name` in `dirfd` for reading, O_NOFOLLOW|O_NONBLOCK (a FIFO never
+/// blocks the reader); fd or -1.
+int pl_openat_read(int dirfd, const char *name);
+/// openat(2) creating `name` in `dirfd` exclusively (O_CREAT|O_EXCL|O_NOFOLLOW,
+/// write-only) with `mode`; fd or -1.
+int pl_openat_create(int dirfd, const char *name, unsigned mode);
+/// fstat(2); 0 or -1 with errno.
+int pl_fstat(int fd, pl_file_status *status);
+/// fstatat(2) with AT_SYMLINK_NOFOLLOW on `name` in `dirfd` ("." for the directory
+/// itself is not meant: use pl_fstat); 0 or -1 with errno.
+int pl_fstatat(int dirfd, const char *name, pl_file_status *status);
+/// lstat(2) on a path; 0 or -1 with errno.
+int pl_lstat(const char *path, pl_file_status *status);
+/// fsync(2), retrying EINTR; 0 or -1 with errno.
+int pl_fsync(int fd);
+/// fchmod(2); 0 or -1 with errno.
+int pl_fchmod(int fd, unsigned mode);
+/// renameat(2) within one directory; 0 or -1 with errno.
+int pl_renameat(int dirfd, const char *from, const char *to);
+/// unlinkat(2) of a file (not a directory); 0, or -1 with errno (ENOENT included).
+int pl_unlinkat(int dirfd, const char *name);
+/// getuid(2): the real user, which decides who may reset attempts.
+unsigned pl_getuid(void);
+/// geteuid(2): the user whose files the state directory must hold.
+unsigned pl_geteuid(void);
+/// time(2): wall-clock seconds since 1970 (may jump; never used for lockout lengths).
+int64_t pl_wall_seconds(void);
+/// getenv(3), or NULL.
+const char *pl_getenv(const char *name);
+/// _exit(2): ends at once, without atexit handlers or flushing (crash simulation).
+_Noreturn void pl_exit_immediately(int status);
+
 #endif

@@ -1,0 +1,239 @@
+#define _GNU_SOURCE
+#include "CShimDevice.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/input.h>
+#include <linux/kd.h>
+#include <linux/uinput.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/signalfd.h>
+#include <sys/timerfd.h>
+#include <time.h>
+#include <unistd.h>
+
+_Static_assert(sizeof(pl_pollfd) == sizeof(struct pollfd), "pl_pollfd must match struct pollfd");
+_Static_assert(POLLIN == PL_POLLIN && POLLERR == PL_POLLERR && POLLHUP == PL_POLLHUP && POLLNVAL == PL_POLLNVAL,
+               "poll flags");
+_Static_assert(KD_GRAPHICS == PL_KD_GRAPHICS && KD_TEXT == PL_KD_TEXT && K_OFF == PL_K_OFF, "kd modes");
+_Static_assert(SIGINT == PL_SIGINT && SIGTERM == PL_SIGTERM, "signal numbers");
+
+int pl_poll(pl_pollfd *fds, int count, int timeout_ms) {
+  return poll((struct pollfd *)fds, (nfds_t)count, timeout_ms);
+}
+
+static sigset_t stop_signals(void) {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGTERM);
+  return set;
+}
+
+int pl_signalfd_open(void) {
+  sigset_t set = stop_signals();
+  if (sigprocmask(SIG_BLOCK, &set, NULL) != 0) return -1;
+  return signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
+}
+
+int pl_signalfd_read(int fd) {
+  struct signalfd_siginfo info;
+  ssize_t n;
+  do {
+    n = read(fd, &info, sizeof info);
+  } while (n < 0 && errno == EINTR);
+  if (n < 0) return errno == EAGAIN ? 0 : -1;
+  if (n != (ssize_t)sizeof info) return 0;
+  return (int)info.ssi_signo;
+}
+
+void pl_signals_unblock(void) {
+  sigset_t set = stop_signals();
+  sigprocmask(SIG_UNBLOCK, &set, NULL);
+}
+
+int pl_timerfd_create(void) { return timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC); }
+
+int pl_timerfd_arm(int fd, uint64_t microseconds) {
+  struct itimerspec spec;
+  memset(&spec, 0, sizeof spec);
+  spec.it_value.tv_sec = (time_t)(microseconds / 1000000u);
+  spec.it_value.tv_nsec = (long)(microseconds % 1000000u) * 1000;
+  return timerfd_settime(fd, 0, &spec, NULL);
+}
+
+int64_t pl_timerfd_read(int fd) {
+  uint64_t count = 0;
+  ssize_t n;
+  do {
+    n = read(fd, &count, sizeof count);
+  } while (n < 0 && errno == EINTR);
+  if (n < 0) return errno == EAGAIN ? 0 : -1;
+  return (int64_t)count;
+}
+
+void *pl_mmap_shared(int fd, size_t length, uint64_t offset) {
+  void *p = mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, (off_t)offset);
+  return p == MAP_FAILED ? NULL : p;
+}
+
+int pl_munmap(void *address, size_t length) { return munmap(address, length); }
+
+static int ioctl_retrying(int fd, unsigned long request, unsigned long argument) {
+  int r;
+  do {
+    r = ioctl(fd, request, argument);
+  } while (r < 0 && errno == EINTR);
+  return r;
+}
+
+int pl_kd_get_mode(int tty) {
+  int mode = 0;
+  int r;
+  do {
+    r = ioctl(tty, KDGETMODE, &mode);
+  } while (r < 0 && errno == EINTR);
+  return r < 0 ? -1 : mode;
+}
+
+int pl_kd_set_mode(int tty, int mode) { return ioctl_retrying(tty, KDSETMODE, (unsigned long)mode); }
+
+int pl_kd_get_keyboard_mode(int tty) {
+  int mode = 0;
+  int r;
+  do {
+    r = ioctl(tty, KDGKBMODE, &mode);
+  } while (r < 0 && errno == EINTR);
+  return r < 0 ? -1 : mode;
+}
+
+int pl_kd_set_keyboard_mode(int tty, int mode) { return ioctl_retrying(tty, KDSKBMODE, (unsigned long)mode); }
+
+int pl_uinput_enable_type(int fd, uint16_t type) { return ioctl_retrying(fd, UI_SET_EVBIT, type); }
+
+int pl_uinput_enable_code(int fd, uint16_t type, uint16_t code) {
+  switch (type) {
+  case EV_KEY: return ioctl_retrying(fd, UI_SET_KEYBIT, code);
+  case EV_ABS: return ioctl_retrying(fd, UI_SET_ABSBIT, code);
+  case EV_REL: return ioctl_retrying(fd, UI_SET_RELBIT, code);
+  case EV_MSC: return ioctl_retrying(fd, UI_SET_MSCBIT, code);
+  case EV_SW: return ioctl_retrying(fd, UI_SET_SWBIT, code);
+  case EV_LED: return ioctl_retrying(fd, UI_SET_LEDBIT, code);
+  default: errno = EINVAL; return -1;
+  }
+}
+
+int pl_uinput_enable_property(int fd, uint16_t property) { return ioctl_retrying(fd, UI_SET_PROPBIT, property); }
+
+int pl_uinput_setup_axis(int fd, uint16_t code, int32_t minimum, int32_t maximum, int32_t fuzz,
+                         int32_t flat, int32_t resolution) {
+  struct uinput_abs_setup setup;
+  memset(&setup, 0, sizeof setup);
+  setup.code = code;
+  setup.absinfo.minimum = minimum;
+  setup.absinfo.maximum = maximum;
+  setup.absinfo.fuzz = fuzz;
+  setup.absinfo.flat = flat;
+  setup.absinfo.resolution = resolution;
+  return ioctl_retrying(fd, UI_ABS_SETUP, (unsigned long)&setup);
+}
+
+int pl_uinput_setup_device(int fd, const char *name, uint16_t bustype, uint16_t vendor,
+                           uint16_t product, uint16_t version) {
+  struct uinput_setup setup;
+  memset(&setup, 0, sizeof setup);
+  strncpy(setup.name, name, UINPUT_MAX_NAME_SIZE - 1);
+  setup.id.bustype = bustype;
+  setup.id.vendor = vendor;
+  setup.id.product = product;
+  setup.id.version = version;
+  return ioctl_retrying(fd, UI_DEV_SETUP, (unsigned long)&setup);
+}
+
+int pl_uinput_create(int fd) { return ioctl_retrying(fd, UI_DEV_CREATE, 0); }
+int pl_uinput_destroy(int fd) { return ioctl_retrying(fd, UI_DEV_DESTROY, 0); }
+
+int pl_uinput_emit(int fd, uint16_t type, uint16_t code, int32_t value) {
+  struct input_event event;
+  memset(&event, 0, sizeof event);
+  event.type = type;
+  event.code = code;
+  event.value = value;
+  ssize_t n;
+  do {
+    n = write(fd, &event, sizeof event);
+  } while (n < 0 && errno == EINTR);
+  if (n < 0) return -1;
+  if (n != (ssize_t)sizeof event) {
+    errno = EIO;
+    return -1;
+  }
+  return 0;
+}
+
+int pl_uinput_sysname(int fd, char *buffer, size_t size) {
+  int r;
+  do {
+    r = ioctl(fd, UI_GET_SYSNAME(size), buffer);
+  } while (r < 0 && errno == EINTR);
+  return r < 0 ? -1 : 0;
+}
+
+int pl_open_native(const char *path, int flags) {
+  int fd;
+  do {
+    fd = open(path, flags | O_CLOEXEC);
+  } while (fd < 0 && errno == EINTR);
+  return fd < 0 ? -errno : fd;
+}
+
+int pl_sleep_microseconds(uint64_t microseconds) {
+  struct timespec want = {(time_t)(microseconds / 1000000u), (long)(microseconds % 1000000u) * 1000};
+  struct timespec left;
+  while (nanosleep(&want, &left) != 0 && errno == EINTR) want = left;
+  return 0;
+}
+
+static int compare_names(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int pl_list_directory(const char *path, const char *prefix, char *buffer, size_t size) {
+  DIR *dir = opendir(path);
+  if (!dir) return -1;
+  char *names[256];
+  int count = 0;
+  size_t prefix_length = strlen(prefix);
+  struct dirent *entry;
+  while ((entry = readdir(dir)) != NULL && count < 256) {
+    if (strncmp(entry->d_name, prefix, prefix_length) != 0) continue;
+    names[count] = strdup(entry->d_name);
+    if (!names[count]) break;
+    count++;
+  }
+  closedir(dir);
+  qsort(names, (size_t)count, sizeof names[0], compare_names);
+  size_t used = 0;
+  int result = count;
+  if (size > 0) buffer[0] = '\0';
+  for (int i = 0; i < count; i++) {
+    size_t length = strlen(names[i]);
+    if (used + length + 2 > size) {
+      result = -1;
+      errno = ERANGE;
+    } else {
+      memcpy(buffer + used, names[i], length);
+      used += length;
+      buffer[used++] = i + 1 < count ? '\n' : '\0';
+      buffer[used] = '\0';
+    }
+    free(names[i]);
+  }
+  return result;
+}

@@ -1,0 +1,91 @@
+// CShimDevice: the kernel interfaces of the live device path (poll, signalfd, timerfd,
+// mmap, the console's KD/VT ioctls, uinput), behind `pl_` names.
+//
+// The uapi headers are all macros and ioctl numbers built with _IOW(); Swift imports
+// none of those, so each use gets a plain C function here. Included by CShim.h.
+#ifndef PATTERNLOCK_CSHIM_DEVICE_H
+#define PATTERNLOCK_CSHIM_DEVICE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// One entry of a pl_poll set (the layout of struct pollfd).
+typedef struct {
+  int fd;
+  short events;
+  short revents;
+} pl_pollfd;
+/// Poll flags (POLLIN, POLLERR, POLLHUP, POLLNVAL).
+enum { PL_POLLIN = 0x001, PL_POLLERR = 0x008, PL_POLLHUP = 0x010, PL_POLLNVAL = 0x020 };
+/// poll(2); a negative timeout waits forever. Not retried: the caller's loop decides.
+int pl_poll(pl_pollfd *fds, int count, int timeout_ms);
+
+/// Blocks SIGINT and SIGTERM in the calling thread and returns a signalfd(2) that
+/// reports them (non-blocking, close-on-exec), or -1 with errno.
+int pl_signalfd_open(void);
+/// Reads one signal from a signalfd: its number, 0 when none is queued, -1 with errno.
+int pl_signalfd_read(int fd);
+/// Unblocks SIGINT and SIGTERM again (after the signalfd is closed).
+void pl_signals_unblock(void);
+/// Signal numbers.
+enum { PL_SIGINT = 2, PL_SIGTERM = 15 };
+
+/// A CLOCK_MONOTONIC timerfd(2), non-blocking and close-on-exec, or -1 with errno.
+int pl_timerfd_create(void);
+/// Arms a timerfd to fire once after `microseconds` (0 disarms it); 0 or -1 with errno.
+int pl_timerfd_arm(int fd, uint64_t microseconds);
+/// Reads a timerfd's expiry count: >0, 0 when it has not fired, -1 with errno.
+int64_t pl_timerfd_read(int fd);
+
+/// mmap(2) of `length` bytes, shared, read-write, at `offset`; NULL with errno on failure.
+void *pl_mmap_shared(int fd, size_t length, uint64_t offset);
+/// munmap(2).
+int pl_munmap(void *address, size_t length);
+
+/// Console modes (linux/kd.h).
+enum { PL_KD_TEXT = 0x00, PL_KD_GRAPHICS = 0x01, PL_K_OFF = 0x04 };
+/// ioctl(KDGETMODE): the console's display mode, or -1 with errno.
+int pl_kd_get_mode(int tty);
+/// ioctl(KDSETMODE); 0 or -1 with errno.
+int pl_kd_set_mode(int tty, int mode);
+/// ioctl(KDGKBMODE): the keyboard mode, or -1 with errno.
+int pl_kd_get_keyboard_mode(int tty);
+/// ioctl(KDSKBMODE); 0 or -1 with errno.
+int pl_kd_set_keyboard_mode(int tty, int mode);
+
+/// uinput (linux/uinput.h): enables event type `type` on a /dev/uinput fd (UI_SET_EVBIT).
+int pl_uinput_enable_type(int fd, uint16_t type);
+/// Enables `code` of `type` (UI_SET_KEYBIT, UI_SET_ABSBIT, UI_SET_RELBIT, UI_SET_MSCBIT).
+/// Other types are refused with EINVAL.
+int pl_uinput_enable_code(int fd, uint16_t type, uint16_t code);
+/// Sets an input property bit (UI_SET_PROPBIT), such as INPUT_PROP_DIRECT (1).
+int pl_uinput_enable_property(int fd, uint16_t property);
+/// UI_ABS_SETUP for one axis.
+int pl_uinput_setup_axis(int fd, uint16_t code, int32_t minimum, int32_t maximum, int32_t fuzz,
+                         int32_t flat, int32_t resolution);
+/// UI_DEV_SETUP with a name and ids (the name is truncated to the kernel's 80 bytes).
+int pl_uinput_setup_device(int fd, const char *name, uint16_t bustype, uint16_t vendor,
+                           uint16_t product, uint16_t version);
+/// UI_DEV_CREATE.
+int pl_uinput_create(int fd);
+/// UI_DEV_DESTROY.
+int pl_uinput_destroy(int fd);
+/// Writes one input_event (time left zero: the kernel stamps it); 0 or -1 with errno.
+int pl_uinput_emit(int fd, uint16_t type, uint16_t code, int32_t value);
+/// The sysfs name of a created uinput device (UI_GET_SYSNAME), such as "input12", into
+/// `buffer`; 0 or -1 with errno.
+int pl_uinput_sysname(int fd, char *buffer, size_t size);
+
+/// open(2) with the caller's native flags (libinput's open_restricted passes them),
+/// close-on-exec added, retrying EINTR: the descriptor, or -errno.
+int pl_open_native(const char *path, int flags);
+
+/// Sleeps for `microseconds`, resuming after signals; 0.
+int pl_sleep_microseconds(uint64_t microseconds);
+
+/// Lists the entries of a directory whose names start with `prefix`, sorted, joined
+/// with '\n' into `buffer` (NUL-terminated); the number of entries, or -1 with errno
+/// (ERANGE when the buffer is too small).
+int pl_list_directory(const char *path, const char *prefix, char *buffer, size_t size);
+
+#endif

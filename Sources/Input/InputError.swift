@@ -1,0 +1,74 @@
+import CShim
+
+/// Why input cannot be read, or a virtual device cannot be made.
+public enum InputError: Error, Equatable {
+  /// udev could not be reached (`udev_new` failed: no /run/udev, no sysfs).
+  case noUdev
+  /// libinput could not assign the seat (no permission for the udev monitor).
+  case seatFailed(seat: String)
+  /// libinput found no device that can drive the lock (no touchscreen, pointer or keyboard).
+  case noDevices(seat: String)
+  /// `--calibration` is not six numbers.
+  case badCalibration(text: String)
+  /// /dev/uinput is missing (no uinput module) or may not be opened.
+  case noUinput(path: String, errno: Errno)
+  /// A system or library call failed.
+  case callFailed(call: String, path: String, errno: Errno)
+
+  /// One line for the user: what failed, on what, and the likely fix.
+  public var message: String {
+    switch self {
+    case .noUdev:
+      return "cannot reach udev (is systemd-udevd or eudev running, and /run/udev there?)"
+    case .seatFailed(let seat):
+      return "libinput cannot assign seat \(seat) (run as root, or add this user to group input)"
+    case .noDevices(let seat):
+      return "no input devices on seat \(seat) (no touchscreen, mouse or keyboard found; check 'libinput list-devices', and that this user may read /dev/input/event*: group input)"
+    case .badCalibration(let text):
+      return "--calibration takes six numbers \"a b c d e f\" (the first two rows of a 3x3 matrix, such as \"1 0 0 0 1 0\"), not '\(text)'"
+    case .noUinput(let path, let errno):
+      if errno == .noEntry {
+        return "cannot open \(path): \(errno.text) (load the uinput module: 'sudo modprobe uinput')"
+      }
+      return "cannot open \(path): \(errno.text) (run as root, or give this user write access to \(path))"
+    case .callFailed(let call, let path, let errno):
+      return "\(call) failed on \(path): \(errno.text)"
+    }
+  }
+}
+
+/// An `errno` value, so errors say which one without carrying a bare `Int32`.
+public struct Errno: RawRepresentable, Hashable, Sendable {
+  public var rawValue: Int32
+  @inlinable public init(rawValue: Int32) { self.rawValue = rawValue }
+
+  public static let notPermitted = Errno(rawValue: 1)  // EPERM
+  public static let noEntry = Errno(rawValue: 2)  // ENOENT
+  public static let interrupted = Errno(rawValue: 4)  // EINTR
+  public static let tryAgain = Errno(rawValue: 11)  // EAGAIN
+  public static let permissionDenied = Errno(rawValue: 13)  // EACCES
+
+  /// The calling thread's current errno.
+  public static var current: Errno { Errno(rawValue: pl_errno()) }
+
+  /// strerror(3) text.
+  public var text: String {
+    guard let text = pl_strerror(rawValue) else { return "error \(rawValue)" }
+    return String(cString: text)
+  }
+}
+
+/// Runs a C call that reports failure as a negative result (-1 and errno, or libinput's
+/// `-errno`), retrying `EINTR`, and names the call in the error. Never for `close`.
+///
+/// - Throws: `InputError.callFailed`.
+@discardableResult
+func systemCall(_ call: String, on path: String, _ body: () -> Int32) throws(InputError) -> Int32 {
+  while true {
+    let result = body()
+    if result >= 0 { return result }
+    let errno = result == -1 ? Errno.current : Errno(rawValue: -result)
+    if errno == .interrupted { continue }
+    throw .callFailed(call: call, path: path, errno: errno)
+  }
+}

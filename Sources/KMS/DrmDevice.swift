@@ -1,0 +1,61 @@
+import CDRM
+import CShim
+
+/// An open DRM card node (`/dev/dri/cardN`), closed when the value goes away.
+///
+/// The descriptor is never handed out as something to keep: modesetting code in this
+/// module uses it directly, and the event loop only learns it to `poll` it.
+public struct DrmDevice: ~Copyable {
+  /// The node, for messages.
+  public let path: String
+  /// The open descriptor (read-write, close-on-exec).
+  let descriptor: Int32
+
+  /// Opens a card node read-write.
+  ///
+  /// - Parameter path: such as `/dev/dri/card0`.
+  /// - Throws: `KMSError.permissionDenied` when this user may not open it,
+  ///   `KMSError.noDevice` when it does not exist, `notModesetting` when it is not a
+  ///   DRM node, `callFailed` otherwise.
+  public init(path: String) throws(KMSError) {
+    let fd = path.withCString { pl_open($0, Int32(PL_O_RDWR), 0) }
+    guard fd >= 0 else {
+      let errno = Errno.current
+      switch errno {
+      case .permissionDenied, .notPermitted: throw .permissionDenied(path: path)
+      case .noEntry: throw .noDevice(directory: path)
+      default: throw .callFailed(call: "open", path: path, errno: errno)
+      }
+    }
+    // A node that is not DRM at all (a typo in --device, /dev/null) must not be
+    // reported as "DRM master held" by the next step.
+    guard let version = drmGetVersion(fd) else {
+      _ = pl_close(fd)
+      throw .notModesetting(path: path)
+    }
+    drmFreeVersion(version)
+    self.path = path
+    self.descriptor = fd
+  }
+
+  deinit {
+    // Closing also drops DRM master and frees any framebuffers and dumb buffers the
+    // kernel still holds for this file. Never retried on EINTR (see CShim).
+    _ = pl_close(descriptor)
+  }
+
+  /// The descriptor to `poll` for page-flip events; valid while this value lives.
+  public var pollDescriptor: Int32 { descriptor }
+
+  /// Becomes DRM master, or says who is in the way.
+  ///
+  /// The first process to open a card with no master becomes master; a desktop or a
+  /// second patternlock already holding it makes every modeset fail with EACCES,
+  /// which is far less helpful than saying so now.
+  ///
+  /// - Throws: `KMSError.masterHeld`.
+  func becomeMaster() throws(KMSError) {
+    if drmIsMaster(descriptor) != 0 { return }
+    if drmSetMaster(descriptor) != 0 { throw .masterHeld(path: path) }
+  }
+}

@@ -1,0 +1,268 @@
+// KMS: drives a display through DRM/KMS with libdrm, no X, no Wayland, no GPU API.
+//
+// Design. `KMSDisplay.init` is the whole modesetting sequence, read top to bottom:
+// device → resources → connected connector → mode → encoder/CRTC → two dumb buffers
+// (each with its framebuffer) → SetCrtc; one helper per step (`Probe`). Frames are
+// composed by the caller in a cached shadow buffer; `present` copies only the damaged
+// rows into the back buffer (`DamageCopy`, write-only: dumb buffers are uncached on
+// many ARM boards) and queues a page flip on vblank. The flip's completion comes back
+// as an event on the DRM fd, which the caller's poll loop hands to `handleEvents`.
+// At most one flip is in flight; the buffer being scanned out is never written.
+// `deinit` puts back the CRTC as it was, so the console reappears on exit.
+//
+// Rejected alternatives:
+// - Drawing straight into the mapped buffer: reads for blending would stall on
+//   uncached memory, and drawing into the buffer on screen tears.
+// - fbdev (/dev/fb0): deprecated, no vblank-synchronised flips, absent on vc4 with
+//   modern kernels unless emulated.
+// - Atomic modesetting first: it is nicer (one commit, test-only checks) but legacy
+//   SetCrtc + PageFlip works on every driver including simpledrm; atomic is the
+//   next step (see the issue), with legacy kept as the fallback.
+// - Front-buffer rendering with dirty-FB ioctls: not all drivers implement them.
+
+import CDRM
+import CShim
+import PatternCore
+
+/// A display driven through KMS: the chosen card, connector, mode and CRTC, and two
+/// scan-out buffers that are flipped on vblank.
+public struct KMSDisplay: ~Copyable {
+  // Stored properties are destroyed in declaration order after `deinit`: the buffers
+  // and mailbox first, the device (whose close would invalidate them) last.
+  private let buffer0: DumbBuffer
+  private let buffer1: DumbBuffer
+  private let mailbox: FlipMailbox
+  private let device: DrmDevice
+
+  /// The chosen connector's name (`HDMI-A-1`).
+  public let outputName: String
+  /// The mode being scanned out.
+  public let mode: DisplayMode
+  /// The pixel format of the buffers.
+  public let format: FourCC
+  /// How the panel is mounted (the connector's `panel orientation` property).
+  public let panelOrientation: PanelOrientation
+  /// The connector's physical size in millimetres (0 when unknown).
+  public let millimetres: (width: Int, height: Int)
+
+  private let connectorID: UInt32
+  private let crtcID: UInt32
+  private let timing: drmModeModeInfo
+  private let saved: SavedCrtc?
+  private var damage: DamageTracker
+  /// The buffer on screen (0 or 1); the other one is drawn into.
+  private var front = 0
+  /// Whether a flip is queued and its event not yet handled.
+  public private(set) var isFlipPending = false
+  /// Whether the output is connected (false after a hotplug removal).
+  public private(set) var isConnected = true
+
+  /// Takes over a display: the modesetting sequence, one helper per step.
+  ///
+  /// - Parameter options: device, output and mode overrides; nil fields are chosen.
+  /// - Throws: `KMSError` naming the device and what to do.
+  public init(options: KMSOptions) throws(KMSError) {
+    let device = try KMSDisplay.openDevice(options)
+    try device.becomeMaster()
+    let resources = try Probe.resources(of: device)
+    let connector = try Probe.connectedConnector(of: device, resources, named: options.outputName)
+    guard let modeIndex = DisplayMode.choose(from: connector.modes, request: options.mode) else {
+      throw .unknownMode(
+        path: device.path, output: connector.name.text, mode: options.mode?.text ?? "(preferred)",
+        modes: KMSDisplay.modeList(connector.modes))
+    }
+    let mode = connector.modes[modeIndex]
+    let crtc = try Probe.crtc(for: connector, resources, of: device)
+    let buffer0 = try DumbBuffer(device: device, width: mode.width, height: mode.height, format: options.format)
+    let buffer1 = try DumbBuffer(device: device, width: mode.width, height: mode.height, format: options.format)
+    buffer0.clear()
+    buffer1.clear()
+    let saved = Probe.savedCrtc(crtc, connector: connector.id, of: device)
+    try KMSDisplay.setCrtc(device, crtc: crtc, framebuffer: buffer0.framebuffer, connector: connector.id, timing: connector.timings[modeIndex])
+
+    self.panelOrientation = Probe.panelOrientation(of: connector.id, device: device)
+    self.buffer0 = buffer0
+    self.buffer1 = buffer1
+    self.mailbox = FlipMailbox()
+    self.device = device
+    self.outputName = connector.name.text
+    self.mode = mode
+    self.format = options.format
+    self.millimetres = (connector.widthMillimetres, connector.heightMillimetres)
+    self.connectorID = connector.id
+    self.crtcID = crtc
+    self.timing = connector.timings[modeIndex]
+    self.saved = saved
+    self.damage = DamageTracker(width: mode.width, height: mode.height)
+  }
+
+  deinit {
+    // Put back what was there (usually the console's framebuffer); a CRTC that was
+    // off is switched off again.
+    if let saved {
+      var connector = saved.connector
+      if var mode = saved.mode {
+        _ = drmModeSetCrtc(device.descriptor, saved.crtc, saved.framebuffer, saved.x, saved.y, &connector, 1, &mode)
+      } else {
+        _ = drmModeSetCrtc(device.descriptor, saved.crtc, 0, 0, 0, nil, 0, nil)
+      }
+    }
+  }
+
+  /// The card node in use.
+  public var path: String { device.path }
+  /// The descriptor to `poll` for flip events.
+  public var pollDescriptor: Int32 { device.pollDescriptor }
+  /// Width of the scan-out buffers in pixels.
+  public var width: Int { mode.width }
+  /// Height of the scan-out buffers in pixels.
+  public var height: Int { mode.height }
+
+  /// Copies the damaged part of `shadow` into the back buffer and queues a flip to it.
+  ///
+  /// The shadow holds the whole frame, `width * bytesPerPixel` bytes per row. The back
+  /// buffer also receives the damage of the frame before (it last saw the frame two
+  /// presents ago; `DamageTracker`). Allocates nothing.
+  ///
+  /// - Parameters:
+  ///   - shadow: the composed frame, in the display's format and size.
+  ///   - damage: what changed since the last present, in panel pixels.
+  /// - Returns: false when nothing was queued because the output is disconnected.
+  /// - Precondition: no flip is pending (`isFlipPending` is false).
+  /// - Throws: `KMSError.callFailed` when `drmModePageFlip` fails.
+  @discardableResult
+  public mutating func present<Pixel>(shadow: [Pixel], damage frameDamage: Rect) throws(KMSError) -> Bool {
+    precondition(!isFlipPending, "present while a flip is in flight")
+    guard isConnected else { return false }
+    let back = 1 - front
+    let area = damage.take(frameDamage, for: back)
+    let bytesPerPixel = Int(format.bitsPerPixel ?? 32) / 8
+    let (w, h) = (mode.width, mode.height)
+    shadow.withUnsafeBytes { source in
+      if back == 0 {
+        KMSDisplay.copy(source, into: buffer0, width: w, height: h, bytesPerPixel: bytesPerPixel, area: area)
+      } else {
+        KMSDisplay.copy(source, into: buffer1, width: w, height: h, bytesPerPixel: bytesPerPixel, area: area)
+      }
+    }
+    let framebuffer = back == 0 ? buffer0.framebuffer : buffer1.framebuffer
+    let (fd, crtc, userData) = (device.descriptor, crtcID, mailbox.userData)
+    try systemCall("drmModePageFlip", on: device.path) {
+      drmModePageFlip(fd, crtc, framebuffer, UInt32(DRM_MODE_PAGE_FLIP_EVENT), userData)
+    }
+    isFlipPending = true
+    return true
+  }
+
+  /// Reads the DRM fd's events (call when `poll` says it is readable).
+  ///
+  /// - Returns: the time of a completed flip, in CLOCK_MONOTONIC microseconds, or nil
+  ///   when the events held none.
+  /// - Throws: `KMSError.callFailed` when `drmHandleEvent` fails.
+  public mutating func handleEvents() throws(KMSError) -> UInt64? {
+    var context = drmEventContext()
+    context.version = 2
+    context.page_flip_handler = FlipMailbox.handler
+    let fd = device.descriptor
+    try systemCall("drmHandleEvent", on: device.path) { drmHandleEvent(fd, &context) }
+    guard let time = mailbox.take() else { return nil }
+    isFlipPending = false
+    front = 1 - front
+    return time
+  }
+
+  /// Looks at the connector again after a udev `change` event on the card.
+  ///
+  /// A connector that went away stops `present` (the process keeps running); when it
+  /// comes back with the same mode, the CRTC is set again and the next present
+  /// copies the whole frame.
+  ///
+  /// - Returns: what changed.
+  /// - Throws: `KMSError.callFailed` when setting the CRTC again fails.
+  public mutating func reprobe() throws(KMSError) -> HotplugChange {
+    let now = Probe.connector(connectorID, of: device)
+    let connected = now.map { c in c.isConnected && c.modes.contains { $0.width == mode.width && $0.height == mode.height } } ?? false
+    switch (isConnected, connected) {
+    case (true, false):
+      isConnected = false
+      return .disconnected
+    case (false, true):
+      let framebuffer = front == 0 ? buffer0.framebuffer : buffer1.framebuffer
+      try KMSDisplay.setCrtc(device, crtc: crtcID, framebuffer: framebuffer, connector: connectorID, timing: timing)
+      isConnected = true
+      // A flip queued before the unplug never completes; its event is lost.
+      isFlipPending = false
+      damage.invalidate()
+      return .reconnected
+    default:
+      return .unchanged
+    }
+  }
+
+  private static func copy(
+    _ source: UnsafeRawBufferPointer, into buffer: borrowing DumbBuffer, width: Int, height: Int, bytesPerPixel: Int, area: Rect
+  ) {
+    let pitch = buffer.pitch
+    _ = buffer.withPixels { destination in
+      DamageCopy.copy(
+        from: source, sourceStride: width * bytesPerPixel, to: destination, destinationStride: pitch,
+        width: width, height: height, bytesPerPixel: bytesPerPixel, damage: area)
+    }
+  }
+
+  // MARK: Steps
+
+  /// The card: `--device`, or the first `/dev/dri/card*` with a connected output (the
+  /// order of vc4 and v3d on a Raspberry Pi is not fixed, so card0 is not assumed).
+  private static func openDevice(_ options: KMSOptions) throws(KMSError) -> DrmDevice {
+    if let path = options.devicePath { return try DrmDevice(path: path) }
+    var firstError: KMSError?
+    for path in try Probe.cardPaths(in: options.directory) {
+      do throws(KMSError) {
+        let device = try DrmDevice(path: path)
+        let resources = try Probe.resources(of: device)
+        _ = try Probe.connectedConnector(of: device, resources, named: options.outputName)
+        return device
+      } catch {
+        // Prefer the most useful error: a card with outputs beats a render node.
+        if firstError == nil || firstError.map(isRenderOnly) == true { firstError = error }
+      }
+    }
+    throw firstError ?? .noDevice(directory: options.directory)
+  }
+
+  private static func isRenderOnly(_ error: KMSError) -> Bool {
+    if case .notModesetting = error { return true }
+    return false
+  }
+
+  /// `drmModeSetCrtc`: shows `framebuffer` on `connector` with `timing`.
+  private static func setCrtc(
+    _ device: borrowing DrmDevice, crtc: UInt32, framebuffer: UInt32, connector: UInt32, timing: drmModeModeInfo
+  ) throws(KMSError) {
+    var connector = connector
+    var timing = timing
+    let fd = device.descriptor
+    try systemCall("drmModeSetCrtc", on: device.path) {
+      drmModeSetCrtc(fd, crtc, framebuffer, 0, 0, &connector, 1, &timing)
+    }
+  }
+
+  private static func modeList(_ modes: [DisplayMode]) -> String {
+    var text = ""
+    for (i, m) in modes.enumerated() where !modes[..<i].contains(m) {
+      if !text.isEmpty { text += ", " }
+      text += m.text
+    }
+    return text
+  }
+}
+
+/// What a re-probe after a hotplug event found.
+public enum HotplugChange: Sendable, Equatable {
+  case unchanged
+  /// The output went away: nothing is drawn until it returns.
+  case disconnected
+  /// The output came back: redraw everything.
+  case reconnected
+}

@@ -1,0 +1,24 @@
+/// What the user chose on the command line; nil fields mean "pick for me".
+public struct KMSOptions: Sendable {
+  /// `--device /dev/dri/cardN`: skip discovery.
+  public var devicePath: String?
+  /// `--output NAME` (`HDMI-A-1`, `DSI-1`): skip choosing the first connected one.
+  public var outputName: String?
+  /// `--mode WxH[@Hz]`: skip the preferred mode.
+  public var mode: ModeRequest?
+  /// The pixel format of the scan-out buffers.
+  public var format: FourCC
+  /// Where card nodes are looked for (tests point it elsewhere).
+  public var directory: String
+
+  public init(
+    devicePath: String? = nil, outputName: String? = nil, mode: ModeRequest? = nil,
+    format: FourCC = .xrgb8888, directory: String = "/dev/dri"
+  ) {
+    self.devicePath = devicePath
+    self.outputName = outputName
+    self.mode = mode
+    self.format = format
+    self.directory = directory
+  }
+}

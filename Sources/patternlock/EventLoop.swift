@@ -1,0 +1,143 @@
+import CShim
+import Input
+import PatternCore
+
+/// The process's only loop: one thread, one `poll` over a signalfd (SIGINT, SIGTERM),
+/// a timerfd (how long a result stays on screen), the libinput fd, the display's fd
+/// and udev's display-hotplug fd.
+///
+/// Queued input is drained before the first poll; each ready fd has a drain step; a
+/// frame is rendered only when the state is dirty and no flip is in flight, so at
+/// most one flip is queued and the buffer on screen is never drawn into. Nothing in
+/// the per-event and per-frame path allocates (the poll set and shadow buffer are
+/// made before the loop).
+struct EventLoop: ~Copyable {
+  /// Figures printed with `--timing`, for the end-to-end test log.
+  var printTiming = false
+  private let signals: Int32
+  private let timer: Int32
+  private var set: [pl_pollfd]
+
+  /// Makes the signalfd and timerfd (blocking SIGINT and SIGTERM first, so they
+  /// arrive only through the signalfd and never interrupt a half-drawn frame).
+  init() throws(DisplayFailure) {
+    let signals = pl_signalfd_open()
+    guard signals >= 0 else { throw DisplayFailure(message: "cannot create a signalfd: \(EventLoop.text(pl_errno()))") }
+    let timer = pl_timerfd_create()
+    guard timer >= 0 else {
+      let errno = pl_errno()
+      _ = pl_close(signals)
+      pl_signals_unblock()
+      throw DisplayFailure(message: "cannot create a timerfd: \(EventLoop.text(errno))")
+    }
+    self.signals = signals
+    self.timer = timer
+    set = [pl_pollfd](repeating: pl_pollfd(fd: -1, events: 0, revents: 0), count: 5)
+  }
+
+  deinit {
+    _ = pl_close(timer)
+    _ = pl_close(signals)
+    pl_signals_unblock()
+  }
+
+  /// Why the loop ended.
+  enum Ending: Equatable {
+    case signal(Int32)
+    case unlocked
+    case failed(String)
+  }
+
+  /// Runs until a signal, an unlock or a display failure.
+  ///
+  /// - Parameters:
+  ///   - display: where frames go.
+  ///   - input: live input.
+  ///   - app: the lock's state.
+  ///   - renderer: draws `app` into `shadow`.
+  ///   - shadow: the panel-sized frame in cached memory.
+  ///   - hotplugDescriptor: udev's display monitor fd, or -1.
+  ///   - drainHotplug: reads the monitor; true when a display changed.
+  ///   - report: called with each finished pattern.
+  mutating func run<D: Display & ~Copyable>(
+    display: inout D, input: inout InputContext, app: inout LockApp, renderer: inout DotsRenderer,
+    shadow: inout [UInt32], hotplugDescriptor: Int32, drainHotplug: () -> Bool,
+    report: (GestureOutcome, Bool) -> Void
+  ) -> Ending {
+    let start = pl_monotonic_microseconds()
+    var firstFlip = true
+    var lastInputTime: UInt64 = 0
+    var failure: String?
+    var outcomes = 0
+
+    func onInput(_ event: InputEvent) {
+      if case .touch(let t) = event { lastInputTime = t.timeMicroseconds }
+      if let outcome = app.handle(event) {
+        outcomes += 1
+        report(outcome, app.matches(outcome.dots))
+        _ = pl_timerfd_arm(timer, LockApp.resultMicroseconds)
+      }
+    }
+
+    do throws(InputError) { try input.drain(onInput) } catch { return .failed(error.message) }
+    set[0] = pl_pollfd(fd: signals, events: Int16(PL_POLLIN), revents: 0)
+    set[1] = pl_pollfd(fd: timer, events: Int16(PL_POLLIN), revents: 0)
+    set[2] = pl_pollfd(fd: input.pollDescriptor, events: Int16(PL_POLLIN), revents: 0)
+    set[3] = pl_pollfd(fd: display.pollDescriptor, events: Int16(PL_POLLIN), revents: 0)
+    set[4] = pl_pollfd(fd: hotplugDescriptor, events: Int16(PL_POLLIN), revents: 0)
+
+    while true {
+      if app.unlocked && !display.isFlipPending { return .unlocked }
+      if app.dirty && !display.isFlipPending {
+        let damage = renderer.render(joined: app.joined, wrong: app.wrong, into: &shadow)
+        app.dirty = false
+        do throws(DisplayFailure) {
+          _ = try display.show(shadow, damage: damage)
+        } catch {
+          return .failed(error.message)
+        }
+      }
+      let ready = set.withUnsafeMutableBufferPointer { pl_poll($0.baseAddress, Int32($0.count), -1) }
+      if ready < 0 {
+        if pl_errno() == 4 { continue }  // EINTR
+        return .failed("poll failed: \(EventLoop.text(pl_errno()))")
+      }
+      if set[0].revents != 0 {
+        let signal = pl_signalfd_read(signals)
+        if signal > 0 { return .signal(signal) }
+      }
+      if set[1].revents != 0, pl_timerfd_read(timer) > 0 { app.resultTimeout() }
+      if set[2].revents != 0 {
+        do throws(InputError) { try input.drain(onInput) } catch { return .failed(error.message) }
+      }
+      if set[3].revents != 0 {
+        do throws(DisplayFailure) {
+          if let flipTime = try display.completeFlip() {
+            if printTiming && firstFlip {
+              Console.out("timing: start-to-first-flip-us=\(flipTime &- start)")
+            } else if printTiming && lastInputTime != 0 {
+              Console.out("timing: input-to-flip-us=\(flipTime &- lastInputTime)")
+              lastInputTime = 0
+            }
+            firstFlip = false
+          }
+        } catch {
+          failure = error.message
+        }
+        if let failure { return .failed(failure) }
+      }
+      if set[4].revents != 0, drainHotplug() {
+        do throws(DisplayFailure) {
+          if try display.hotplug() { app.dirty = true }
+        } catch {
+          return .failed(error.message)
+        }
+      }
+    }
+  }
+
+  static func text(_ errno: Int32) -> String {
+    guard let t = pl_strerror(errno) else { return "error \(errno)" }
+    return String(cString: t)
+  }
+}

@@ -1,0 +1,91 @@
+import CShim
+import Input
+import PatternCore
+import Recording
+
+/// `patternlock inject FILE`: makes a uinput device with the capabilities of the
+/// recorded touch device and replays its evdev events with their recorded timing.
+///
+/// The events then pass through the real kernel input core, udev tagging and
+/// libinput, so whatever reads input (`patternlock run`, a compositor) sees the
+/// gesture as if the recorded hardware were attached: the tool of the end-to-end
+/// test, and a way for users to reproduce a captured gesture on a device.
+///
+/// The recording format has no `properties:` in what Recording keeps, so a device
+/// that reports touches (multitouch or BTN_TOUCH) is given INPUT_PROP_DIRECT: that is
+/// what makes udev tag it a touchscreen rather than a touchpad.
+enum InjectCommand {
+  static func run(_ arguments: inout Arguments) -> ExitStatus {
+    var path: String?
+    var waitMilliseconds = 1000
+    var uinput = "/dev/uinput"
+    while let argument = arguments.next() {
+      let (name, inline) = Arguments.split(argument)
+      switch name {
+      case "--wait": waitMilliseconds = OptionValue.integer(arguments.value(for: name, inline: inline), option: name)
+      case "--uinput": uinput = arguments.value(for: name, inline: inline)
+      default:
+        guard !argument.hasPrefix("-") else { Console.fail("inject: unknown option '\(argument)' (try 'patternlock --help')") }
+        guard path == nil else { Console.fail("inject: takes one recording file, not also '\(argument)'") }
+        path = argument
+      }
+    }
+    guard let path else { Console.fail("inject: no recording file given (usage: patternlock inject FILE [--wait MS])") }
+    guard waitMilliseconds >= 0 else { Console.fail("--wait takes milliseconds, 0 or more") }
+
+    let recording: Recording
+    do throws(RecordingError) {
+      recording = try Recording(contentsOf: path)
+    } catch {
+      Console.error(error.message)
+      return ReplayCommand.exitStatus(for: error)
+    }
+
+    let device: VirtualDevice
+    do throws(InputError) {
+      device = try VirtualDevice(description(of: recording.device), path: uinput)
+    } catch {
+      Console.error(error.message)
+      return .failure
+    }
+    // udev must create the node and libinput open it before the first event, or
+    // the start of the gesture is lost.
+    _ = pl_sleep_microseconds(UInt64(waitMilliseconds) * 1000)
+
+    let start = pl_monotonic_microseconds()
+    for row in recording.rows {
+      let due = start + row.timeMicroseconds
+      let now = pl_monotonic_microseconds()
+      if due > now { _ = pl_sleep_microseconds(due - now) }
+      do throws(InputError) {
+        try device.emit(type: row.type, code: row.code, value: row.value)
+      } catch {
+        Console.error(error.message)
+        return .failure
+      }
+    }
+    // Let the last frame be read before the device disappears.
+    _ = pl_sleep_microseconds(200_000)
+    Console.out("injected \(recording.rows.count) events from \(path) as '\(recording.device.name)'")
+    return .success
+  }
+
+  /// The uinput description of a recorded device.
+  static func description(of device: RecordedDevice) -> VirtualDeviceDescription {
+    var axes: [VirtualDeviceDescription.Axis] = []
+    for (code, info) in device.absinfo {
+      axes.append(
+        VirtualDeviceDescription.Axis(
+          code: code, minimum: info.minimum, maximum: info.maximum, fuzz: info.fuzz, flat: info.flat,
+          resolution: info.resolution))
+    }
+    var codes = device.codes
+    // Axes with absinfo but missing from codes: still enable them.
+    var abs = codes[EvdevCode.eventAbs] ?? []
+    for axis in axes where !abs.contains(axis.code) { abs.append(axis.code) }
+    if !abs.isEmpty { codes[EvdevCode.eventAbs] = abs }
+    let direct: [UInt16] = device.touchProtocol == .pointer ? [] : [1]  // INPUT_PROP_DIRECT
+    let name = device.name.isEmpty ? "patternlock inject" : device.name
+    return VirtualDeviceDescription(name: name, codes: codes, axes: axes, properties: direct)
+  }
+}

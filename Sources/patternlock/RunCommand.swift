@@ -1,0 +1,176 @@
+import CShim
+import Input
+import KMS
+import PatternCore
+
+/// `patternlock run`: the lock screen on the real display with live input.
+///
+/// Order matters for the messages: the display is taken first (no DRM device is the
+/// commonest problem on a development machine, and the message points to the
+/// emulated board), then input, then the console is switched to graphics. Every
+/// owner (`KMSDisplay`, `InputContext`, `ConsoleMode`, `EventLoop`) restores what it
+/// changed in its `deinit`, so SIGINT, SIGTERM, an unlock and a failure all leave the
+/// CRTC and the VT as they were.
+enum RunCommand {
+  /// - Returns: the exit status, once every owner has restored what it changed.
+  static func run(_ arguments: inout Arguments) -> ExitStatus {
+    var layoutArguments = LayoutArguments()
+    var kms = KMSOptions()
+    var seat = "seat0"
+    var calibration: CalibrationMatrix?
+    var expected: DotSequence?
+    var timing = false
+    var rotation = Rotation.none
+    var dpi: Int?
+    while let argument = arguments.next() {
+      let (name, inline) = Arguments.split(argument)
+      switch name {
+      case "--device": kms.devicePath = arguments.value(for: name, inline: inline)
+      case "--output": kms.outputName = arguments.value(for: name, inline: inline)
+      case "--mode":
+        let text = arguments.value(for: name, inline: inline)
+        guard let mode = ModeRequest(parsing: text) else {
+          Console.fail("--mode takes WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, such as 800x480 or 1920x1080@60, not '\(text)'")
+        }
+        kms.mode = mode
+      case "--seat": seat = arguments.value(for: name, inline: inline)
+      case "--calibration":
+        do throws(InputError) {
+          calibration = try CalibrationMatrix(parsing: arguments.value(for: name, inline: inline))
+        } catch {
+          Console.fail(error.message)
+        }
+      case "--pattern": expected = parsePattern(arguments.value(for: name, inline: inline))
+      case "--timing": timing = true
+      case "--rotate": rotation = OptionValue.rotation(arguments.value(for: name, inline: inline), option: name)
+      case "--dpi": dpi = OptionValue.integer(arguments.value(for: name, inline: inline), option: name)
+      case "--size": Console.fail("run: --size is not used: the display's mode sets the size (use --mode WxH)")
+      default:
+        guard layoutArguments.parse(name, inline: inline, from: &arguments) else {
+          Console.fail("run: unknown option '\(argument)' (try 'patternlock --help')")
+        }
+      }
+    }
+
+    var display = openDisplay(kms)
+
+    var options = layoutArguments.options
+    options.panelWidth = display.width
+    options.panelHeight = display.height
+    options.rotation = combine(display.panelOrientation.rotation, rotation)
+    options.dotsPerInch = dpi ?? LayoutOptions.dotsPerInch(pixels: display.width, millimetres: display.millimetres.width)
+    let layout: GridLayout
+    do throws(LayoutError) {
+      layout = try GridLayout(options)
+    } catch {
+      Console.fail(error.message + " (display \(display.outputName) is \(display.mode.text))")
+    }
+    if let expected, (0..<expected.count).contains(where: { expected[$0] > layout.dotCount }) {
+      Console.fail("--pattern uses a dot beyond \(layout.dotCount), the last dot of a \(layout.gridSize)x\(layout.gridSize) grid")
+    }
+
+    var input = openInput(seat: seat, transform: layout.transform, calibration: calibration)
+    let hotplug = openHotplugMonitor()
+    var loop = makeLoop()
+    loop.printTiming = timing
+    let console = ConsoleMode()
+    Console.out("patternlock: showing the lock on \(display.outputName) (\(display.mode.text)) of \(display.path)")
+
+    var app = LockApp(layout: layout, expected: expected)
+    var renderer = DotsRenderer(layout: layout)
+    var shadow = [UInt32](repeating: 0, count: display.width * display.height)
+    let ending = loop.run(
+      display: &display, input: &input, app: &app, renderer: &renderer, shadow: &shadow,
+      hotplugDescriptor: hotplug.pollDescriptor, drainHotplug: { hotplug.drain() },
+      report: { outcome, match in
+        var line = JSONObjectWriter()
+        line.add("dots", raw: outcome.dots.jsonArray)
+        line.add("result", string: outcome.result.name)
+        if expected != nil { line.add("match", raw: match ? "true" : "false") }
+        Console.out(line.json)
+      })
+    _ = console.isActive
+    switch ending {
+    case .unlocked:
+      Console.out("unlocked")
+    case .signal(let signal):
+      Console.out("patternlock: stopped by signal \(signal); display and console restored")
+    case .failed(let message):
+      Console.error(message)
+      // Owners restore the CRTC and the console as they go out of scope.
+      return .failure
+    }
+    return .success
+  }
+
+  // Each step that can fail at start-up reports and exits; nothing has been changed
+  // on the display or console yet when they run, except by the owners already made,
+  // whose deinit is skipped by exit — so the display is opened first and the console
+  // is switched last, after everything that can fail.
+
+  static func openDisplay(_ options: KMSOptions) -> KMSDisplay {
+    do throws(KMSError) {
+      return try KMSDisplay(options: options)
+    } catch {
+      Console.error(error.message)
+      pl_exit(ExitStatus.failure.rawValue)
+    }
+  }
+
+  static func openInput(seat: String, transform: ViewTransform, calibration: CalibrationMatrix?) -> InputContext {
+    do throws(InputError) {
+      return try InputContext(seat: seat, transform: transform, calibration: calibration)
+    } catch {
+      Console.error(error.message)
+      pl_exit(ExitStatus.failure.rawValue)
+    }
+  }
+
+  static func openHotplugMonitor() -> UdevMonitor {
+    do throws(InputError) {
+      return try UdevMonitor(subsystem: "drm")
+    } catch {
+      Console.error(error.message)
+      pl_exit(ExitStatus.failure.rawValue)
+    }
+  }
+
+  static func makeLoop() -> EventLoop {
+    do throws(DisplayFailure) {
+      return try EventLoop()
+    } catch {
+      Console.error(error.message)
+      pl_exit(ExitStatus.failure.rawValue)
+    }
+  }
+
+  /// `1-2-3-6` as dots; development only, until the secure store replaces it.
+  static func parsePattern(_ text: String) -> DotSequence {
+    var dots: [Int] = []
+    for part in text.split(separator: "-", omittingEmptySubsequences: false) {
+      guard let n = OptionValue.integer(String(part)), n >= 1, n <= GridLayout.maximumDots, !dots.contains(n) else {
+        Console.fail("--pattern takes distinct dot numbers joined by '-', such as 1-2-3-6, not '\(text)'")
+      }
+      dots.append(n)
+    }
+    return DotSequence(dots)
+  }
+
+  /// The panel's mounting and the user's turn, added.
+  static func combine(_ a: Rotation, _ b: Rotation) -> Rotation {
+    Rotation(degrees: (a.degrees + b.degrees) % 360) ?? .none
+  }
+
+  static let help = """
+      --device PATH     the DRM card (default: the first /dev/dri/card* with a connected display)
+      --output NAME     the connector, such as HDMI-A-1 or DSI-1 (default: the first connected)
+      --mode WxH[@HZ]   the display mode (default: the preferred mode)
+      --rotate DEG      turn the view 0, 90, 180 or 270 degrees clockwise, added to the panel's orientation
+      --dpi D           pixels per inch (default: from the display's physical size)
+      --grid N          dots per side, 3 to 7 (default 3)
+      --seat NAME       the libinput seat (default seat0)
+      --calibration "a b c d e f"  touchscreen calibration matrix (as LIBINPUT_CALIBRATION_MATRIX)
+      --pattern 1-2-3-6 DEVELOPMENT ONLY: the pattern that unlocks (plain text on the command line)
+      --timing          print start-to-first-flip and input-to-flip times
+    """
+}

@@ -1,0 +1,82 @@
+import PatternCore
+import XCTest
+
+@testable import KMS
+
+final class ModeAndConnectorTests: XCTestCase {
+  func testModeRequestParsesSizeAndOptionalRefresh() {
+    XCTAssertEqual(ModeRequest(parsing: "800x480"), ModeRequest(width: 800, height: 480))
+    XCTAssertEqual(ModeRequest(parsing: "1920x1080@60"), ModeRequest(width: 1920, height: 1080, refresh: 60))
+    XCTAssertEqual(ModeRequest(parsing: "1920x1080@60")?.text, "1920x1080@60")
+  }
+
+  func testModeRequestRejectsMalformedText() {
+    for text in ["", "800", "800x", "x480", "800x480@", "800X480", "800x480x3", "800@60x480", "0x480", "800x480@0",
+                 "-800x480", "800 x 480", "123456x480"] {
+      XCTAssertNil(ModeRequest(parsing: text), "'\(text)' should not parse")
+    }
+  }
+
+  func testModeChoiceTakesPreferredUnlessAsked() {
+    let modes = [
+      DisplayMode(width: 1920, height: 1080, refresh: 75, isPreferred: false),
+      DisplayMode(width: 1920, height: 1080, refresh: 60, isPreferred: true),
+      DisplayMode(width: 1280, height: 720, refresh: 60, isPreferred: false),
+    ]
+    XCTAssertEqual(DisplayMode.choose(from: modes, request: nil), 1)
+    XCTAssertEqual(DisplayMode.choose(from: modes, request: ModeRequest(width: 1280, height: 720)), 2)
+    XCTAssertEqual(DisplayMode.choose(from: modes, request: ModeRequest(width: 1920, height: 1080)), 0)
+    XCTAssertEqual(DisplayMode.choose(from: modes, request: ModeRequest(width: 1920, height: 1080, refresh: 60)), 1)
+    XCTAssertNil(DisplayMode.choose(from: modes, request: ModeRequest(width: 800, height: 480)))
+    XCTAssertNil(DisplayMode.choose(from: [], request: nil))
+    let unpreferred = [DisplayMode(width: 640, height: 480, refresh: 60, isPreferred: false)]
+    XCTAssertEqual(DisplayMode.choose(from: unpreferred, request: nil), 0)
+  }
+
+  func testConnectorNamesFollowTheKernel() {
+    XCTAssertEqual(ConnectorName(type: 11, typeIndex: 1).text, "HDMI-A-1")
+    XCTAssertEqual(ConnectorName(type: 16, typeIndex: 1).text, "DSI-1")
+    XCTAssertEqual(ConnectorName(type: 15, typeIndex: 2).text, "Virtual-2")
+    XCTAssertEqual(ConnectorName(type: 17, typeIndex: 1).text, "DPI-1")
+    XCTAssertEqual(ConnectorName(type: 99, typeIndex: 1).text, "Unknown-1")
+  }
+
+  func testConnectorMatchIgnoresCaseButNotIndex() {
+    let hdmi = ConnectorName(type: 11, typeIndex: 1)
+    XCTAssertTrue(hdmi.matches("HDMI-A-1"))
+    XCTAssertTrue(hdmi.matches("hdmi-a-1"))
+    XCTAssertFalse(hdmi.matches("HDMI-A-2"))
+    XCTAssertFalse(hdmi.matches("HDMI-A"))
+    XCTAssertFalse(hdmi.matches("HDMI-A-10"))
+  }
+
+  func testPanelOrientationTurnsTheViewUpright() {
+    XCTAssertEqual(PanelOrientation(propertyValue: "Left Side Up"), .leftSideUp)
+    XCTAssertEqual(PanelOrientation(propertyValue: "Right Side Up"), .rightSideUp)
+    XCTAssertEqual(PanelOrientation(propertyValue: "Upside Down"), .upsideDown)
+    XCTAssertEqual(PanelOrientation(propertyValue: "Normal"), .normal)
+    XCTAssertNil(PanelOrientation(propertyValue: "Sideways"))
+    // Left side up: the view's top edge must lie along the panel's x = 0 edge.
+    let left = ViewTransform(rotation: PanelOrientation.leftSideUp.rotation, panelWidth: 800, panelHeight: 1280)
+    XCTAssertEqual(left.panelPoint(fromView: Point(x: 100, y: 0)).x, Fixed16(0))
+    // Right side up: along the panel's x = width edge.
+    let right = ViewTransform(rotation: PanelOrientation.rightSideUp.rotation, panelWidth: 800, panelHeight: 1280)
+    XCTAssertEqual(right.panelPoint(fromView: Point(x: 100, y: 0)).x, Fixed16(800))
+  }
+
+  func testFourCCMatchesDRMFormats() {
+    XCTAssertEqual(FourCC.xrgb8888.rawValue, UInt32(ascii: "XR24"))
+    XCTAssertEqual(FourCC.rgb565.rawValue, UInt32(ascii: "RG16"))
+    XCTAssertEqual(FourCC.xrgb8888.bitsPerPixel, 32)
+    XCTAssertEqual(FourCC.rgb565.bitsPerPixel, 16)
+    XCTAssertNil(FourCC(rawValue: 0).bitsPerPixel)
+  }
+}
+
+extension UInt32 {
+  /// A fourcc from its four letters, little-endian as DRM defines them.
+  init(ascii text: String) {
+    let b = Array(text.utf8)
+    self = UInt32(b[0]) | UInt32(b[1]) << 8 | UInt32(b[2]) << 16 | UInt32(b[3]) << 24
+  }
+}

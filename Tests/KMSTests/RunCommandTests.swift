@@ -1,0 +1,72 @@
+import Foundation
+import XCTest
+
+/// Runs the built `patternlock run` where there is no DRM device (this host, CI).
+final class RunCommandTests: XCTestCase {
+  static var binary: URL? {
+    var candidates: [URL] = []
+    for url in [Bundle(for: RunCommandTests.self).bundleURL, Bundle.main.bundleURL] {
+      candidates.append(url.appendingPathComponent("patternlock"))
+      candidates.append(url.deletingLastPathComponent().appendingPathComponent("patternlock"))
+    }
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  }
+
+  func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    let binary = try XCTUnwrap(Self.binary, "patternlock is not built next to the test bundle; run 'swift build' first")
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+  }
+
+  func testRunWithoutDRMSaysSoAndPointsToTheEmulatedBoard() throws {
+    if FileManager.default.fileExists(atPath: "/dev/dri") {
+      throw XCTSkip("this machine has /dev/dri; the no-DRM message cannot be provoked here")
+    }
+    let result = try run(["run"])
+    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(
+      result.stderr,
+      "patternlock: no DRM device found in /dev/dri (no display driver is loaded here; on a desktop or in a container try the emulated board: scripts/demo)\n")
+    XCTAssertEqual(result.stdout, "")
+  }
+
+  func testRunWithANonDRMDeviceNamesIt() throws {
+    let result = try run(["run", "--device", "/dev/null"])
+    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(
+      result.stderr,
+      "patternlock: /dev/null is not a display device (it has no connectors: a render-only GPU); choose the display card with --device\n")
+  }
+
+  func testBadRunOptionsAreBadInput() throws {
+    let mode = try run(["run", "--mode", "800by480"])
+    XCTAssertEqual(mode.status, 2)
+    XCTAssertEqual(mode.stderr, "patternlock: --mode takes WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, such as 800x480 or 1920x1080@60, not '800by480'\n")
+    let pattern = try run(["run", "--pattern", "1-2-2"])
+    XCTAssertEqual(pattern.status, 2)
+    XCTAssertEqual(pattern.stderr, "patternlock: --pattern takes distinct dot numbers joined by '-', such as 1-2-3-6, not '1-2-2'\n")
+    let calibration = try run(["run", "--calibration", "1 0 0 0 1"])
+    XCTAssertEqual(calibration.status, 2)
+    XCTAssertTrue(calibration.stderr.hasPrefix("patternlock: --calibration takes six numbers"), calibration.stderr)
+  }
+
+  func testInjectWithoutUinputSaysHowToLoadIt() throws {
+    let capture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Captures")
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: capture.path))?.filter { $0.hasSuffix(".yaml") }.sorted() ?? []
+    let file = try XCTUnwrap(files.first, "no capture in Tests/Captures")
+    let missing = "/nonexistent/uinput"
+    let result = try run(["inject", capture.appendingPathComponent(file).path, "--uinput", missing, "--wait", "0"])
+    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(result.stderr, "patternlock: cannot open \(missing): No such file or directory (load the uinput module: 'sudo modprobe uinput')\n")
+  }
+}
