@@ -33,6 +33,7 @@ let package = Package(
     .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
     .systemLibrary(name: "CInput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
     .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+    .systemLibrary(name: "CINIH", pkgConfig: "inih", providers: [.apt(["libinih-dev"])]),
 
     // libpng behind setjmp-safe C calls (Swift cannot survive libpng's longjmp).
     .target(
@@ -82,11 +83,21 @@ let package = Package(
       linkerSettings: [.linkedLibrary("sodium")]
     ),
 
+    // patternlock.conf: INI files read with libinih, layered (/usr/share, /etc, conf.d,
+    // --config) into one Settings value; command-line options override it.
+    .target(
+      name: "Configuration",
+      dependencies: ["PatternCore", "CINIH", "CShim"],
+      linkerSettings: [.linkedLibrary("inih")]
+    ),
+
     .executableTarget(
       name: "patternlock",
-      dependencies: ["PatternCore", "CShim", "Recording", "Vault", "KMS", "Input"],
+      dependencies: ["PatternCore", "Raster", "Scene", "CShim", "Recording", "PNGImage", "Typeface", "Vault", "KMS", "Input", "Configuration"],
       // libm: Embedded Swift's Dictionary growth calls ceil (inject copies device codes).
-      linkerSettings: [.linkedLibrary("drm"), .linkedLibrary("input"), .linkedLibrary("udev"), .linkedLibrary("m")]
+      linkerSettings: [.linkedLibrary("drm"), .linkedLibrary("input"), .linkedLibrary("udev"), .linkedLibrary("m"),
+        .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("freetype"), .linkedLibrary("yaml"), .linkedLibrary("sodium"),
+        .linkedLibrary("inih")]
     ),
 
     // Test support: counts heap allocations so tests can prove hot paths make none.
@@ -100,7 +111,7 @@ let package = Package(
     .testTarget(name: "PatternCoreTests", dependencies: ["PatternCore", "AllocationCounter"]),
     // Recording: converter and parser unit tests, plus ReplayCommandTests, which run the
     // built patternlock binary on Tests/Captures.
-    .testTarget(name: "RecordingTests", dependencies: ["Recording", "PatternCore"]),
+    .testTarget(name: "RecordingTests", dependencies: ["Recording", "PatternCore", "PNGImage"]),
     // KMS and Input: everything that runs without a display or touchscreen (parsing,
     // damage copies, key mapping), libinput on a uinput device where /dev/uinput
     // exists, and `patternlock run` without DRM.
@@ -108,6 +119,9 @@ let package = Package(
     .testTarget(name: "InputTests", dependencies: ["Input", "PatternCore"]),
     // Vault: hashing, file formats, corruption and crash safety; CLI tests run the built binary.
     .testTarget(name: "VaultTests", dependencies: ["Vault", "PatternCore"]),
+    // Configuration: layering, every key, every error with file:line; the man pages
+    // against --help and the key table (runs the built binary).
+    .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "PatternCore"]),
 
     // Test support: golden-image comparison (Foundation allowed; never a product dependency).
     .target(name: "GoldenSupport", dependencies: ["PNGImage", "Raster"], path: "Tests/GoldenSupport"),

@@ -34,7 +34,8 @@ public final class LockScreenRenderer {
     self.layout = layout
     self.theme = theme
     self.atlas = atlas
-    rasterizer = Rasterizer(maximumWidth: max(layout.transform.viewWidth, 1), maximumPolylinePoints: 50)
+    // Wide enough for the panel canvas too, which a rotated view is copied onto.
+    rasterizer = Rasterizer(maximumWidth: max(layout.transform.viewWidth, layout.transform.viewHeight), maximumPolylinePoints: 50)
   }
 
   /// The view as a rectangle.

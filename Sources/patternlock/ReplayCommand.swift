@@ -1,6 +1,10 @@
 import CShim
+import PNGImage
 import PatternCore
+import Raster
 import Recording
+import Scene
+import Typeface
 
 /// `patternlock replay FILE [layout options]`: replays a `libinput record` capture
 /// through the gesture tracker and prints one JSON line per finished gesture,
@@ -8,11 +12,45 @@ import Recording
 ///
 /// The whole file is parsed and converted before the first line is printed, so a
 /// damaged capture gives one error line and exit status 2, never half an output.
+///
+/// Gestures go through the same lock-screen controller as on the device, so a
+/// gesture begun while a verdict is still on screen (0.5 s) is ignored here too.
+/// With `--dump DIR` every picture the device would present is written as
+/// `DIR/NNNNN.png`; `--contact-sheet FILE` puts them all on one image.
 enum ReplayCommand {
+  /// What `replay` draws and writes, besides its JSON lines.
+  struct FrameOptions {
+    var dumpDirectory: String?
+    var contactSheet: String?
+    var format = PixelFormat.xrgb8888
+    var fontPath = FontLoader.defaultFontPath
+    var theme = Theme()
+    var expected: DotSequence?
+
+    mutating func parse(_ name: String, inline: String?, from arguments: inout Arguments) -> Bool {
+      switch name {
+      case "--dump": dumpDirectory = arguments.value(for: name, inline: inline)
+      case "--contact-sheet": contactSheet = arguments.value(for: name, inline: inline)
+      case "--font": fontPath = arguments.value(for: name, inline: inline)
+      case "--stealth": theme.stealth = true
+      case "--pattern": expected = RunCommand.parsePattern(arguments.value(for: name, inline: inline))
+      case "--format":
+        let text = arguments.value(for: name, inline: inline)
+        guard let f = PixelFormat(name: text) else { Console.fail("--format takes xrgb8888 or rgb565, not '\(text)'") }
+        format = f
+      default: return false
+      }
+      return true
+    }
+
+    var rendersFrames: Bool { dumpDirectory != nil || contactSheet != nil }
+  }
+
   static func run(_ arguments: inout Arguments) {
     var layoutArguments = LayoutArguments()
     var path: String?
     var stateDirectory: String?
+    var frames = FrameOptions()
     while let argument = arguments.next() {
       let (name, inline) = Arguments.split(argument)
       if name == "--state-dir" {
@@ -20,6 +58,7 @@ enum ReplayCommand {
         continue
       }
       if layoutArguments.parse(name, inline: inline, from: &arguments) { continue }
+      if frames.parse(name, inline: inline, from: &arguments) { continue }
       guard !argument.hasPrefix("-") || argument == "-" else {
         Console.fail("replay: unknown option '\(argument)' (try 'patternlock --help')")
       }
@@ -43,17 +82,82 @@ enum ReplayCommand {
     }
 
     if let stateDirectory {
+      if frames.rendersFrames || frames.expected != nil {
+        Console.fail("replay: --state-dir cannot be combined with --dump, --contact-sheet or --pattern yet (run them separately)")
+      }
       runPolicy(events, layout: layout, stateDirectory: stateDirectory)
       return
     }
-    var tracker = GestureTracker(layout: layout)
-    for event in events {
-      guard let outcome = tracker.handle(event) else { continue }
+    play(events, layout: layout, frames: frames)
+  }
+
+  /// Plays the events through the lock-screen controller, printing each gesture's
+  /// JSON line and, when asked, rendering every picture.
+  static func play(_ events: [TouchEvent], layout: GridLayout, frames: FrameOptions) {
+    let minimumDots = 4
+    func judge(_ outcome: GestureOutcome) -> LockScreenController.Verdict {
       var line = JSONObjectWriter()
       line.add("dots", raw: outcome.dots.jsonArray)
       line.add("result", string: outcome.result.name)
+      if let expected = frames.expected, outcome.result == .complete {
+        line.add("match", raw: outcome.dots == expected ? "true" : "false")
+      }
       Console.out(line.json)
+      return verdict(for: outcome, expected: frames.expected, minimumDots: minimumDots)
     }
+
+    guard frames.rendersFrames else {
+      var controller = LockScreenController(layout: layout, minimumDots: minimumDots)
+      FrameScript.play(events, controller: &controller, judge: judge) { _, _ in }
+      return
+    }
+
+    if let directory = frames.dumpDirectory, pl_mkdir(directory, 0o755) != 0 {
+      Console.fail("replay: cannot create --dump directory \(directory): \(String(cString: pl_strerror(pl_errno()))) (choose a writable path)")
+    }
+    // Count the pictures first, so the contact sheet is laid out once.
+    var pictures = 0
+    var counter = LockScreenController(layout: layout, minimumDots: minimumDots)
+    FrameScript.play(events, controller: &counter, judge: { verdict(for: $0, expected: frames.expected, minimumDots: minimumDots) }) { _, _ in
+      pictures += 1
+    }
+
+    let atlas: GlyphAtlas?
+    do throws(TypefaceError) {
+      atlas = try FontLoader.loadAtlas(path: frames.fontPath, pixelSize: layout.fontPixels)
+    } catch {
+      Console.error(error.message + "; drawing no text")
+      atlas = nil
+    }
+    let renderer = LockScreenRenderer(layout: layout, theme: frames.theme, atlas: atlas)
+    var dump = FrameDump(
+      renderer: renderer, format: frames.format, directory: frames.dumpDirectory,
+      contactSheet: frames.contactSheet.map { ($0, pictures) })
+    var failure: PNGError?
+    var controller = LockScreenController(layout: layout, minimumDots: minimumDots)
+    FrameScript.play(events, controller: &controller, judge: judge) { state, _ in
+      guard failure == nil else { return }
+      do throws(PNGError) { try dump.present(state) } catch { failure = error }
+    }
+    do throws(PNGError) {
+      if let failure { throw failure }
+      try dump.finish()
+    } catch {
+      Console.error(error.message)
+      pl_exit(ExitStatus.failure.rawValue)
+    }
+  }
+
+  /// What the screen says about a finished gesture when no secret store is used.
+  static func verdict(for outcome: GestureOutcome, expected: DotSequence?, minimumDots: Int) -> LockScreenController.Verdict {
+    guard outcome.result == .complete else {
+      var text = PromptText("Too short: join at least ")
+      text.append(minimumDots)
+      text.append(" dots")
+      return .rejected(text)
+    }
+    guard let expected else { return .neutral(PromptText("Pattern entered")) }
+    return outcome.dots == expected ? .accepted(PromptText("Unlocked")) : .rejected(PromptText("Wrong pattern"))
   }
 
   /// Bad files are bad input (2); only a read failing part-way is the environment (1).

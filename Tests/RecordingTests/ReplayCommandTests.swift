@@ -23,7 +23,10 @@ final class ReplayCommandTests: XCTestCase {
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
   }
 
-  func replay(_ arguments: [String]) throws -> Run {
+  func replay(_ arguments: [String]) throws -> Run { try Self.replay(arguments) }
+
+  /// Runs `patternlock replay` with the arguments and collects what it printed.
+  static func replay(_ arguments: [String]) throws -> Run {
     guard let binary = Self.binary else {
       XCTFail("patternlock is not built next to the test bundle \(Bundle.main.bundleURL.path); run 'swift build' first")
       throw CocoaError(.fileNoSuchFile)
