@@ -103,10 +103,25 @@ let package = Package(
     // Test support: counts heap allocations so tests can prove hot paths make none.
     .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
 
+    // The rendering benchmark (scripts/bench): not a product, never built as Embedded
+    // Swift; it links AllocationCounter to report allocations per frame.
+    .executableTarget(
+      name: "patternlock-bench",
+      dependencies: ["Scene", "Raster", "PatternCore", "CShim", "AllocationCounter"],
+      path: "Benchmarks/patternlock-bench",
+      // libm: Double rounding in the report and the finger path's set-up.
+      linkerSettings: [.linkedLibrary("m")]
+    ),
+
     // Scene: golden frames of shipped captures, damage-equals-full-redraw, allocation counts.
     .testTarget(
       name: "SceneTests",
       dependencies: ["Scene", "Raster", "PatternCore", "Recording", "Typeface", "GoldenSupport", "AllocationCounter"]
+    ),
+    // The executable's own parts (the live lock screen over a headless display).
+    .testTarget(
+      name: "PatternlockTests",
+      dependencies: ["patternlock", "Input", "PatternCore", "Raster", "Recording", "Scene", "AllocationCounter"]
     ),
     .testTarget(name: "PatternCoreTests", dependencies: ["PatternCore", "AllocationCounter"]),
     // Recording: converter and parser unit tests, plus ReplayCommandTests, which run the
@@ -121,7 +136,7 @@ let package = Package(
     .testTarget(name: "VaultTests", dependencies: ["Vault", "PatternCore"]),
     // Configuration: layering, every key, every error with file:line; the man pages
     // against --help and the key table (runs the built binary).
-    .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "PatternCore"]),
+    .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "PatternCore", "Vault"]),
 
     // Test support: golden-image comparison (Foundation allowed; never a product dependency).
     .target(name: "GoldenSupport", dependencies: ["PNGImage", "Raster"], path: "Tests/GoldenSupport"),

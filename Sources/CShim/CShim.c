@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "CShim.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -168,3 +169,11 @@ unsigned pl_geteuid(void) { return (unsigned)geteuid(); }
 int64_t pl_wall_seconds(void) { return (int64_t)time(NULL); }
 const char *pl_getenv(const char *name) { return getenv(name); }
 void pl_exit_immediately(int status) { _exit(status); }
+
+void *pl_opendir(const char *path) { return opendir(path); }
+const char *pl_readdir_name(void *directory) {
+  errno = 0;
+  struct dirent *entry = readdir((DIR *)directory);
+  return entry ? entry->d_name : NULL;
+}
+void pl_closedir(void *directory) { closedir((DIR *)directory); }

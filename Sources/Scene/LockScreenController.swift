@@ -27,6 +27,8 @@ public struct LockScreenController: Sendable {
   public private(set) var state: LockScreenState
   /// When the verdict on screen ends, if one is showing.
   public private(set) var feedbackEnds: UInt64?
+  /// Dots joined with the keyboard, not yet submitted.
+  private var keyed = DotSequence()
 
   public init(layout: GridLayout, minimumDots: Int = 4, feedbackMicroseconds: UInt64 = 500_000, idlePrompt: PromptText = PromptText("Draw your unlock pattern")) {
     tracker = GestureTracker(layout: layout, minimumDots: minimumDots)
@@ -41,12 +43,57 @@ public struct LockScreenController: Sendable {
   public mutating func handle(_ event: TouchEvent) -> GestureOutcome? {
     advance(to: event.timeMicroseconds)
     guard feedbackEnds == nil else { return nil }
+    let wasActive = tracker.isActive
     let outcome = tracker.handle(event)
-    if outcome == nil {
+    // A finger taking over drops any half-typed keyboard pattern.
+    if !wasActive && tracker.isActive { keyed.removeAll() }
+    if outcome == nil && (wasActive || tracker.isActive) {
       state.trail = tracker.trail
       state.finger = tracker.fingerPosition
     }
     return outcome
+  }
+
+  // MARK: Keyboard entry (accessibility): digits join dots, Backspace, Enter, Escape.
+
+  /// Joins a dot by number, as the digit keys do; ignored while drawing with a finger,
+  /// during a verdict, for a dot already joined or beyond the grid.
+  public mutating func keyDot(_ dot: Int, at time: UInt64) {
+    advance(to: time)
+    guard feedbackEnds == nil, !tracker.isActive, dot >= 1, dot <= tracker.layout.dotCount else { return }
+    var trail = keyed
+    if trail.append(dot) {
+      keyed = trail
+      state.trail = keyed
+      state.finger = nil
+    }
+  }
+
+  /// Removes the last dot joined by keyboard (Backspace).
+  public mutating func keyBackspace(at time: UInt64) {
+    advance(to: time)
+    guard feedbackEnds == nil, !tracker.isActive else { return }
+    keyed.removeLast()
+    state.trail = keyed
+  }
+
+  /// Forgets the dots joined by keyboard (Escape).
+  public mutating func keyClear(at time: UInt64) {
+    advance(to: time)
+    guard feedbackEnds == nil, !tracker.isActive else { return }
+    keyed.removeAll()
+    state.trail = keyed
+  }
+
+  /// Finishes the pattern joined by keyboard (Enter), as a finger lifting would.
+  ///
+  /// - Returns: the finished pattern, for the caller to judge with `show(_:for:)`.
+  public mutating func keySubmit(at time: UInt64) -> GestureOutcome? {
+    advance(to: time)
+    guard feedbackEnds == nil, !tracker.isActive, !keyed.isEmpty else { return nil }
+    let dots = keyed
+    keyed.removeAll()
+    return GestureOutcome(dots: dots, result: dots.count >= tracker.minimumDots ? .complete : .tooShort, timeMicroseconds: time)
   }
 
   /// Shows the verdict on a finished gesture until the feedback time has passed.
@@ -72,6 +119,7 @@ public struct LockScreenController: Sendable {
     guard let ends = feedbackEnds, time >= ends else { return }
     feedbackEnds = nil
     tracker.reset()
+    keyed.removeAll()
     state = LockScreenState(prompt: idlePrompt)
   }
 }

@@ -27,6 +27,32 @@ struct Arguments {
     return v
   }
 
+  /// Removes every `--option VALUE` and `--option=VALUE` from the arguments not yet
+  /// read and returns the last value, or nil when the option is absent.
+  mutating func extract(option: String) -> String? {
+    var kept = Array(items[..<index])
+    var found: String?
+    var i = index
+    while i < items.count {
+      let (name, inline) = Arguments.split(items[i])
+      guard name == option else {
+        kept.append(items[i])
+        i += 1
+        continue
+      }
+      if let inline {
+        found = inline
+        i += 1
+      } else {
+        guard i + 1 < items.count else { Console.fail("option \(option) needs a value (see 'patternlock --help')") }
+        found = items[i + 1]
+        i += 2
+      }
+    }
+    items = kept
+    return found
+  }
+
   /// Splits `--name=value` into its parts.
   static func split(_ argument: String) -> (name: String, inline: String?) {
     guard argument.hasPrefix("--"), let eq = argument.firstIndex(of: "=") else { return (argument, nil) }

@@ -1,4 +1,5 @@
 import CShim
+import Configuration
 import PatternCore
 import Vault
 
@@ -12,19 +13,20 @@ import Vault
 /// uses `reset-attempts`.
 enum CheckCommand {
   static func run(_ arguments: inout Arguments) {
-    var directoryPath = StateDirectory.defaultPath
+    let settings = ConfiguredSettings.load(&arguments)
+    var directoryPath = settings.stateDirectory ?? StateDirectory.defaultPath
     while let argument = arguments.next() {
       let (name, inline) = Arguments.split(argument)
       switch name {
       case "--state-dir": directoryPath = arguments.value(for: name, inline: inline)
       default:
         guard argument.hasPrefix("-") else { VaultCommandSupport.refusePatternArgument(command: "check") }
-        Console.fail("check: unknown option '\(argument)' (usage: patternlock check [--state-dir DIR] < pattern)")
+        Console.fail("check: unknown option '\(argument)' (usage: patternlock check [--state-dir DIR] [--config FILE] < pattern)")
       }
     }
     let directory = VaultCommandSupport.open(directoryPath, creating: false)
     do throws(VaultError) {
-      var session = try UnlockSession(directory: directory, table: .android, startingAt: VaultCommandSupport.now())
+      var session = try UnlockSession(directory: directory, table: settings.throttle, startingAt: VaultCommandSupport.now())
       if let problem = session.attemptsDamage { VaultCommandSupport.reportDamage(problem, path: session.attemptsPath) }
       let text = try PatternText.readStandardInput()
       let dots = try PatternText.parse(text, gridSize: session.enrolled.gridSize)

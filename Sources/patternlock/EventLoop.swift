@@ -53,15 +53,12 @@ struct EventLoop: ~Copyable {
   /// - Parameters:
   ///   - display: where frames go.
   ///   - input: live input.
-  ///   - app: the lock's state.
-  ///   - renderer: draws `app` into `shadow`.
-  ///   - shadow: the panel-sized frame in cached memory.
+  ///   - screen: the lock screen's state and frames.
   ///   - hotplugDescriptor: udev's display monitor fd, or -1.
   ///   - drainHotplug: reads the monitor; true when a display changed.
   ///   - report: called with each finished pattern.
   mutating func run<D: Display & ~Copyable>(
-    display: inout D, input: inout InputContext, app: inout LockApp, renderer: inout DotsRenderer,
-    shadow: inout [UInt32], hotplugDescriptor: Int32, drainHotplug: () -> Bool,
+    display: inout D, input: inout InputContext, screen: inout LiveLockScreen, hotplugDescriptor: Int32, drainHotplug: () -> Bool,
     report: (GestureOutcome, Bool) -> Void
   ) -> Ending {
     let start = pl_monotonic_microseconds()
@@ -72,10 +69,11 @@ struct EventLoop: ~Copyable {
 
     func onInput(_ event: InputEvent) {
       if case .touch(let t) = event { lastInputTime = t.timeMicroseconds }
-      if let outcome = app.handle(event) {
+      let now = pl_monotonic_microseconds()
+      if let finished = screen.handle(event, now: now) {
         outcomes += 1
-        report(outcome, app.matches(outcome.dots))
-        _ = pl_timerfd_arm(timer, LockApp.resultMicroseconds)
+        report(finished.0, finished.1)
+        if let ends = screen.feedbackEnds { _ = pl_timerfd_arm(timer, ends > now ? ends - now : 1) }
       }
     }
 
@@ -87,12 +85,12 @@ struct EventLoop: ~Copyable {
     set[4] = pl_pollfd(fd: hotplugDescriptor, events: Int16(PL_POLLIN), revents: 0)
 
     while true {
-      if app.unlocked && !display.isFlipPending { return .unlocked }
-      if app.dirty && !display.isFlipPending {
-        let damage = renderer.render(joined: app.joined, wrong: app.wrong, into: &shadow)
-        app.dirty = false
+      // The unlocked picture stays up for the verdict's time, then the loop ends.
+      if screen.unlocked && screen.feedbackEnds == nil && !display.isFlipPending { return .unlocked }
+      if screen.isDirty && !display.isFlipPending {
+        let damage = screen.render()
         do throws(DisplayFailure) {
-          _ = try display.show(shadow, damage: damage)
+          _ = try display.show(screen.panel, damage: damage)
         } catch {
           return .failed(error.message)
         }
@@ -106,7 +104,7 @@ struct EventLoop: ~Copyable {
         let signal = pl_signalfd_read(signals)
         if signal > 0 { return .signal(signal) }
       }
-      if set[1].revents != 0, pl_timerfd_read(timer) > 0 { app.resultTimeout() }
+      if set[1].revents != 0, pl_timerfd_read(timer) > 0 { screen.advance(to: pl_monotonic_microseconds()) }
       if set[2].revents != 0 {
         do throws(InputError) { try input.drain(onInput) } catch { return .failed(error.message) }
       }
@@ -128,7 +126,7 @@ struct EventLoop: ~Copyable {
       }
       if set[4].revents != 0, drainHotplug() {
         do throws(DisplayFailure) {
-          if try display.hotplug() { app.dirty = true }
+          if try display.hotplug() { screen.invalidate() }
         } catch {
           return .failed(error.message)
         }

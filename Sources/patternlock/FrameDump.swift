@@ -74,6 +74,9 @@ struct FrameDump {
     written += 1
   }
 
+  /// The last panel frame, as the display would scan it out.
+  var panelFrame: [UInt8] { transform.rotation == .none ? view : panel }
+
   /// Writes the contact sheet, if one was asked for.
   func finish() throws(PNGError) {
     guard let sheet, let sheetPath else { return }

@@ -57,8 +57,15 @@ struct Patternlock {
       --version         print the version
       --help            print this help
 
+    configuration (run, replay, set-pattern, check, reset-attempts; see patternlock.conf(5)):
+    \(ConfiguredSettings.help)
+                        each option named like a key (--grid for grid = 4) overrides it
+
     layout options:
     \(LayoutArguments.help)
+
+    replay options (besides the layout options):
+    \(ReplayCommand.help)
 
     run options:
     \(RunCommand.help)

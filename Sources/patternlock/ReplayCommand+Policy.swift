@@ -13,7 +13,7 @@ extension ReplayCommand {
   /// the time since the first event. Counted failures are persisted in DIR exactly as
   /// live ones are (a replay is an attempt like any other), and the replay starts like
   /// a restart: a pending lockout begins again at the first event.
-  static func runPolicy(_ events: [TouchEvent], layout: GridLayout, stateDirectory path: String) {
+  static func runPolicy(_ events: [TouchEvent], layout: GridLayout, stateDirectory path: String, throttle: ThrottleTable) {
     let directory = VaultCommandSupport.open(path, creating: false)
     let firstTime = events.first?.timeMicroseconds ?? 0
     let wallBase = pl_wall_seconds()
@@ -22,7 +22,7 @@ extension ReplayCommand {
       return UnlockInstant(monotonicMicroseconds: time, wallSeconds: wallBase + Int64(elapsed / 1_000_000))
     }
     do throws(VaultError) {
-      var session = try UnlockSession(directory: directory, table: .android, startingAt: instant(firstTime))
+      var session = try UnlockSession(directory: directory, table: throttle, startingAt: instant(firstTime))
       if let problem = session.attemptsDamage { VaultCommandSupport.reportDamage(problem, path: session.attemptsPath) }
       let enrolled = session.enrolled
       guard enrolled.gridSize == layout.gridSize else { throw .gridMismatch(enrolled: enrolled.gridSize, inUse: layout.gridSize) }

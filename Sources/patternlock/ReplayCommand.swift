@@ -1,4 +1,5 @@
 import CShim
+import Configuration
 import PNGImage
 import PatternCore
 import Raster
@@ -47,10 +48,14 @@ enum ReplayCommand {
   }
 
   static func run(_ arguments: inout Arguments) {
-    var layoutArguments = LayoutArguments()
+    // patternlock.conf first; the options below override it.
+    let settings = ConfiguredSettings.load(&arguments)
+    var layoutArguments = LayoutArguments(options: settings.layout)
     var path: String?
     var stateDirectory: String?
     var frames = FrameOptions()
+    if let fontPath = settings.fontPath { frames.fontPath = fontPath }
+    frames.theme.stealth = settings.stealth
     while let argument = arguments.next() {
       let (name, inline) = Arguments.split(argument)
       if name == "--state-dir" {
@@ -85,7 +90,7 @@ enum ReplayCommand {
       if frames.rendersFrames || frames.expected != nil {
         Console.fail("replay: --state-dir cannot be combined with --dump, --contact-sheet or --pattern yet (run them separately)")
       }
-      runPolicy(events, layout: layout, stateDirectory: stateDirectory)
+      runPolicy(events, layout: layout, stateDirectory: stateDirectory, throttle: settings.throttle)
       return
     }
     play(events, layout: layout, frames: frames)
@@ -103,7 +108,7 @@ enum ReplayCommand {
         line.add("match", raw: outcome.dots == expected ? "true" : "false")
       }
       Console.out(line.json)
-      return verdict(for: outcome, expected: frames.expected, minimumDots: minimumDots)
+      return DevelopmentVerdict.verdict(for: outcome, expected: frames.expected, minimumDots: minimumDots)
     }
 
     guard frames.rendersFrames else {
@@ -118,7 +123,7 @@ enum ReplayCommand {
     // Count the pictures first, so the contact sheet is laid out once.
     var pictures = 0
     var counter = LockScreenController(layout: layout, minimumDots: minimumDots)
-    FrameScript.play(events, controller: &counter, judge: { verdict(for: $0, expected: frames.expected, minimumDots: minimumDots) }) { _, _ in
+    FrameScript.play(events, controller: &counter, judge: { DevelopmentVerdict.verdict(for: $0, expected: frames.expected, minimumDots: minimumDots) }) { _, _ in
       pictures += 1
     }
 
@@ -148,17 +153,14 @@ enum ReplayCommand {
     }
   }
 
-  /// What the screen says about a finished gesture when no secret store is used.
-  static func verdict(for outcome: GestureOutcome, expected: DotSequence?, minimumDots: Int) -> LockScreenController.Verdict {
-    guard outcome.result == .complete else {
-      var text = PromptText("Too short: join at least ")
-      text.append(minimumDots)
-      text.append(" dots")
-      return .rejected(text)
-    }
-    guard let expected else { return .neutral(PromptText("Pattern entered")) }
-    return outcome.dots == expected ? .accepted(PromptText("Unlocked")) : .rejected(PromptText("Wrong pattern"))
-  }
+  static let help = """
+      --dump DIR        write every picture the device would show as DIR/00000.png, 00001.png, ...
+      --contact-sheet FILE  write all pictures as thumbnails on one PNG
+      --format F        xrgb8888 (default) or rgb565: the frame buffer format drawn in
+      --font PATH       the prompt's font (default DejaVu Sans)
+      --stealth         hide the line and the joined dots while drawing
+      --pattern 1-2-3-6 DEVELOPMENT ONLY: show this pattern as accepted, others as wrong
+    """
 
   /// Bad files are bad input (2); only a read failing part-way is the environment (1).
   static func exitStatus(for error: RecordingError) -> ExitStatus {

@@ -1,4 +1,5 @@
 import CShim
+import Configuration
 import PatternCore
 import Vault
 
@@ -7,12 +8,13 @@ import Vault
 /// by a damaged attempts file. Root only: this is the administrator's way back in.
 enum ResetAttemptsCommand {
   static func run(_ arguments: inout Arguments) {
-    var directoryPath = StateDirectory.defaultPath
+    let settings = ConfiguredSettings.load(&arguments)
+    var directoryPath = settings.stateDirectory ?? StateDirectory.defaultPath
     while let argument = arguments.next() {
       let (name, inline) = Arguments.split(argument)
       switch name {
       case "--state-dir": directoryPath = arguments.value(for: name, inline: inline)
-      default: Console.fail("reset-attempts: unknown argument '\(argument)' (usage: patternlock reset-attempts [--state-dir DIR])")
+      default: Console.fail("reset-attempts: unknown argument '\(argument)' (usage: patternlock reset-attempts [--state-dir DIR] [--config FILE])")
       }
     }
     guard pl_getuid() == 0 else {

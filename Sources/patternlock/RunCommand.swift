@@ -1,7 +1,11 @@
 import CShim
+import Configuration
 import Input
 import KMS
 import PatternCore
+import Raster
+import Scene
+import Typeface
 
 /// `patternlock run`: the lock screen on the real display with live input.
 ///
@@ -22,6 +26,10 @@ enum RunCommand {
     var timing = false
     var rotation = Rotation.none
     var dpi: Int?
+    var fontPath = FontLoader.defaultFontPath
+    var theme = Theme()
+    applyConfiguration(&arguments, layout: &layoutArguments, kms: &kms, seat: &seat, calibration: &calibration,
+      rotation: &rotation, dpi: &dpi, fontPath: &fontPath, theme: &theme)
     while let argument = arguments.next() {
       let (name, inline) = Arguments.split(argument)
       switch name {
@@ -42,6 +50,8 @@ enum RunCommand {
         }
       case "--pattern": expected = parsePattern(arguments.value(for: name, inline: inline))
       case "--timing": timing = true
+      case "--font": fontPath = arguments.value(for: name, inline: inline)
+      case "--stealth": theme.stealth = true
       case "--rotate": rotation = OptionValue.rotation(arguments.value(for: name, inline: inline), option: name)
       case "--dpi": dpi = OptionValue.integer(arguments.value(for: name, inline: inline), option: name)
       case "--size": Console.fail("run: --size is not used: the display's mode sets the size (use --mode WxH)")
@@ -76,11 +86,9 @@ enum RunCommand {
     let console = ConsoleMode()
     Console.out("patternlock: showing the lock on \(display.outputName) (\(display.mode.text)) of \(display.path)")
 
-    var app = LockApp(layout: layout, expected: expected)
-    var renderer = DotsRenderer(layout: layout)
-    var shadow = [UInt32](repeating: 0, count: display.width * display.height)
+    var screen = LiveLockScreen(layout: layout, theme: theme, atlas: loadFont(fontPath, layout: layout), expected: expected)
     let ending = loop.run(
-      display: &display, input: &input, app: &app, renderer: &renderer, shadow: &shadow,
+      display: &display, input: &input, screen: &screen,
       hotplugDescriptor: hotplug.pollDescriptor, drainHotplug: { hotplug.drain() },
       report: { outcome, match in
         var line = JSONObjectWriter()
@@ -107,6 +115,16 @@ enum RunCommand {
   // on the display or console yet when they run, except by the owners already made,
   // whose deinit is skipped by exit — so the display is opened first and the console
   // is switched last, after everything that can fail.
+
+  /// The prompt's glyphs; a missing font is said once and the lock runs without text.
+  static func loadFont(_ path: String, layout: GridLayout) -> GlyphAtlas? {
+    do throws(TypefaceError) {
+      return try FontLoader.loadAtlas(path: path, pixelSize: layout.fontPixels)
+    } catch {
+      Console.error(error.message + "; showing the lock without text")
+      return nil
+    }
+  }
 
   static func openDisplay(_ options: KMSOptions) -> KMSDisplay {
     do throws(KMSError) {
@@ -172,5 +190,7 @@ enum RunCommand {
       --calibration "a b c d e f"  touchscreen calibration matrix (as LIBINPUT_CALIBRATION_MATRIX)
       --pattern 1-2-3-6 DEVELOPMENT ONLY: the pattern that unlocks (plain text on the command line)
       --timing          print start-to-first-flip and input-to-flip times
+      --font PATH       the prompt's font (default DejaVu Sans)
+      --stealth         hide the line and the joined dots while drawing
     """
 }

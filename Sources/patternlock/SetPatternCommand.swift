@@ -1,4 +1,5 @@
 import CShim
+import Configuration
 import PatternCore
 import Vault
 
@@ -19,11 +20,12 @@ enum SetPatternCommand {
     """
 
   static func run(_ arguments: inout Arguments) {
-    var directoryPath = StateDirectory.defaultPath
-    var gridSize = 3
-    var minimumDots = 4
-    var passes = HashCost.standard.passes
-    var memoryMiB = HashCost.standard.memoryBytes >> 20
+    let settings = ConfiguredSettings.load(&arguments)
+    var directoryPath = settings.stateDirectory ?? StateDirectory.defaultPath
+    var gridSize = settings.layout.gridSize
+    var minimumDots = settings.minimumDots
+    var passes = settings.argonPasses ?? HashCost.standard.passes
+    var memoryMiB = settings.argonMemoryMiB ?? (HashCost.standard.memoryBytes >> 20)
     while let argument = arguments.next() {
       let (name, inline) = Arguments.split(argument)
       switch name {

@@ -196,3 +196,51 @@ final class LockScreenSceneTests: XCTestCase {
     }
   }
 }
+
+final class KeyboardEntryTests: XCTestCase {
+  private let layout = try! GridLayout(LayoutOptions())
+
+  func testDigitsJoinDotsAndEnterSubmits() {
+    var c = LockScreenController(layout: layout)
+    for dot in [1, 2, 3, 6] { c.keyDot(dot, at: 10) }
+    c.keyDot(2, at: 11)  // already joined
+    c.keyDot(10, at: 12)  // beyond a 3x3 grid
+    XCTAssertEqual(c.state.trail, DotSequence([1, 2, 3, 6]))
+    let outcome = c.keySubmit(at: 20)
+    XCTAssertEqual(outcome?.dots, DotSequence([1, 2, 3, 6]))
+    XCTAssertEqual(outcome?.result, .complete)
+    XCTAssertNil(c.keySubmit(at: 21), "nothing left to submit")
+  }
+
+  func testBackspaceAndEscapeEditTheKeyedPattern() {
+    var c = LockScreenController(layout: layout)
+    c.keyDot(1, at: 0)
+    c.keyDot(5, at: 0)
+    c.keyBackspace(at: 0)
+    XCTAssertEqual(c.state.trail, DotSequence([1]))
+    c.keyClear(at: 0)
+    XCTAssertTrue(c.state.trail.isEmpty)
+    c.keyDot(7, at: 0)
+    XCTAssertEqual(c.keySubmit(at: 1)?.result, .tooShort)
+  }
+
+  func testAFingerTakesOverFromHalfTypedDots() {
+    var c = LockScreenController(layout: layout)
+    c.keyDot(9, at: 0)
+    _ = c.handle(TouchEvent(kind: .down, slot: 0, position: layout.centre(of: 1), timeMicroseconds: 5))
+    XCTAssertEqual(c.state.trail, DotSequence([1]))
+    XCTAssertNil(c.keySubmit(at: 6), "keys are ignored while a finger draws")
+    // Stray motion from another finger does not wipe the trail.
+    _ = c.handle(TouchEvent(kind: .motion, slot: 3, position: layout.centre(of: 9), timeMicroseconds: 7))
+    XCTAssertEqual(c.state.trail, DotSequence([1]))
+  }
+
+  func testKeysAreIgnoredDuringAVerdict() {
+    var c = LockScreenController(layout: layout)
+    c.show(.rejected(PromptText("Wrong pattern")), for: GestureOutcome(dots: DotSequence([1, 2, 3, 4]), result: .complete, timeMicroseconds: 100))
+    c.keyDot(5, at: 200)
+    XCTAssertEqual(c.state.trail, DotSequence([1, 2, 3, 4]))
+    c.keyDot(5, at: 100 + 500_000)
+    XCTAssertEqual(c.state.trail, DotSequence([5]), "after the verdict the keys work again")
+  }
+}

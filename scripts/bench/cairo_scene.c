@@ -20,7 +20,10 @@
 // gives; a 10 px polyline with round caps and joins through dots 1, 5, 9 and 6 and
 // on to the finger (one path), drawn under the rings and dots. The finger circles dot 6 at
 // three quarters of the dot pitch, 1/120 of a turn per frame. Radii and widths are
-// the same at every size, as the benchmark brief fixes them.
+// these fixed values at every size unless a `--layout` file gives its own
+// (`dot_radius`, `ring_radius`, `ring_stroke`, `line_width`): scripts/bench passes
+// patternlock's layout, whose radii scale with the cell, so both sides draw the same
+// shapes at every size (at 800x480 they are exactly the fixed values).
 //
 // Dot centres: by default this program applies patternlock's layout rule for a 3x3
 // grid with no DPI (see Sources/PatternCore/GridLayout.swift); `--layout FILE` reads
@@ -50,7 +53,9 @@
 
 enum { MAX_SIZES = 8, MAX_LAYOUTS = 8 };
 
-static const double ring_radius = 36, ring_stroke = 3, dot_radius = 12, line_width = 10;
+// The default radii and widths, in pixels (patternlock's layout at 800x480).
+static const double default_ring_radius = 36, default_ring_stroke = 3, default_dot_radius = 12,
+                    default_line_width = 10;
 static const int selected[4] = {1, 5, 9, 6};  // dot numbers, row-major from 1
 // The largest per-channel difference between an incrementally repaired frame and
 // a full render that is still cairo's edge noise rather than missed damage (the
@@ -60,6 +65,7 @@ static const int max_edge_noise = 32;
 typedef struct {
   int width, height;
   double x[9], y[9];
+  double ring_radius, ring_stroke, dot_radius, line_width;
 } layout;
 
 typedef struct {
@@ -79,7 +85,12 @@ static double now_us(void) {
 
 // patternlock's rule for a 3x3 grid without DPI (GridLayout.swift, rules 1 to 4).
 static layout rule_layout(int width, int height) {
-  layout l = {.width = width, .height = height};
+  layout l = {.width = width,
+              .height = height,
+              .ring_radius = default_ring_radius,
+              .ring_stroke = default_ring_stroke,
+              .dot_radius = default_dot_radius,
+              .line_width = default_line_width};
   const int n = 3;
   int short_side = width < height ? width : height;
   int font = short_side / 24 < 12 ? 12 : short_side / 24;
@@ -113,7 +124,14 @@ static layout rule_layout(int width, int height) {
   return l;
 }
 
-// Reads `patternlock layout` JSON: the panel size and nine dot centres.
+// A number after `"key":` in `text`, or `fallback` when the key is absent.
+static double number_field(const char *text, const char *key, double fallback) {
+  const char *p = strstr(text, key);
+  return p ? strtod(p + strlen(key), NULL) : fallback;
+}
+
+// Reads `patternlock layout` JSON: the panel size, nine dot centres and, when
+// present, the radii and widths.
 static layout read_layout(const char *path) {
   FILE *file = fopen(path, "r");
   if (file == NULL) {
@@ -139,6 +157,10 @@ static layout read_layout(const char *path) {
     if (p == NULL) fail("layout file has a dot without y: ", path);
     l.y[i] = strtod(p + 4, NULL);
   }
+  l.ring_radius = number_field(text, "\"ring_radius\":", default_ring_radius);
+  l.ring_stroke = number_field(text, "\"ring_stroke\":", default_ring_stroke);
+  l.dot_radius = number_field(text, "\"dot_radius\":", default_dot_radius);
+  l.line_width = number_field(text, "\"line_width\":", default_line_width);
   return l;
 }
 
@@ -154,7 +176,7 @@ static void draw_scene(cairo_t *cr, const layout *l, double finger_x, double fin
   cairo_set_source_rgb(cr, 0x10 / 255.0, 0x14 / 255.0, 0x18 / 255.0);
   cairo_paint(cr);
 
-  cairo_set_line_width(cr, line_width);
+  cairo_set_line_width(cr, l->line_width);
   cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
   cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
   cairo_move_to(cr, l->x[selected[0] - 1], l->y[selected[0] - 1]);
@@ -163,17 +185,17 @@ static void draw_scene(cairo_t *cr, const layout *l, double finger_x, double fin
   cairo_set_source_rgb(cr, 0x4f / 255.0, 0xc3 / 255.0, 0xf7 / 255.0);
   cairo_stroke(cr);
 
-  cairo_set_line_width(cr, ring_stroke);
+  cairo_set_line_width(cr, l->ring_stroke);
   for (int i = 0; i < 9; i++) {
     cairo_new_sub_path(cr);
-    cairo_arc(cr, l->x[i], l->y[i], ring_radius, 0, 2 * M_PI);
+    cairo_arc(cr, l->x[i], l->y[i], l->ring_radius, 0, 2 * M_PI);
   }
   cairo_set_source_rgb(cr, 0x5a / 255.0, 0x64 / 255.0, 0x70 / 255.0);
   cairo_stroke(cr);
 
   for (int i = 0; i < 9; i++) {
     cairo_new_sub_path(cr);
-    cairo_arc(cr, l->x[i], l->y[i], dot_radius, 0, 2 * M_PI);
+    cairo_arc(cr, l->x[i], l->y[i], l->dot_radius, 0, 2 * M_PI);
   }
   cairo_set_source_rgb(cr, 0xe0 / 255.0, 0xe0 / 255.0, 0xe0 / 255.0);
   cairo_fill(cr);
@@ -182,7 +204,7 @@ static void draw_scene(cairo_t *cr, const layout *l, double finger_x, double fin
 // The pixels the last segment (last selected dot to the finger) can touch.
 static box segment_box(const layout *l, double finger_x, double finger_y) {
   const int last = selected[3] - 1;
-  double pad = line_width / 2 + 1;
+  double pad = l->line_width / 2 + 1;
   box b = {
       fmin(l->x[last], finger_x) - pad, fmin(l->y[last], finger_y) - pad,
       fmax(l->x[last], finger_x) + pad, fmax(l->y[last], finger_y) + pad,

@@ -106,4 +106,14 @@ const char *pl_getenv(const char *name);
 /// _exit(2): ends at once, without atexit handlers or flushing (crash simulation).
 _Noreturn void pl_exit_immediately(int status);
 
+// ---- Configuration: listing /etc/patternlock.conf.d. -----------------------------------
+
+/// opendir(3); an opaque handle, or NULL with errno.
+void *pl_opendir(const char *path);
+/// readdir(3): the next entry's name (valid until the next call), or NULL at the end
+/// (errno is 0 then) or on an error (errno set).
+const char *pl_readdir_name(void *directory);
+/// closedir(3).
+void pl_closedir(void *directory);
+
 #endif

@@ -1,0 +1,91 @@
+import CShim
+
+/// The bench's command line.
+///
+///     patternlock-bench [--size WxH]... [--frames N] [--warmup N] [--json]
+///                       [--cairo FILE] [--peak-rss-kib N] [--rss-command TEXT]
+struct BenchOptions {
+  var sizes: [(width: Int, height: Int)] = []
+  /// Timed frames per figure (the brief asks for at least 300).
+  var frames = 300
+  /// Untimed frames before each figure.
+  var warmup = 30
+  /// One JSON object per line instead of the table.
+  var json = false
+  /// cairo_scene's JSON lines, to compare with.
+  var cairoPath: String?
+  /// Peak RSS of the 1920x1080 replay, measured by the script.
+  var peakRSSKiB: Int?
+  /// The command whose peak RSS that is, for the table.
+  var rssCommand: String?
+
+  static let usage = """
+    usage: patternlock-bench [--size WxH]... [--frames N] [--warmup N] [--json]
+                             [--cairo FILE] [--peak-rss-kib N] [--rss-command TEXT]
+      --size WxH          a size to measure (default 800x480, 1280x720 and 1920x1080)
+      --frames N          timed frames per figure, at least 300 (default 300)
+      --warmup N          untimed frames before each figure (default 30)
+      --json              one JSON object per line and figure instead of a table
+      --cairo FILE        cairo_scene's JSON lines (scripts/bench/run-cairo.sh) to compare with
+      --peak-rss-kib N    peak RSS of a 1920x1080 replay, to print with the figures
+      --rss-command TEXT  the command that peak RSS was measured on
+    Run scripts/bench rather than this directly: it builds in release mode, runs the
+    cairo reference with the same layout and measures the replay's peak RSS.
+    """
+
+  /// Parses the process's arguments; exits with a one-line message on a bad one.
+  static func parse() -> BenchOptions {
+    var options = BenchOptions()
+    var i = 1
+    func value(_ option: String) -> String {
+      guard let pointer = pl_argument(Int32(i + 1)) else {
+        BenchConsole.fail("\(option) needs a value (see --help)")
+      }
+      i += 1
+      return String(cString: pointer)
+    }
+    while let pointer = pl_argument(Int32(i)) {
+      let argument = String(cString: pointer)
+      switch argument {
+      case "--help", "-h":
+        BenchConsole.out(usage)
+        pl_exit(0)
+      case "--size": options.sizes.append(size(value(argument)))
+      case "--frames": options.frames = count(value(argument), option: argument, minimum: 300)
+      case "--warmup": options.warmup = count(value(argument), option: argument, minimum: 0)
+      case "--json": options.json = true
+      case "--cairo": options.cairoPath = value(argument)
+      case "--peak-rss-kib": options.peakRSSKiB = count(value(argument), option: argument, minimum: 1)
+      case "--rss-command": options.rssCommand = value(argument)
+      default: BenchConsole.fail("unknown option '\(argument)' (see --help)")
+      }
+      i += 1
+    }
+    if options.sizes.isEmpty { options.sizes = [(800, 480), (1280, 720), (1920, 1080)] }
+    return options
+  }
+
+  private static func count(_ text: String, option: String, minimum: Int) -> Int {
+    guard let n = integer(text), n >= minimum, n <= 1_000_000 else {
+      BenchConsole.fail("\(option) takes a whole number from \(minimum) to 1000000, not '\(text)'")
+    }
+    return n
+  }
+
+  private static func size(_ text: String) -> (width: Int, height: Int) {
+    let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2, let w = integer(String(parts[0])), let h = integer(String(parts[1])) else {
+      BenchConsole.fail("--size takes WIDTHxHEIGHT in pixels, such as 800x480, not '\(text)'")
+    }
+    return (w, h)
+  }
+
+  private static func integer(_ text: String) -> Int? {
+    var value = 0
+    for c in text.utf8 {
+      guard c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"), value < 100_000_000 else { return nil }
+      value = value * 10 + Int(c - UInt8(ascii: "0"))
+    }
+    return text.isEmpty ? nil : value
+  }
+}

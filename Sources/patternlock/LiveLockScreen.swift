@@ -1,0 +1,96 @@
+import CShim
+import Input
+import PatternCore
+import Raster
+import Scene
+
+/// The lock screen on a live display: the controller fed by input and the clock,
+/// drawn by the Scene renderer into an upright shadow frame in cached memory, then
+/// copied, turned to the panel, into the panel-sized frame the display presents.
+///
+/// Both frames are made once; `render` draws only the damaged rectangles and
+/// allocates nothing, as in the headless dumps (`FrameDump`), which go through the
+/// same renderer and the same copy.
+struct LiveLockScreen {
+  private(set) var controller: LockScreenController
+  let renderer: LockScreenRenderer
+  /// The development-only pattern that unlocks (`--pattern`), or nil.
+  let expected: DotSequence?
+  /// The panel-sized XRGB8888 frame handed to the display.
+  private(set) var panel: [UInt32]
+  private var view: [UInt32]
+  private var shown: LockScreenState?
+  /// Set once the expected pattern was entered.
+  private(set) var unlocked = false
+
+  init(layout: GridLayout, theme: Theme, atlas: GlyphAtlas?, expected: DotSequence?) {
+    controller = LockScreenController(layout: layout)
+    renderer = LockScreenRenderer(layout: layout, theme: theme, atlas: atlas)
+    self.expected = expected
+    let t = layout.transform
+    panel = [UInt32](repeating: 0, count: t.panelWidth * t.panelHeight)
+    view = t.rotation == .none ? [] : [UInt32](repeating: 0, count: t.viewWidth * t.viewHeight)
+  }
+
+  /// Whether the picture on screen is out of date.
+  var isDirty: Bool { shown != controller.state }
+
+  /// Draw everything on the next render (the output came back after a hotplug).
+  mutating func invalidate() { shown = nil }
+
+  /// When the verdict on screen ends, if one is showing.
+  var feedbackEnds: UInt64? { controller.feedbackEnds }
+
+  /// Applies one input event at `now` (CLOCK_MONOTONIC microseconds).
+  ///
+  /// - Returns: the finished pattern and whether it unlocks, when this event finished one.
+  mutating func handle(_ event: InputEvent, now: UInt64) -> (GestureOutcome, Bool)? {
+    let outcome: GestureOutcome?
+    switch event {
+    case .touch(let touch): outcome = controller.handle(touch)
+    case .key(.dot(let n)): controller.keyDot(n, at: now); outcome = nil
+    case .key(.removeLast): controller.keyBackspace(at: now); outcome = nil
+    case .key(.clear): controller.keyClear(at: now); outcome = nil
+    case .key(.submit): outcome = controller.keySubmit(at: now)
+    case .cursor, .deviceAdded, .deviceRemoved: outcome = nil
+    }
+    guard let outcome else { return nil }
+    let verdict = DevelopmentVerdict.verdict(for: outcome, expected: expected, minimumDots: controller.tracker.minimumDots)
+    controller.show(verdict, for: outcome)
+    let match = expected.map { $0 == outcome.dots } ?? false
+    if match { unlocked = true }
+    return (outcome, match)
+  }
+
+  /// Lets the clock run to `now` (the feedback timer fired).
+  mutating func advance(to now: UInt64) { controller.advance(to: now) }
+
+  /// Brings the panel frame up to date.
+  ///
+  /// - Returns: the panel rectangle that changed (empty when nothing did).
+  mutating func render() -> Rect {
+    let state = controller.state
+    let damage = renderer.damage(from: shown, to: state)
+    shown = state
+    if damage.isEmpty { return .empty }
+    let renderer = self.renderer
+    let t = renderer.layout.transform
+    panel.withUnsafeMutableBytes { panelBytes in
+      let out = Canvas<XRGB8888>(
+        pixels: panelBytes, width: t.panelWidth, height: t.panelHeight, bytesPerRow: t.panelWidth * 4,
+        rasterizer: renderer.rasterizer)
+      guard t.rotation != .none else {
+        renderer.render(state, into: out, damage: damage)
+        return
+      }
+      view.withUnsafeMutableBytes { viewBytes in
+        let shadow = Canvas<XRGB8888>(
+          pixels: viewBytes, width: t.viewWidth, height: t.viewHeight, bytesPerRow: t.viewWidth * 4,
+          rasterizer: renderer.rasterizer)
+        renderer.render(state, into: shadow, damage: damage)
+        for i in 0..<damage.count { out.copyRotated(from: shadow, rect: damage[i], transform: t) }
+      }
+    }
+    return renderer.layout.panelRect(fromView: damage.bounds)
+  }
+}

@@ -1,0 +1,42 @@
+import Configuration
+import Input
+import KMS
+import PatternCore
+import Scene
+
+extension RunCommand {
+  /// Seeds `run`'s option values from patternlock.conf (and `--config`), before the
+  /// command line is parsed and overrides them. Values that passed the file's form
+  /// check but that KMS or Input still refuse are blamed on their file and line.
+  ///
+  /// Not yet applied by `run` (read and checked, documented in patternlock.conf(5)):
+  /// min-dots, feedback-ms, idle-blank-s, exec, state-dir and the throttle, which the
+  /// secure lock loop will take from the same `Settings`.
+  static func applyConfiguration(
+    _ arguments: inout Arguments, layout: inout LayoutArguments, kms: inout KMSOptions, seat: inout String,
+    calibration: inout CalibrationMatrix?, rotation: inout Rotation, dpi: inout Int?, fontPath: inout String, theme: inout Theme
+  ) {
+    let settings = ConfiguredSettings.load(&arguments)
+    layout.options = settings.layout
+    kms.devicePath = settings.devicePath
+    kms.outputName = settings.outputName
+    if let text = settings.mode {
+      guard let mode = ModeRequest(parsing: text) else {
+        ConfiguredSettings.fail(settings, .mode, "'\(text)' is not a display mode (use WIDTHxHEIGHT or WIDTHxHEIGHT@HZ)")
+      }
+      kms.mode = mode
+    }
+    if let name = settings.seat { seat = name }
+    if let text = settings.calibration {
+      do throws(InputError) {
+        calibration = try CalibrationMatrix(parsing: text)
+      } catch {
+        ConfiguredSettings.fail(settings, .calibration, error.message)
+      }
+    }
+    rotation = settings.layout.rotation
+    dpi = settings.layout.dotsPerInch
+    if let path = settings.fontPath { fontPath = path }
+    theme.stealth = settings.stealth
+  }
+}

@@ -1,0 +1,130 @@
+import Configuration
+import Foundation
+import XCTest
+
+/// Every kind of bad file, each named with its file and line, and the executable's
+/// one-line message with exit status 2.
+final class ConfigurationErrorTests: XCTestCase {
+  var root: ConfigRoot!
+
+  override func setUpWithError() throws { root = try ConfigRoot() }
+  override func tearDown() { root.remove() }
+
+  /// Applies `text` as one file and returns the error it raised.
+  func error(for text: String, file: String = "test.conf") throws -> (ConfigurationError, String) {
+    let path = try root.write(file, text)
+    var settings = Settings()
+    do {
+      try ConfigurationFiles.apply(path, to: &settings)
+    } catch {
+      return (error, path)
+    }
+    XCTFail("no error for \(text.debugDescription)")
+    throw CancellationError()
+  }
+
+  func testLineWithoutEqualsIsASyntaxErrorOnItsLine() throws {
+    let (e, path) = try error(for: "[layout]\n# fine\ngrid 3\n")
+    XCTAssertEqual(e, .syntax(path: path, line: 3))
+    XCTAssertTrue(e.message.hasPrefix("\(path):3: cannot parse this line"), e.message)
+  }
+
+  func testUnclosedSectionIsASyntaxError() throws {
+    let (e, path) = try error(for: "[layout]\ngrid = 3\n[lock\n")
+    XCTAssertEqual(e, .syntax(path: path, line: 3))
+  }
+
+  func testUnknownSectionIsNamedEvenWithoutKeys() throws {
+    let (e, path) = try error(for: "[layout]\ngrid = 3\n\n[colours]\n")
+    XCTAssertEqual(e, .unknownSection(path: path, line: 4, section: "colours"))
+    XCTAssertEqual(e.message, "\(path):4: unknown section [colours] (sections are [layout], [display], [input], [lock], [vault]; see patternlock.conf(5))")
+  }
+
+  func testKeyBeforeAnySectionSaysWhichSectionItBelongsIn() throws {
+    let (e, path) = try error(for: "grid = 3\n")
+    XCTAssertEqual(e, .keyOutsideSection(path: path, line: 1, key: "grid"))
+    XCTAssertEqual(e.message, "\(path):1: key 'grid' is outside any section (put it under [layout])")
+  }
+
+  func testUnknownKeyListsTheKeysOfItsSection() throws {
+    let (e, path) = try error(for: "[input]\nseat = seat0\ntouchscreen = yes\n")
+    XCTAssertEqual(e, .unknownKey(path: path, line: 3, section: "input", key: "touchscreen"))
+    XCTAssertEqual(e.message, "\(path):3: unknown key 'touchscreen' in [input] (keys there: seat, calibration; see patternlock.conf(5))")
+  }
+
+  func testKeyInTheWrongSectionSaysWhereItBelongs() throws {
+    let (e, path) = try error(for: "[lock]\ngrid = 3\n")
+    XCTAssertEqual(e, .wrongSection(path: path, line: 2, section: "lock", key: .grid))
+    XCTAssertEqual(e.message, "\(path):2: key 'grid' belongs in [layout], not [lock] (move it)")
+  }
+
+  func testKeyTwiceInOneFileNamesBothLines() throws {
+    let (e, path) = try error(for: "[layout]\ngrid = 3\n[lock]\n[layout]\ngrid = 4\n")
+    XCTAssertEqual(e, .duplicateKey(path: path, line: 5, key: .grid, firstLine: 2))
+  }
+
+  func testIndentedLineIsReportedAsAContinuationOfTheKeyAbove() throws {
+    let (e, path) = try error(for: "[layout]\ngrid = 3\n  hit-radius = 600\n")
+    XCTAssertEqual(e, .duplicateKey(path: path, line: 3, key: .grid, firstLine: 2))
+    XCTAssertTrue(e.message.contains("an indented line continues the key above it"), e.message)
+  }
+
+  func testBadValueNamesFileLineKeyAndValue() throws {
+    let (e, path) = try error(for: "[lock]\n; a comment\nstealth = maybe ; inline comment\n")
+    XCTAssertEqual(e, .badValue(origin: .file(path: path, line: 3), key: .stealth, value: "maybe"))
+    XCTAssertEqual(e.message, "\(path):3: stealth cannot be 'maybe': it takes yes or no (also true/false, on/off, 1/0)")
+  }
+
+  func testLineLongerThanLibinihsBufferIsRefusedNotSplit() throws {
+    let long = "# " + String(repeating: "x", count: 300)
+    let (e, path) = try error(for: "[layout]\n\(long)\ngrid = 3\n")
+    // libinih's 200-byte buffer holds 198 characters, the newline and the NUL.
+    XCTAssertEqual(e, .lineTooLong(path: path, line: 2, limit: 198))
+  }
+
+  func testNulByteIsNotText() throws {
+    let (e, path) = try error(for: "[layout]\ngrid = 3\u{0}\n")
+    XCTAssertEqual(e, .notText(path: path, line: 2))
+  }
+
+  func testDirectoryGivenAsConfigIsRefused() throws {
+    let directory = root.path + "/adir"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    XCTAssertThrowsError(try ConfigurationFiles.load(root: root.path, extra: directory)) { error in
+      XCTAssertEqual(error as? ConfigurationError, .notARegularFile(path: directory, kind: "a directory"))
+    }
+  }
+
+  func testHugeFileIsRefusedBeforeReading() throws {
+    let path = try root.write("huge.conf", String(repeating: "#\n", count: 600_000))
+    XCTAssertThrowsError(try ConfigurationFiles.load(root: root.path, extra: path)) { error in
+      XCTAssertEqual(error as? ConfigurationError, .tooLarge(path: path, bytes: 1_200_000))
+    }
+  }
+
+  func testConfDThatIsNotADirectoryCannotBeRead() throws {
+    let path = try root.write("etc/patternlock.conf.d", "not a directory\n")
+    XCTAssertThrowsError(try ConfigurationFiles.layerPaths(root: root.path)) { error in
+      XCTAssertEqual(error as? ConfigurationError, .cannotRead(path: path, call: "opendir", errno: ENOTDIR))
+    }
+  }
+
+  func testCommentsBlankLinesAndByteOrderMarkAreFine() throws {
+    let path = try root.write("ok.conf", "\u{FEFF}# comment\n; comment\n\n[layout]\n  # indented comment\ngrid=4\n[lock]\nstealth = yes ; inline\n")
+    var settings = Settings()
+    try ConfigurationFiles.apply(path, to: &settings)
+    XCTAssertEqual(settings.layout.gridSize, 4)
+    XCTAssertTrue(settings.stealth)
+    XCTAssertEqual(settings.origins[.stealth], .file(path: path, line: 8))
+  }
+
+  func testExecutablePrintsOneLineAndExitsWithStatus2() throws {
+    let etc = try root.write("etc/patternlock.conf", "[layout]\ngrid = 3\n[display]\nmode = huge\n")
+    for command in [["replay", "x.yaml"], ["check"], ["set-pattern"], ["reset-attempts"], ["run"]] {
+      let result = try BuiltBinary.run(command, environment: [ConfigurationFiles.rootVariable: root.path])
+      XCTAssertEqual(result.status, 2, "\(command): \(result.stderr)")
+      XCTAssertEqual(result.stderr, "patternlock: \(etc):4: mode cannot be 'huge': it takes 'preferred', WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, such as 800x480@60\n", "\(command)")
+      XCTAssertEqual(result.stdout, "")
+    }
+  }
+}

@@ -1,0 +1,125 @@
+import Configuration
+import PatternCore
+import XCTest
+
+/// Every key: the forms it accepts and what they set, and forms it refuses. The table
+/// must name every `SettingKey`, so a new key cannot arrive untested.
+final class SettingKeyTests: XCTestCase {
+  typealias Check = @Sendable (Settings) -> Bool
+
+  static let cases: [SettingKey: (valid: [(String, Check)], invalid: [String])] = [
+    .grid: ([("3", { $0.layout.gridSize == 3 }), ("7", { $0.layout.gridSize == 7 })], ["2", "8", "three", "", "3.0", "-3"]),
+    .hitRadius: ([("100", { $0.layout.hitRadiusPerMille == 100 }), ("1000", { $0.layout.hitRadiusPerMille == 1000 })], ["99", "1001", "0.6"]),
+    .dpi: ([("auto", { $0.layout.dotsPerInch == nil }), ("160", { $0.layout.dotsPerInch == 160 })], ["49", "1001", "Auto", "160dpi"]),
+    .rotate: ([("0", { $0.layout.rotation == .none }), ("90", { $0.layout.rotation == .clockwise90 }), ("270", { $0.layout.rotation == .clockwise270 })], ["45", "-90", "360", "ninety"]),
+    .size: ([("480x800", { $0.layout.panelWidth == 480 && $0.layout.panelHeight == 800 })], ["800", "800x", "x480", "100x480", "800X480", "800x480x2"]),
+    .device: ([("auto", { $0.devicePath == nil }), ("/dev/dri/card1", { $0.devicePath == "/dev/dri/card1" })], ["card1", ""]),
+    .output: ([("auto", { $0.outputName == nil }), ("DSI-1", { $0.outputName == "DSI-1" })], ["", "DSI 1"]),
+    .mode: ([("preferred", { $0.mode == nil }), ("800x480", { $0.mode == "800x480" }), ("1920x1080@60", { $0.mode == "1920x1080@60" })], ["800", "0x480", "800x480@", "800x480@60@1", "800x480@-60", "123456x480", "big"]),
+    .font: ([("default", { $0.fontPath == nil }), ("/usr/share/fonts/x.ttf", { $0.fontPath == "/usr/share/fonts/x.ttf" })], ["x.ttf", ""]),
+    .seat: ([("seat1", { $0.seat == "seat1" })], ["", "seat 1"]),
+    .calibration: (
+      [("none", { $0.calibration == nil }), ("1 0 0 0 1 0", { $0.calibration == "1 0 0 0 1 0" }), ("-1,0,1,0,-1.5,+1", { $0.calibration == "-1,0,1,0,-1.5,+1" })],
+      ["1 0 0 0 1", "1 0 0 0 1 0 0", "1 0 0 0 1 x", "1 0 0 0 1 1.2.3"]
+    ),
+    .minDots: ([("1", { $0.minimumDots == 1 }), ("49", { $0.minimumDots == 49 })], ["0", "50", "four"]),
+    .stealth: (
+      [("yes", { $0.stealth }), ("no", { !$0.stealth }), ("true", { $0.stealth }), ("off", { !$0.stealth }), ("1", { $0.stealth }), ("0", { !$0.stealth })],
+      ["Yes", "2", "y", ""]
+    ),
+    .feedbackMilliseconds: ([("0", { $0.feedbackMilliseconds == 0 }), ("2000", { $0.feedbackMilliseconds == 2000 })], ["-1", "10001", "2s"]),
+    .idleBlankSeconds: ([("0", { $0.idleBlankSeconds == 0 }), ("60", { $0.idleBlankSeconds == 60 })], ["-1", "86401", "1m"]),
+    .exec: (
+      [("none", { $0.exec.isEmpty }), ("/usr/bin/startx -- -nocursor", { $0.exec == ["/usr/bin/startx", "--", "-nocursor"] })],
+      ["startx", "", "~/bin/x"]
+    ),
+    .stateDir: ([("/srv/lock", { $0.stateDirectory == "/srv/lock" })], ["lock", ""]),
+    .argonPasses: ([("1", { $0.argonPasses == 1 }), ("100", { $0.argonPasses == 100 })], ["0", "101"]),
+    .argonMemoryMiB: ([("1", { $0.argonMemoryMiB == 1 }), ("4096", { $0.argonMemoryMiB == 4096 })], ["0", "4097", "32M"]),
+    .throttle: (
+      [
+        ("android", { $0.throttle == .android }),
+        ("0 0 30s 2m 1h 1d", { $0.throttle.delaysSeconds == [0, 0, 30, 120, 3600, 86_400] && $0.throttle.permanentAfter == 20 }),
+      ],
+      ["", "0 60 30", "1w", "-1", "1m 5x"]
+    ),
+    .permanentAfter: ([("5", { $0.throttle.permanentAfter == 5 && $0.throttle.delaysSeconds == ThrottleTable.android.delaysSeconds })], ["0", "1001", "never"]),
+  ]
+
+  func testEveryKeyIsInTheTable() {
+    for key in SettingKey.allCases {
+      XCTAssertNotNil(SettingKeyTests.cases[key], "no test values for key '\(key.name)'")
+    }
+  }
+
+  func testEveryKeyAcceptsItsDocumentedFormsAndRecordsWhereItWasSet() throws {
+    for (key, values) in SettingKeyTests.cases {
+      for (text, check) in values.valid {
+        var settings = Settings()
+        let origin = SettingOrigin.file(path: "/etc/patternlock.conf", line: 7)
+        XCTAssertNoThrow(try settings.set(key, to: text, from: origin), "\(key.name) = \(text)")
+        XCTAssertTrue(check(settings), "\(key.name) = \(text) set the wrong value")
+        XCTAssertEqual(settings.origins[key], origin, "\(key.name)")
+      }
+    }
+  }
+
+  func testEveryKeyRefusesBadValuesNamingFileLineKeyAndValue() {
+    for (key, values) in SettingKeyTests.cases {
+      for text in values.invalid {
+        var settings = Settings()
+        let origin = SettingOrigin.file(path: "/etc/patternlock.conf.d/10-x.conf", line: 12)
+        XCTAssertThrowsError(try settings.set(key, to: text, from: origin), "\(key.name) = '\(text)' was accepted") { error in
+          XCTAssertEqual(error as? ConfigurationError, .badValue(origin: origin, key: key, value: text))
+          let message = (error as? ConfigurationError)?.message ?? ""
+          XCTAssertTrue(message.hasPrefix("/etc/patternlock.conf.d/10-x.conf:12: \(key.name) cannot be '\(text)': it takes "), message)
+        }
+        XCTAssertEqual(settings, Settings(), "a refused \(key.name) changed the settings")
+      }
+    }
+  }
+
+  func testCommandLineErrorsNameTheOption() {
+    var settings = Settings()
+    XCTAssertThrowsError(try settings.set(.grid, to: "9", from: .commandLine)) { error in
+      XCTAssertEqual((error as? ConfigurationError)?.message, "command line: --grid cannot be '9': it takes a whole number from 3 to 7")
+    }
+  }
+
+  func testOptionForKeyIsDashDashKeyExceptThePolicyKeys() {
+    for key in SettingKey.allCases {
+      switch key {
+      case .throttle, .permanentAfter:
+        XCTAssertNil(key.option)
+        XCTAssertNil(SettingKey(option: "--" + key.name))
+      default:
+        XCTAssertEqual(key.option, "--" + key.name)
+        XCTAssertEqual(SettingKey(option: "--" + key.name), key)
+      }
+      XCTAssertTrue(SettingKey.sections.contains(key.section))
+    }
+  }
+
+  func testThrottleAndPermanentAfterCombineInEitherOrder() throws {
+    var a = Settings()
+    try a.set(.throttle, to: "0 1m", from: .commandLine)
+    try a.set(.permanentAfter, to: "3", from: .commandLine)
+    var b = Settings()
+    try b.set(.permanentAfter, to: "3", from: .commandLine)
+    try b.set(.throttle, to: "0 1m", from: .commandLine)
+    XCTAssertEqual(a.throttle, b.throttle)
+    XCTAssertEqual(a.throttle.lockout(afterFailures: 2), .seconds(60))
+    XCTAssertEqual(a.throttle.lockout(afterFailures: 3), .permanent)
+  }
+
+  func testMinDotsAboveTheGridIsAConflictBlamedOnMinDots() throws {
+    var settings = Settings()
+    try settings.set(.minDots, to: "10", from: .file(path: "/etc/patternlock.conf", line: 4))
+    XCTAssertThrowsError(try settings.validate()) { error in
+      XCTAssertEqual((error as? ConfigurationError)?.message,
+        "/etc/patternlock.conf:4: min-dots: 10 is more than the 9 dots of a 3x3 grid (lower it or raise grid)")
+    }
+    try settings.set(.grid, to: "4", from: .commandLine)
+    XCTAssertNoThrow(try settings.validate())
+  }
+}
