@@ -36,6 +36,9 @@ public struct InputContext: ~Copyable {
   private var buttonDown = false
   /// The pointer position in panel pixels.
   private var cursor: Point
+  /// Whether the last pointer motion was relative (a mouse), whose position only a
+  /// drawn cursor shows.
+  private var drawsCursor = false
 
   /// Opens seat `seat` through udev (`libinput_udev_create_context`,
   /// `libinput_udev_assign_seat`).
@@ -186,7 +189,10 @@ public struct InputContext: ~Copyable {
         x: InputContext.fixed(libinput_event_pointer_get_absolute_x_transformed(pointer, UInt32(transform.panelWidth))),
         y: InputContext.fixed(libinput_event_pointer_get_absolute_y_transformed(pointer, UInt32(transform.panelHeight))))
       kind = buttonDown ? .motion : nil
+      // A tablet or touch-like pointer: the user sees the pen or the host's cursor.
+      drawsCursor = false
     case LIBINPUT_EVENT_POINTER_MOTION:
+      drawsCursor = true
       cursor = clamped(
         Point(
           x: cursor.x + InputContext.fixed(libinput_event_pointer_get_dx(pointer)),
@@ -200,7 +206,7 @@ public struct InputContext: ~Copyable {
       kind = pressed ? .down : .up
     }
     let view = transform.viewPoint(fromPanel: cursor)
-    body(.cursor(view))
+    if drawsCursor { body(.cursor(view)) }
     guard let kind else { return }
     body(.touch(TouchEvent(kind: kind, slot: 0, position: view, timeMicroseconds: time)))
     body(.touch(TouchEvent(kind: .frame, slot: 0, position: view, timeMicroseconds: time)))

@@ -54,6 +54,11 @@ public struct LockScreenController: Sendable {
     return outcome
   }
 
+  /// Moves the drawn mouse cursor (relative pointers only; nil hides it).
+  public mutating func movePointer(to point: Point?) {
+    state.pointer = point
+  }
+
   // MARK: Keyboard entry (accessibility): digits join dots, Backspace, Enter, Escape.
 
   /// Joins a dot by number, as the digit keys do; ignored while drawing with a finger,
@@ -120,6 +125,6 @@ public struct LockScreenController: Sendable {
     feedbackEnds = nil
     tracker.reset()
     keyed.removeAll()
-    state = LockScreenState(prompt: idlePrompt)
+    state = LockScreenState(prompt: idlePrompt, pointer: state.pointer)
   }
 }

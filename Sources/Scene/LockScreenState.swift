@@ -22,11 +22,14 @@ public struct LockScreenState: Sendable, Equatable {
   public var appearance: Appearance
   /// The line of text beside or above the grid.
   public var prompt: PromptText
+  /// Where a mouse points, drawn as a small cursor; nil for touch and tablets.
+  public var pointer: Point?
 
-  public init(trail: DotSequence = DotSequence(), finger: Point? = nil, appearance: Appearance = .entry, prompt: PromptText = PromptText()) {
+  public init(trail: DotSequence = DotSequence(), finger: Point? = nil, appearance: Appearance = .entry, prompt: PromptText = PromptText(), pointer: Point? = nil) {
     self.trail = trail
     self.finger = finger
     self.appearance = appearance
     self.prompt = prompt
+    self.pointer = pointer
   }
 }

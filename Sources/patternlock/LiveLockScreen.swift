@@ -23,8 +23,9 @@ struct LiveLockScreen {
   /// Set once the expected pattern was entered.
   private(set) var unlocked = false
 
-  init(layout: GridLayout, theme: Theme, atlas: GlyphAtlas?, expected: DotSequence?) {
-    controller = LockScreenController(layout: layout)
+  /// - Parameter feedbackMicroseconds: how long a verdict stays on screen (`--feedback-ms`).
+  init(layout: GridLayout, theme: Theme, atlas: GlyphAtlas?, expected: DotSequence?, feedbackMicroseconds: UInt64 = 500_000) {
+    controller = LockScreenController(layout: layout, feedbackMicroseconds: feedbackMicroseconds)
     renderer = LockScreenRenderer(layout: layout, theme: theme, atlas: atlas)
     self.expected = expected
     let t = layout.transform
@@ -52,7 +53,8 @@ struct LiveLockScreen {
     case .key(.removeLast): controller.keyBackspace(at: now); outcome = nil
     case .key(.clear): controller.keyClear(at: now); outcome = nil
     case .key(.submit): outcome = controller.keySubmit(at: now)
-    case .cursor, .deviceAdded, .deviceRemoved: outcome = nil
+    case .cursor(let p): controller.movePointer(to: p); outcome = nil
+    case .deviceAdded, .deviceRemoved: outcome = nil
     }
     guard let outcome else { return nil }
     let verdict = DevelopmentVerdict.verdict(for: outcome, expected: expected, minimumDots: controller.tracker.minimumDots)

@@ -244,3 +244,26 @@ final class KeyboardEntryTests: XCTestCase {
     XCTAssertEqual(c.state.trail, DotSequence([5]), "after the verdict the keys work again")
   }
 }
+
+final class MouseCursorTests: XCTestCase {
+  func testCursorIsDrawnWhereTheMousePointsAndDamagedWhenItMoves() throws {
+    let h = try SceneHarness(capture: "l-shape-1236", font: false)
+    let plain = LockScreenState()
+    var withCursor = plain
+    withCursor.pointer = Point(x: 100, y: 100)
+    let a = h.fullFrame(plain), b = h.fullFrame(withCursor)
+    XCTAssertNotEqual(a, b)
+    // Only pixels near the cursor differ.
+    let stride = h.stride(for: .xrgb8888)
+    for i in Swift.stride(from: 0, to: a.count, by: 4) where a[i] != b[i] {
+      let x = (i % stride) / 4, y = i / stride
+      XCTAssertTrue(abs(x - 100) <= 12 && abs(y - 100) <= 12, "pixel (\(x), \(y)) changed far from the cursor")
+    }
+    // Moving it repairs the old place: damage-only redraw equals a full redraw.
+    var moved = withCursor
+    moved.pointer = Point(x: 300, y: 200)
+    var frame = b
+    h.render(moved, damage: h.renderer.damage(from: withCursor, to: moved), into: &frame, format: .xrgb8888)
+    XCTAssertTrue(frame == h.fullFrame(moved))
+  }
+}
