@@ -30,6 +30,18 @@ public struct LockScreenController: Sendable {
   /// Dots joined with the keyboard, not yet submitted.
   private var keyed = DotSequence()
 
+  /// Input is refused until a time, or until an administrator resets the counter.
+  public enum Lockout: Sendable, Equatable {
+    case until(UInt64)
+    case permanent
+  }
+
+  /// The lockout in force, if any: input is ignored and a countdown is shown.
+  public private(set) var lockout: Lockout?
+
+  /// Whether touches and keys are taken now (no verdict showing, no lockout).
+  public var isAcceptingInput: Bool { feedbackEnds == nil && lockout == nil }
+
   public init(layout: GridLayout, minimumDots: Int = 4, feedbackMicroseconds: UInt64 = 500_000, idlePrompt: PromptText = PromptText("Draw your unlock pattern")) {
     tracker = GestureTracker(layout: layout, minimumDots: minimumDots)
     self.feedbackMicroseconds = feedbackMicroseconds
@@ -42,7 +54,7 @@ public struct LockScreenController: Sendable {
   /// - Returns: the finished gesture, for the caller to judge with `show(_:at:)`.
   public mutating func handle(_ event: TouchEvent) -> GestureOutcome? {
     advance(to: event.timeMicroseconds)
-    guard feedbackEnds == nil else { return nil }
+    guard isAcceptingInput else { return nil }
     let wasActive = tracker.isActive
     let outcome = tracker.handle(event)
     // A finger taking over drops any half-typed keyboard pattern.
@@ -65,7 +77,7 @@ public struct LockScreenController: Sendable {
   /// during a verdict, for a dot already joined or beyond the grid.
   public mutating func keyDot(_ dot: Int, at time: UInt64) {
     advance(to: time)
-    guard feedbackEnds == nil, !tracker.isActive, dot >= 1, dot <= tracker.layout.dotCount else { return }
+    guard isAcceptingInput, !tracker.isActive, dot >= 1, dot <= tracker.layout.dotCount else { return }
     var trail = keyed
     if trail.append(dot) {
       keyed = trail
@@ -77,7 +89,7 @@ public struct LockScreenController: Sendable {
   /// Removes the last dot joined by keyboard (Backspace).
   public mutating func keyBackspace(at time: UInt64) {
     advance(to: time)
-    guard feedbackEnds == nil, !tracker.isActive else { return }
+    guard isAcceptingInput, !tracker.isActive else { return }
     keyed.removeLast()
     state.trail = keyed
   }
@@ -85,7 +97,7 @@ public struct LockScreenController: Sendable {
   /// Forgets the dots joined by keyboard (Escape).
   public mutating func keyClear(at time: UInt64) {
     advance(to: time)
-    guard feedbackEnds == nil, !tracker.isActive else { return }
+    guard isAcceptingInput, !tracker.isActive else { return }
     keyed.removeAll()
     state.trail = keyed
   }
@@ -95,7 +107,7 @@ public struct LockScreenController: Sendable {
   /// - Returns: the finished pattern, for the caller to judge with `show(_:for:)`.
   public mutating func keySubmit(at time: UInt64) -> GestureOutcome? {
     advance(to: time)
-    guard feedbackEnds == nil, !tracker.isActive, !keyed.isEmpty else { return nil }
+    guard isAcceptingInput, !tracker.isActive, !keyed.isEmpty else { return nil }
     let dots = keyed
     keyed.removeAll()
     return GestureOutcome(dots: dots, result: dots.count >= tracker.minimumDots ? .complete : .tooShort, timeMicroseconds: time)
@@ -119,12 +131,68 @@ public struct LockScreenController: Sendable {
     feedbackEnds = outcome.timeMicroseconds + feedbackMicroseconds
   }
 
-  /// Lets the clock run: ends a verdict whose time is up.
-  public mutating func advance(to time: UInt64) {
-    guard let ends = feedbackEnds, time >= ends else { return }
-    feedbackEnds = nil
+  /// Refuses input until `lockout` ends, showing a countdown (after any verdict on
+  /// screen has had its time).
+  public mutating func lockOut(_ lockout: Lockout, at now: UInt64) {
+    self.lockout = lockout
     tracker.reset()
     keyed.removeAll()
-    state = LockScreenState(prompt: idlePrompt, pointer: state.pointer)
+    advance(to: now)
+  }
+
+  /// When the picture changes next by itself: the end of a verdict, or the next
+  /// second of a countdown. The event loop arms its timer for it.
+  public func nextChange(after now: UInt64) -> UInt64? {
+    if let ends = feedbackEnds { return ends }
+    guard case .until(let ends) = lockout else { return nil }
+    guard ends > now else { return now }
+    let toNextSecond = (ends - now) % 1_000_000
+    return now + (toNextSecond == 0 ? 1_000_000 : toNextSecond)
+  }
+
+  /// Lets the clock run: ends a verdict or a lockout whose time is up, and keeps a
+  /// countdown's seconds current.
+  public mutating func advance(to time: UInt64) {
+    if let ends = feedbackEnds, time >= ends {
+      feedbackEnds = nil
+      tracker.reset()
+      keyed.removeAll()
+      state = LockScreenState(prompt: idlePrompt, pointer: state.pointer)
+    }
+    guard feedbackEnds == nil, let lockout else { return }
+    switch lockout {
+    case .permanent:
+      state = LockScreenState(appearance: .wrong, prompt: PromptText("Locked: ask an administrator"), pointer: state.pointer)
+    case .until(let ends):
+      if time >= ends {
+        self.lockout = nil
+        state = LockScreenState(prompt: idlePrompt, pointer: state.pointer)
+      } else {
+        let seconds = Int((ends - time + 999_999) / 1_000_000)
+        state = LockScreenState(appearance: .wrong, prompt: PromptText.tryAgain(in: seconds), pointer: state.pointer)
+      }
+    }
+  }
+}
+
+extension PromptText {
+  /// "Try again in 0:59", "Try again in 1:29:59", "Try again in 3 days".
+  public static func tryAgain(in seconds: Int) -> PromptText {
+    var text = PromptText("Try again in ")
+    if seconds >= 2 * 86_400 {
+      text.append(seconds / 86_400)
+      text.append(" days")
+    } else if seconds >= 3600 {
+      text.append(seconds / 3600)
+      text.append(":")
+      text.append(seconds % 3600 / 60, minimumDigits: 2)
+      text.append(":")
+      text.append(seconds % 60, minimumDigits: 2)
+    } else {
+      text.append(seconds / 60)
+      text.append(":")
+      text.append(seconds % 60, minimumDigits: 2)
+    }
+    return text
   }
 }

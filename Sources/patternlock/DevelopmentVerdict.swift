@@ -14,4 +14,20 @@ enum DevelopmentVerdict {
     guard let expected else { return .neutral(PromptText("Pattern entered")) }
     return outcome.dots == expected ? .accepted(PromptText("Unlocked")) : .rejected(PromptText("Wrong pattern"))
   }
+
+  /// `run --pattern`: the verdict, with an unlock when the dots match.
+  static func judgement(for outcome: GestureOutcome, expected: DotSequence, minimumDots: Int) -> LiveLockScreen.Judgement {
+    LiveLockScreen.Judgement(
+      verdict: verdict(for: outcome, expected: expected, minimumDots: minimumDots), lockout: nil,
+      unlocks: outcome.result == .complete && outcome.dots == expected)
+  }
+
+  /// The line `run --pattern` prints for a finished pattern.
+  static func resultLine(for outcome: GestureOutcome, expected: DotSequence) -> String {
+    var line = JSONObjectWriter()
+    line.add("dots", raw: outcome.dots.jsonArray)
+    line.add("result", string: outcome.result.name)
+    line.add("match", raw: outcome.dots == expected ? "true" : "false")
+    return line.json
+  }
 }

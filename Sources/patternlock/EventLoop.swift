@@ -14,6 +14,9 @@ import PatternCore
 struct EventLoop: ~Copyable {
   /// Figures printed with `--timing`, for the end-to-end test log.
   var printTiming = false
+  /// When the process started (CLOCK_MONOTONIC µs), for start-to-first-flip; the
+  /// loop's own start when nil.
+  var startMicroseconds: UInt64?
   private let signals: Int32
   private let timer: Int32
   private var set: [pl_pollfd]
@@ -56,12 +59,13 @@ struct EventLoop: ~Copyable {
   ///   - screen: the lock screen's state and frames.
   ///   - hotplugDescriptor: udev's display monitor fd, or -1.
   ///   - drainHotplug: reads the monitor; true when a display changed.
-  ///   - report: called with each finished pattern.
+  ///   - judge: decides each finished pattern at a time (CLOCK_MONOTONIC µs), and
+  ///     reports it.
   mutating func run<D: Display & ~Copyable>(
     display: inout D, input: inout InputContext, screen: inout LiveLockScreen, hotplugDescriptor: Int32, drainHotplug: () -> Bool,
-    report: (GestureOutcome, Bool) -> Void
+    judge: (GestureOutcome, UInt64) -> LiveLockScreen.Judgement
   ) -> Ending {
-    let start = pl_monotonic_microseconds()
+    let start = startMicroseconds ?? pl_monotonic_microseconds()
     var firstFlip = true
     var lastInputTime: UInt64 = 0
     var failure: String?
@@ -70,12 +74,18 @@ struct EventLoop: ~Copyable {
     func onInput(_ event: InputEvent) {
       if case .touch(let t) = event { lastInputTime = t.timeMicroseconds }
       let now = pl_monotonic_microseconds()
-      if let finished = screen.handle(event, now: now) {
+      if let outcome = screen.handle(event, now: now) {
         outcomes += 1
-        report(finished.0, finished.1)
-        if let ends = screen.feedbackEnds { _ = pl_timerfd_arm(timer, ends > now ? ends - now : 1) }
+        screen.apply(judge(outcome, now), for: outcome, now: now)
+        armTimer(now: now)
       }
     }
+
+    /// Wakes the loop when the picture next changes by itself.
+    func armTimer(now: UInt64) {
+      if let next = screen.nextChange(after: now) { _ = pl_timerfd_arm(timer, next > now ? next - now : 1) }
+    }
+    armTimer(now: pl_monotonic_microseconds())
 
     do throws(InputError) { try input.drain(onInput) } catch { return .failed(error.message) }
     set[0] = pl_pollfd(fd: signals, events: Int16(PL_POLLIN), revents: 0)
@@ -104,7 +114,11 @@ struct EventLoop: ~Copyable {
         let signal = pl_signalfd_read(signals)
         if signal > 0 { return .signal(signal) }
       }
-      if set[1].revents != 0, pl_timerfd_read(timer) > 0 { screen.advance(to: pl_monotonic_microseconds()) }
+      if set[1].revents != 0, pl_timerfd_read(timer) > 0 {
+        let now = pl_monotonic_microseconds()
+        screen.advance(to: now)
+        armTimer(now: now)
+      }
       if set[2].revents != 0 {
         do throws(InputError) { try input.drain(onInput) } catch { return .failed(error.message) }
       }

@@ -14,20 +14,28 @@ import Scene
 struct LiveLockScreen {
   private(set) var controller: LockScreenController
   let renderer: LockScreenRenderer
-  /// The development-only pattern that unlocks (`--pattern`), or nil.
-  let expected: DotSequence?
   /// The panel-sized XRGB8888 frame handed to the display.
   private(set) var panel: [UInt32]
   private var view: [UInt32]
   private var shown: LockScreenState?
-  /// Set once the expected pattern was entered.
+  /// Set once a pattern that unlocks was entered.
   private(set) var unlocked = false
 
-  /// - Parameter feedbackMicroseconds: how long a verdict stays on screen (`--feedback-ms`).
-  init(layout: GridLayout, theme: Theme, atlas: GlyphAtlas?, expected: DotSequence?, feedbackMicroseconds: UInt64 = 500_000) {
-    controller = LockScreenController(layout: layout, feedbackMicroseconds: feedbackMicroseconds)
+  /// What the caller decided about a finished pattern.
+  struct Judgement {
+    var verdict: LockScreenController.Verdict
+    /// A lockout that starts once the verdict has been shown.
+    var lockout: LockScreenController.Lockout?
+    /// Whether the pattern unlocks: the loop ends after the verdict.
+    var unlocks: Bool
+  }
+
+  /// - Parameters:
+  ///   - minimumDots: the fewest dots for a pattern that is checked at all.
+  ///   - feedbackMicroseconds: how long a verdict stays on screen (`--feedback-ms`).
+  init(layout: GridLayout, theme: Theme, atlas: GlyphAtlas?, minimumDots: Int = 4, feedbackMicroseconds: UInt64 = 500_000) {
+    controller = LockScreenController(layout: layout, minimumDots: minimumDots, feedbackMicroseconds: feedbackMicroseconds)
     renderer = LockScreenRenderer(layout: layout, theme: theme, atlas: atlas)
-    self.expected = expected
     let t = layout.transform
     panel = [UInt32](repeating: 0, count: t.panelWidth * t.panelHeight)
     view = t.rotation == .none ? [] : [UInt32](repeating: 0, count: t.viewWidth * t.viewHeight)
@@ -42,29 +50,38 @@ struct LiveLockScreen {
   /// When the verdict on screen ends, if one is showing.
   var feedbackEnds: UInt64? { controller.feedbackEnds }
 
+  /// When the picture next changes by itself (a verdict ends, a countdown ticks).
+  func nextChange(after now: UInt64) -> UInt64? { controller.nextChange(after: now) }
+
   /// Applies one input event at `now` (CLOCK_MONOTONIC microseconds).
   ///
-  /// - Returns: the finished pattern and whether it unlocks, when this event finished one.
-  mutating func handle(_ event: InputEvent, now: UInt64) -> (GestureOutcome, Bool)? {
-    let outcome: GestureOutcome?
+  /// - Returns: the finished pattern, for the caller to judge and pass to `apply`.
+  mutating func handle(_ event: InputEvent, now: UInt64) -> GestureOutcome? {
     switch event {
-    case .touch(let touch): outcome = controller.handle(touch)
-    case .key(.dot(let n)): controller.keyDot(n, at: now); outcome = nil
-    case .key(.removeLast): controller.keyBackspace(at: now); outcome = nil
-    case .key(.clear): controller.keyClear(at: now); outcome = nil
-    case .key(.submit): outcome = controller.keySubmit(at: now)
-    case .cursor(let p): controller.movePointer(to: p); outcome = nil
-    case .deviceAdded, .deviceRemoved: outcome = nil
+    case .touch(let touch): return controller.handle(touch)
+    case .key(.dot(let n)): controller.keyDot(n, at: now)
+    case .key(.removeLast): controller.keyBackspace(at: now)
+    case .key(.clear): controller.keyClear(at: now)
+    case .key(.submit): return controller.keySubmit(at: now)
+    case .cursor(let p): controller.movePointer(to: p)
+    case .deviceAdded, .deviceRemoved: break
     }
-    guard let outcome else { return nil }
-    let verdict = DevelopmentVerdict.verdict(for: outcome, expected: expected, minimumDots: controller.tracker.minimumDots)
-    controller.show(verdict, for: outcome)
-    let match = expected.map { $0 == outcome.dots } ?? false
-    if match { unlocked = true }
-    return (outcome, match)
+    return nil
   }
 
-  /// Lets the clock run to `now` (the feedback timer fired).
+  /// Shows the caller's judgement of a finished pattern.
+  mutating func apply(_ judgement: Judgement, for outcome: GestureOutcome, now: UInt64) {
+    controller.show(judgement.verdict, for: outcome)
+    if let lockout = judgement.lockout { controller.lockOut(lockout, at: now) }
+    if judgement.unlocks { unlocked = true }
+  }
+
+  /// Refuses input from the start (a lockout that was running before a restart).
+  mutating func startLockedOut(_ lockout: LockScreenController.Lockout, now: UInt64) {
+    controller.lockOut(lockout, at: now)
+  }
+
+  /// Lets the clock run to `now` (the timer fired).
   mutating func advance(to now: UInt64) { controller.advance(to: now) }
 
   /// Brings the panel frame up to date.

@@ -6,6 +6,7 @@ import PatternCore
 import Raster
 import Scene
 import Typeface
+import Vault
 
 /// `patternlock run`: the lock screen on the real display with live input.
 ///
@@ -16,20 +17,25 @@ import Typeface
 /// changed in its `deinit`, so SIGINT, SIGTERM, an unlock and a failure all leave the
 /// CRTC and the VT as they were.
 enum RunCommand {
+  /// - Parameter started: when the process entered `main` (CLOCK_MONOTONIC µs), the
+  ///   origin of `--timing`'s start-to-first-flip figure.
   /// - Returns: the exit status, once every owner has restored what it changed.
-  static func run(_ arguments: inout Arguments) -> ExitStatus {
+  static func run(_ arguments: inout Arguments, started: UInt64? = nil) -> ExitStatus {
     var layoutArguments = LayoutArguments()
     var kms = KMSOptions()
     var seat = "seat0"
     var calibration: CalibrationMatrix?
     var expected: DotSequence?
+    var stateDirectory: String?
     var timing = false
     var rotation = Rotation.none
     var dpi: Int?
     var fontPath = FontLoader.defaultFontPath
     var theme = Theme()
+    var feedbackMilliseconds = 500
     applyConfiguration(&arguments, layout: &layoutArguments, kms: &kms, seat: &seat, calibration: &calibration,
-      rotation: &rotation, dpi: &dpi, fontPath: &fontPath, theme: &theme)
+      rotation: &rotation, dpi: &dpi, fontPath: &fontPath, theme: &theme,
+      feedbackMilliseconds: &feedbackMilliseconds)
     while let argument = arguments.next() {
       let (name, inline) = Arguments.split(argument)
       switch name {
@@ -49,7 +55,9 @@ enum RunCommand {
           Console.fail(error.message)
         }
       case "--pattern": expected = parsePattern(arguments.value(for: name, inline: inline))
+      case "--state-dir": stateDirectory = arguments.value(for: name, inline: inline)
       case "--timing": timing = true
+      case "--feedback-ms": feedbackMilliseconds = feedbackTime(arguments.value(for: name, inline: inline), option: name)
       case "--font": fontPath = arguments.value(for: name, inline: inline)
       case "--stealth": theme.stealth = true
       case "--rotate": rotation = OptionValue.rotation(arguments.value(for: name, inline: inline), option: name)
@@ -60,6 +68,15 @@ enum RunCommand {
           Console.fail("run: unknown option '\(argument)' (try 'patternlock --help')")
         }
       }
+    }
+
+    // The secret first: without one there is nothing to lock with, and nothing on
+    // the display or console has been changed yet when that is said.
+    var gate: VaultGate? = nil
+    var minimumDots = 4
+    if expected == nil {
+      gate = VaultGate(stateDirectory: stateDirectory ?? StateDirectory.defaultPath, throttle: .android)
+      minimumDots = gate!.minimumDotsToCheck()
     }
 
     var display = openDisplay(kms)
@@ -83,19 +100,24 @@ enum RunCommand {
     let hotplug = openHotplugMonitor()
     var loop = makeLoop()
     loop.printTiming = timing
+    loop.startMicroseconds = started
     let console = ConsoleMode()
     Console.out("patternlock: showing the lock on \(display.outputName) (\(display.mode.text)) of \(display.path)")
 
-    var screen = LiveLockScreen(layout: layout, theme: theme, atlas: loadFont(fontPath, layout: layout), expected: expected)
+    var screen = LiveLockScreen(
+      layout: layout, theme: theme, atlas: loadFont(fontPath, layout: layout), minimumDots: minimumDots,
+      feedbackMicroseconds: UInt64(feedbackMilliseconds) * 1000)
+    let now = pl_monotonic_microseconds()
+    if let lockout = gate?.lockoutAtStart(now: now) { screen.startLockedOut(lockout, now: now) }
     let ending = loop.run(
       display: &display, input: &input, screen: &screen,
       hotplugDescriptor: hotplug.pollDescriptor, drainHotplug: { hotplug.drain() },
-      report: { outcome, match in
-        var line = JSONObjectWriter()
-        line.add("dots", raw: outcome.dots.jsonArray)
-        line.add("result", string: outcome.result.name)
-        if expected != nil { line.add("match", raw: match ? "true" : "false") }
-        Console.out(line.json)
+      judge: { outcome, now in
+        if let expected {
+          Console.out(DevelopmentVerdict.resultLine(for: outcome, expected: expected))
+          return DevelopmentVerdict.judgement(for: outcome, expected: expected, minimumDots: minimumDots)
+        }
+        return gate!.judge(outcome, now: now)
       })
     _ = console.isActive
     switch ending {
@@ -174,6 +196,14 @@ enum RunCommand {
     return DotSequence(dots)
   }
 
+  /// `--feedback-ms`: how long a verdict stays on screen, 0 to 10000 ms (the range
+  /// patternlock.conf's feedback-ms allows).
+  static func feedbackTime(_ text: String, option: String) -> Int {
+    let ms = OptionValue.integer(text, option: option)
+    guard ms >= 0 && ms <= 10_000 else { Console.fail("\(option) takes milliseconds from 0 to 10000, not '\(text)'") }
+    return ms
+  }
+
   /// The panel's mounting and the user's turn, added.
   static func combine(_ a: Rotation, _ b: Rotation) -> Rotation {
     Rotation(degrees: (a.degrees + b.degrees) % 360) ?? .none
@@ -190,6 +220,7 @@ enum RunCommand {
       --calibration "a b c d e f"  touchscreen calibration matrix (as LIBINPUT_CALIBRATION_MATRIX)
       --pattern 1-2-3-6 DEVELOPMENT ONLY: the pattern that unlocks (plain text on the command line)
       --timing          print start-to-first-flip and input-to-flip times
+      --feedback-ms MS  how long a verdict stays on screen, 0 to 10000 (default 500)
       --font PATH       the prompt's font (default DejaVu Sans)
       --stealth         hide the line and the joined dots while drawing
     """

@@ -31,7 +31,7 @@ final class RunCommandTests: XCTestCase {
     if FileManager.default.fileExists(atPath: "/dev/dri") {
       throw XCTSkip("this machine has /dev/dri; the no-DRM message cannot be provoked here")
     }
-    let result = try run(["run"])
+    let result = try run(["run", "--pattern", "1-2-3-6"])
     XCTAssertEqual(result.status, 1)
     XCTAssertEqual(
       result.stderr,
@@ -40,11 +40,23 @@ final class RunCommandTests: XCTestCase {
   }
 
   func testRunWithANonDRMDeviceNamesIt() throws {
-    let result = try run(["run", "--device", "/dev/null"])
+    let result = try run(["run", "--pattern", "1-2-3-6", "--device", "/dev/null"])
     XCTAssertEqual(result.status, 1)
     XCTAssertEqual(
       result.stderr,
       "patternlock: /dev/null is not a display device (it has no connectors: a render-only GPU); choose the display card with --device\n")
+  }
+
+  func testRunWithoutAnEnrolledPatternRefusesBeforeTouchingTheDisplay() throws {
+    let empty = FileManager.default.temporaryDirectory.appendingPathComponent("no-pattern-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    defer { try? FileManager.default.removeItem(at: empty) }
+    let result = try run(["run", "--state-dir", empty.path, "--device", "/dev/null"])
+    XCTAssertEqual(result.status, 6, result.stderr)
+    XCTAssertTrue(result.stderr.hasPrefix("patternlock: "), result.stderr)
+    XCTAssertTrue(result.stderr.contains("set-pattern"), "the message says how to set one: \(result.stderr)")
+    XCTAssertFalse(result.stderr.contains("/dev/null"), "the display is not opened before the secret is found")
+    XCTAssertEqual(result.stderr.filter { $0 == "\n" }.count, 1)
   }
 
   func testBadRunOptionsAreBadInput() throws {

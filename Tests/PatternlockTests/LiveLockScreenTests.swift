@@ -24,16 +24,19 @@ final class LiveLockScreenTests: XCTestCase {
   /// dirty, present to the display, fire the feedback timer when due).
   private func drive(
     _ events: UnsafeBufferPointer<TouchEvent>, screen: inout LiveLockScreen, display: inout HeadlessDisplay,
-    frame: ((HeadlessDisplay, LiveLockScreen) -> Void)? = nil
+    expected: DotSequence = DotSequence([1, 2, 3, 6]), frame: ((HeadlessDisplay, LiveLockScreen) -> Void)? = nil
   ) throws {
     var i = 0
     while i < events.count {
       let event = events[i]
       if let ends = screen.feedbackEnds, event.timeMicroseconds >= ends { screen.advance(to: ends) }
-      _ = screen.handle(.touch(event), now: event.timeMicroseconds)
+      if let outcome = screen.handle(.touch(event), now: event.timeMicroseconds) {
+        screen.apply(
+          DevelopmentVerdict.judgement(for: outcome, expected: expected, minimumDots: 4), for: outcome, now: event.timeMicroseconds)
+      }
       if event.kind == .frame && screen.isDirty {
         let damage = screen.render()  // before reading `panel`: the display gets the new frame
-          _ = try display.show(screen.panel, damage: damage)
+        _ = try display.show(screen.panel, damage: damage)
         frame?(display, screen)
       }
       i += 1
@@ -44,22 +47,27 @@ final class LiveLockScreenTests: XCTestCase {
     for (name, options) in [("l-shape-1236", LayoutOptions()), ("rotated-90-1478", LayoutOptions(rotation: .clockwise90))] {
       let layout = try GridLayout(options)
       let list = try events(name, layout: layout)
-      var screen = LiveLockScreen(layout: layout, theme: Theme(), atlas: nil, expected: DotSequence([1, 2, 3, 6]))
+      var screen = LiveLockScreen(layout: layout, theme: Theme(), atlas: nil)
       var display = HeadlessDisplay(width: 800, height: 480)
       // Warm-up pass: first use instantiates runtime metadata.
       try list.withUnsafeBufferPointer { try drive($0, screen: &screen, display: &display) }
-      screen = LiveLockScreen(layout: layout, theme: Theme(), atlas: nil, expected: DotSequence([1, 2, 3, 6]))
+      screen = LiveLockScreen(layout: layout, theme: Theme(), atlas: nil)
       let damage = screen.render()  // before reading `panel`: the display gets the new frame
-          _ = try display.show(screen.panel, damage: damage)
+      _ = try display.show(screen.panel, damage: damage)
       let before = display.presented
       var allocations: Int64 = 0
+      let secret = DotSequence([1, 2, 3, 6])
       var i = 0
       while i < list.count {
         // Counted per step, so the test's own bookkeeping is never counted.
         allocation_counter_start()
         let event = list[i]
         if let ends = screen.feedbackEnds, event.timeMicroseconds >= ends { screen.advance(to: ends) }
-        _ = screen.handle(.touch(event), now: event.timeMicroseconds)
+        if let outcome = screen.handle(.touch(event), now: event.timeMicroseconds) {
+          screen.apply(
+            DevelopmentVerdict.judgement(for: outcome, expected: secret, minimumDots: 4), for: outcome,
+            now: event.timeMicroseconds)
+        }
         if event.kind == .frame && screen.isDirty {
           let damage = screen.render()  // before reading `panel`: the display gets the new frame
           _ = try display.show(screen.panel, damage: damage)
@@ -74,12 +82,12 @@ final class LiveLockScreenTests: XCTestCase {
 
   func testUnlockIsReportedOnlyForTheExpectedPattern() throws {
     let layout = try GridLayout(LayoutOptions())
-    var right = LiveLockScreen(layout: layout, theme: Theme(), atlas: nil, expected: DotSequence([1, 2, 3, 6]))
-    var wrong = LiveLockScreen(layout: layout, theme: Theme(), atlas: nil, expected: DotSequence([1, 2, 3, 5]))
+    var right = LiveLockScreen(layout: layout, theme: Theme(), atlas: nil)
+    var wrong = LiveLockScreen(layout: layout, theme: Theme(), atlas: nil)
     var display = HeadlessDisplay(width: 800, height: 480)
     let list = try events("l-shape-1236", layout: layout)
     try list.withUnsafeBufferPointer { try drive($0, screen: &right, display: &display) }
-    try list.withUnsafeBufferPointer { try drive($0, screen: &wrong, display: &display) }
+    try list.withUnsafeBufferPointer { try drive($0, screen: &wrong, display: &display, expected: DotSequence([1, 2, 3, 5])) }
     XCTAssertTrue(right.unlocked)
     XCTAssertFalse(wrong.unlocked)
     XCTAssertEqual(wrong.controller.state.appearance, .wrong)
@@ -87,18 +95,20 @@ final class LiveLockScreenTests: XCTestCase {
 
   func testKeyboardEntryUnlocks() throws {
     let layout = try GridLayout(LayoutOptions())
-    var screen = LiveLockScreen(layout: layout, theme: Theme(), atlas: nil, expected: DotSequence([1, 2, 3, 6]))
+    var screen = LiveLockScreen(layout: layout, theme: Theme(), atlas: nil)
     for n in [1, 2, 3, 6] { _ = screen.handle(.key(.dot(n)), now: 10) }
-    let finished = screen.handle(.key(.submit), now: 20)
-    XCTAssertEqual(finished?.0.dots, DotSequence([1, 2, 3, 6]))
-    XCTAssertEqual(finished?.1, true)
+    let finished = try XCTUnwrap(screen.handle(.key(.submit), now: 20))
+    XCTAssertEqual(finished.dots, DotSequence([1, 2, 3, 6]))
+    let judgement = DevelopmentVerdict.judgement(for: finished, expected: DotSequence([1, 2, 3, 6]), minimumDots: 4)
+    XCTAssertTrue(judgement.unlocks)
+    screen.apply(judgement, for: finished, now: 20)
     XCTAssertTrue(screen.unlocked)
   }
 
   /// What `run` shows equals what `replay --dump` writes: the same renderer and copy.
   func testLiveFramesEqualTheHeadlessRenderOfTheSameState() throws {
     let layout = try GridLayout(LayoutOptions(rotation: .clockwise90))
-    var screen = LiveLockScreen(layout: layout, theme: Theme(), atlas: nil, expected: nil)
+    var screen = LiveLockScreen(layout: layout, theme: Theme(), atlas: nil)
     var display = HeadlessDisplay(width: 800, height: 480)
     let list = try events("rotated-90-1478", layout: layout)
     var checked = 0

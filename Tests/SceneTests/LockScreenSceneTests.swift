@@ -267,3 +267,50 @@ final class MouseCursorTests: XCTestCase {
     XCTAssertTrue(frame == h.fullFrame(moved))
   }
 }
+
+final class LockoutTests: XCTestCase {
+  private let layout = try! GridLayout(LayoutOptions())
+
+  func testLockoutCountsDownAfterTheVerdictAndRefusesInput() {
+    var c = LockScreenController(layout: layout)
+    let wrong = GestureOutcome(dots: DotSequence([1, 2, 3, 4]), result: .complete, timeMicroseconds: 1_000_000)
+    c.show(.rejected(PromptText("Wrong pattern")), for: wrong)
+    c.lockOut(.until(1_000_000 + 60_000_000), at: 1_000_000)
+    XCTAssertEqual(c.state.prompt.string, "Wrong pattern", "the verdict shows first")
+    XCTAssertEqual(c.nextChange(after: 1_000_000), 1_500_000)
+    c.advance(to: 1_500_000)
+    XCTAssertEqual(c.state.prompt.string, "Try again in 0:60".replacingOccurrences(of: "0:60", with: "1:00"))
+    XCTAssertEqual(c.state.appearance, .wrong)
+    XCTAssertTrue(c.state.trail.isEmpty, "no path is shown during a lockout")
+    // Input is refused.
+    XCTAssertNil(c.handle(TouchEvent(kind: .down, slot: 0, position: layout.centre(of: 1), timeMicroseconds: 2_000_000)))
+    c.keyDot(1, at: 2_000_000)
+    XCTAssertTrue(c.state.trail.isEmpty)
+    // The countdown ticks on whole seconds.
+    XCTAssertEqual(c.nextChange(after: 2_000_000), 3_000_000)
+    c.advance(to: 31_000_000)
+    XCTAssertEqual(c.state.prompt.string, "Try again in 0:30")
+    // And ends.
+    c.advance(to: 61_000_000)
+    XCTAssertNil(c.lockout)
+    XCTAssertEqual(c.state.prompt.string, "Draw your unlock pattern")
+    _ = c.handle(TouchEvent(kind: .down, slot: 0, position: layout.centre(of: 1), timeMicroseconds: 62_000_000))
+    XCTAssertEqual(c.state.trail, DotSequence([1]))
+  }
+
+  func testPermanentLockoutNeverEnds() {
+    var c = LockScreenController(layout: layout)
+    c.lockOut(.permanent, at: 0)
+    XCTAssertEqual(c.state.prompt.string, "Locked: ask an administrator")
+    XCTAssertNil(c.nextChange(after: 0))
+    c.advance(to: 1_000_000_000_000)
+    XCTAssertEqual(c.lockout, .permanent)
+    XCTAssertNil(c.handle(TouchEvent(kind: .down, slot: 0, position: layout.centre(of: 1), timeMicroseconds: 1_000_000_000_001)))
+  }
+
+  func testCountdownTextForLongLockouts() {
+    XCTAssertEqual(PromptText.tryAgain(in: 59).string, "Try again in 0:59")
+    XCTAssertEqual(PromptText.tryAgain(in: 5400).string, "Try again in 1:30:00")
+    XCTAssertEqual(PromptText.tryAgain(in: 3 * 86_400 + 5).string, "Try again in 3 days")
+  }
+}
