@@ -7,6 +7,8 @@ struct Patternlock {
   static let version = "0.1.0"
 
   static func main() {
+    // For `run --timing`: start-to-first-flip counts from here, the first Swift code.
+    let started = pl_monotonic_microseconds()
     var arguments = Arguments(processArguments())
     guard let command = arguments.next() else {
       Console.fail("no command given (try 'patternlock --help')")
@@ -15,7 +17,7 @@ struct Patternlock {
     case "layout": LayoutCommand.run(&arguments)
     case "replay": ReplayCommand.run(&arguments)
     case "run":
-      let status = RunCommand.run(&arguments)
+      let status = RunCommand.run(&arguments, started: started)
       if status != .success { pl_exit(status.rawValue) }
     case "inject":
       let status = InjectCommand.run(&arguments)
@@ -72,7 +74,7 @@ struct Patternlock {
 
     \(SetPatternCommand.help)
 
-    check, reset-attempts and replay options (replay judges each gesture against the pattern set there):
+    run, check, reset-attempts and replay options (run and replay judge each pattern against the one set there):
     \(VaultCommandSupport.stateDirectoryHelp)
     """
 }

@@ -15,7 +15,7 @@ import Typeface
 /// damaged capture gives one error line and exit status 2, never half an output.
 ///
 /// Gestures go through the same lock-screen controller as on the device, so a
-/// gesture begun while a verdict is still on screen (0.5 s) is ignored here too.
+/// gesture begun while a verdict is still on screen (`--feedback-ms`, 0.5 s by default) is ignored here too.
 /// With `--dump DIR` every picture the device would present is written as
 /// `DIR/NNNNN.png`; `--contact-sheet FILE` puts them all on one image.
 enum ReplayCommand {
@@ -27,6 +27,8 @@ enum ReplayCommand {
     var fontPath = FontLoader.defaultFontPath
     var theme = Theme()
     var expected: DotSequence?
+    /// How long a verdict stays on screen (`--feedback-ms`, key feedback-ms).
+    var feedbackMilliseconds = 500
 
     mutating func parse(_ name: String, inline: String?, from arguments: inout Arguments) -> Bool {
       switch name {
@@ -35,6 +37,7 @@ enum ReplayCommand {
       case "--font": fontPath = arguments.value(for: name, inline: inline)
       case "--stealth": theme.stealth = true
       case "--pattern": expected = RunCommand.parsePattern(arguments.value(for: name, inline: inline))
+      case "--feedback-ms": feedbackMilliseconds = RunCommand.feedbackTime(arguments.value(for: name, inline: inline), option: name)
       case "--format":
         let text = arguments.value(for: name, inline: inline)
         guard let f = PixelFormat(name: text) else { Console.fail("--format takes xrgb8888 or rgb565, not '\(text)'") }
@@ -56,6 +59,7 @@ enum ReplayCommand {
     var frames = FrameOptions()
     if let fontPath = settings.fontPath { frames.fontPath = fontPath }
     frames.theme.stealth = settings.stealth
+    frames.feedbackMilliseconds = settings.feedbackMilliseconds
     while let argument = arguments.next() {
       let (name, inline) = Arguments.split(argument)
       if name == "--state-dir" {
@@ -100,6 +104,7 @@ enum ReplayCommand {
   /// JSON line and, when asked, rendering every picture.
   static func play(_ events: [TouchEvent], layout: GridLayout, frames: FrameOptions) {
     let minimumDots = 4
+    let feedback = UInt64(frames.feedbackMilliseconds) * 1000
     func judge(_ outcome: GestureOutcome) -> LockScreenController.Verdict {
       var line = JSONObjectWriter()
       line.add("dots", raw: outcome.dots.jsonArray)
@@ -112,7 +117,7 @@ enum ReplayCommand {
     }
 
     guard frames.rendersFrames else {
-      var controller = LockScreenController(layout: layout, minimumDots: minimumDots)
+      var controller = LockScreenController(layout: layout, minimumDots: minimumDots, feedbackMicroseconds: feedback)
       FrameScript.play(events, controller: &controller, judge: judge) { _, _ in }
       return
     }
@@ -122,7 +127,7 @@ enum ReplayCommand {
     }
     // Count the pictures first, so the contact sheet is laid out once.
     var pictures = 0
-    var counter = LockScreenController(layout: layout, minimumDots: minimumDots)
+    var counter = LockScreenController(layout: layout, minimumDots: minimumDots, feedbackMicroseconds: feedback)
     FrameScript.play(events, controller: &counter, judge: { DevelopmentVerdict.verdict(for: $0, expected: frames.expected, minimumDots: minimumDots) }) { _, _ in
       pictures += 1
     }
@@ -139,7 +144,7 @@ enum ReplayCommand {
       renderer: renderer, format: frames.format, directory: frames.dumpDirectory,
       contactSheet: frames.contactSheet.map { ($0, pictures) })
     var failure: PNGError?
-    var controller = LockScreenController(layout: layout, minimumDots: minimumDots)
+    var controller = LockScreenController(layout: layout, minimumDots: minimumDots, feedbackMicroseconds: feedback)
     FrameScript.play(events, controller: &controller, judge: judge) { state, _ in
       guard failure == nil else { return }
       do throws(PNGError) { try dump.present(state) } catch { failure = error }
@@ -160,6 +165,7 @@ enum ReplayCommand {
       --font PATH       the prompt's font (default DejaVu Sans)
       --stealth         hide the line and the joined dots while drawing
       --pattern 1-2-3-6 DEVELOPMENT ONLY: show this pattern as accepted, others as wrong
+      --feedback-ms MS  how long a verdict stays on screen, 0 to 10000 (default 500)
     """
 
   /// Bad files are bad input (2); only a read failing part-way is the environment (1).

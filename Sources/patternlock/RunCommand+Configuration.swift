@@ -10,11 +10,12 @@ extension RunCommand {
   /// check but that KMS or Input still refuse are blamed on their file and line.
   ///
   /// Not yet applied by `run` (read and checked, documented in patternlock.conf(5)):
-  /// min-dots, feedback-ms, idle-blank-s, exec, state-dir and the throttle, which the
-  /// secure lock loop will take from the same `Settings`.
+  /// idle-blank-s and exec. min-dots is the one stored with the pattern by
+  /// `set-pattern`, so `run` takes it from there.
   static func applyConfiguration(
     _ arguments: inout Arguments, layout: inout LayoutArguments, kms: inout KMSOptions, seat: inout String,
-    calibration: inout CalibrationMatrix?, rotation: inout Rotation, dpi: inout Int?, fontPath: inout String, theme: inout Theme
+    calibration: inout CalibrationMatrix?, rotation: inout Rotation, dpi: inout Int?, fontPath: inout String, theme: inout Theme,
+    feedbackMilliseconds: inout Int, stateDirectory: inout String?, throttle: inout ThrottleTable
   ) {
     let settings = ConfiguredSettings.load(&arguments)
     layout.options = settings.layout
@@ -38,5 +39,8 @@ extension RunCommand {
     dpi = settings.layout.dotsPerInch
     if let path = settings.fontPath { fontPath = path }
     theme.stealth = settings.stealth
+    feedbackMilliseconds = settings.feedbackMilliseconds
+    stateDirectory = settings.stateDirectory
+    throttle = settings.throttle
   }
 }

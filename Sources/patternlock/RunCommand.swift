@@ -27,6 +27,7 @@ enum RunCommand {
     var calibration: CalibrationMatrix?
     var expected: DotSequence?
     var stateDirectory: String?
+    var throttle = ThrottleTable.android
     var timing = false
     var rotation = Rotation.none
     var dpi: Int?
@@ -35,7 +36,7 @@ enum RunCommand {
     var feedbackMilliseconds = 500
     applyConfiguration(&arguments, layout: &layoutArguments, kms: &kms, seat: &seat, calibration: &calibration,
       rotation: &rotation, dpi: &dpi, fontPath: &fontPath, theme: &theme,
-      feedbackMilliseconds: &feedbackMilliseconds)
+      feedbackMilliseconds: &feedbackMilliseconds, stateDirectory: &stateDirectory, throttle: &throttle)
     while let argument = arguments.next() {
       let (name, inline) = Arguments.split(argument)
       switch name {
@@ -75,7 +76,7 @@ enum RunCommand {
     var gate: VaultGate? = nil
     var minimumDots = 4
     if expected == nil {
-      gate = VaultGate(stateDirectory: stateDirectory ?? StateDirectory.defaultPath, throttle: .android)
+      gate = VaultGate(stateDirectory: stateDirectory ?? StateDirectory.defaultPath, throttle: throttle)
       minimumDots = gate!.minimumDotsToCheck()
     }
 
@@ -124,7 +125,9 @@ enum RunCommand {
     case .unlocked:
       Console.out("unlocked")
     case .signal(let signal):
+      // Never 0: a unit that treats success as "unlocked" must not open on a kill.
       Console.out("patternlock: stopped by signal \(signal); display and console restored")
+      return .failure
     case .failed(let message):
       Console.error(message)
       // Owners restore the CRTC and the console as they go out of scope.
