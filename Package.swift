@@ -23,6 +23,9 @@ let package = Package(
     // The lock screen: gesture state to drawing and damage. Pure Swift.
     .target(name: "Scene", dependencies: ["PatternCore", "Raster"]),
 
+    // errno as a type, and the EINTR-retrying call helper, for the modules that make system calls.
+    .target(name: "SystemErrno", dependencies: ["CShim"]),
+
     // libc functions and macros that Swift cannot import directly, behind prefixed names.
     .target(name: "CShim"),
 
@@ -66,13 +69,13 @@ let package = Package(
     // DRM/KMS modesetting over libdrm: card and connector choice, dumb buffers, page flips.
     .target(
       name: "KMS",
-      dependencies: ["PatternCore", "CDRM", "CShim"],
+      dependencies: ["PatternCore", "CDRM", "CShim", "SystemErrno"],
       linkerSettings: [.linkedLibrary("drm")]
     ),
     // libinput (touch, pointers, keys) and libudev (display hotplug), plus uinput devices.
     .target(
       name: "Input",
-      dependencies: ["PatternCore", "CInput", "CShim"],
+      dependencies: ["PatternCore", "CInput", "CShim", "SystemErrno"],
       linkerSettings: [.linkedLibrary("input"), .linkedLibrary("udev")]
     ),
     // The secret store over libsodium: Argon2id pattern hash, attempts file, crash-safe

@@ -6,19 +6,7 @@ import PatternCore
 /// but the exact form, never a partial value.
 enum SettingValue {
   /// A whole number, optionally negative, at most 9 digits.
-  static func integer(_ text: String) -> Int? {
-    var value = 0
-    var digits = 0
-    var negative = false
-    for (i, c) in text.utf8.enumerated() {
-      if i == 0 && c == UInt8(ascii: "-") { negative = true; continue }
-      guard c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"), digits < 9 else { return nil }
-      value = value * 10 + Int(c - UInt8(ascii: "0"))
-      digits += 1
-    }
-    guard digits > 0 else { return nil }
-    return negative ? -value : value
-  }
+  static func integer(_ text: String) -> Int? { DecimalInteger.parse(text) }
 
   /// A whole number within `range`, or `error`.
   static func integer(_ text: String, in range: ClosedRange<Int>, else error: ConfigurationError) throws(ConfigurationError) -> Int {

@@ -17,6 +17,7 @@
 // - libevdev only: no calibration, no seat handling, no hotplug.
 // - tslib: for resistive panels only; libinput already handles those through evdev.
 
+import SystemErrno
 import CInput
 import CShim
 import PatternCore

@@ -1,3 +1,4 @@
+import SystemErrno
 import CShim
 
 /// Why input cannot be read, or a virtual device cannot be made.
@@ -37,38 +38,11 @@ public enum InputError: Error, Equatable {
   }
 }
 
-/// An `errno` value, so errors say which one without carrying a bare `Int32`.
-public struct Errno: RawRepresentable, Hashable, Sendable {
-  public var rawValue: Int32
-  @inlinable public init(rawValue: Int32) { self.rawValue = rawValue }
-
-  public static let notPermitted = Errno(rawValue: 1)  // EPERM
-  public static let noEntry = Errno(rawValue: 2)  // ENOENT
-  public static let interrupted = Errno(rawValue: 4)  // EINTR
-  public static let tryAgain = Errno(rawValue: 11)  // EAGAIN
-  public static let permissionDenied = Errno(rawValue: 13)  // EACCES
-
-  /// The calling thread's current errno.
-  public static var current: Errno { Errno(rawValue: pl_errno()) }
-
-  /// strerror(3) text.
-  public var text: String {
-    guard let text = pl_strerror(rawValue) else { return "error \(rawValue)" }
-    return String(cString: text)
-  }
-}
-
 /// Runs a C call that reports failure as a negative result (-1 and errno, or libinput's
 /// `-errno`), retrying `EINTR`, and names the call in the error. Never for `close`.
 ///
 /// - Throws: `InputError.callFailed`.
 @discardableResult
 func systemCall(_ call: String, on path: String, _ body: () -> Int32) throws(InputError) -> Int32 {
-  while true {
-    let result = body()
-    if result >= 0 { return result }
-    let errno = result == -1 ? Errno.current : Errno(rawValue: -result)
-    if errno == .interrupted { continue }
-    throw .callFailed(call: call, path: path, errno: errno)
-  }
+  try retryingInterrupts({ InputError.callFailed(call: call, path: path, errno: $0) }, body)
 }

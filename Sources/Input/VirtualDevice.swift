@@ -1,3 +1,4 @@
+import SystemErrno
 import CShim
 
 /// What a uinput device reports: enough of a recorded device's description for

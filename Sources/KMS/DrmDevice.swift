@@ -1,3 +1,4 @@
+import SystemErrno
 import CDRM
 import CShim
 

@@ -1,3 +1,4 @@
+import SystemErrno
 import CShim
 
 /// Why the display cannot be driven.

@@ -63,19 +63,7 @@ struct Arguments {
 /// Parsers for option values; each failure names the option and the accepted form.
 enum OptionValue {
   /// A whole number, or nil when the text is not one.
-  static func integer(_ text: String) -> Int? {
-    var value = 0
-    var digits = 0
-    var negative = false
-    for (i, c) in text.utf8.enumerated() {
-      if i == 0 && c == UInt8(ascii: "-") { negative = true; continue }
-      guard c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"), digits < 9 else { return nil }
-      value = value * 10 + Int(c - UInt8(ascii: "0"))
-      digits += 1
-    }
-    guard digits > 0 else { return nil }
-    return negative ? -value : value
-  }
+  static func integer(_ text: String) -> Int? { DecimalInteger.parse(text) }
 
   static func integer(_ text: String, option: String) -> Int {
     guard let v = integer(text) else { Console.fail("\(option) takes a whole number, not '\(text)'") }

@@ -60,3 +60,15 @@ final class FixedPointTests: XCTestCase {
     XCTAssertEqual(greatestCommonDivisor(0, 0), 0)
   }
 }
+
+final class DecimalIntegerTests: XCTestCase {
+  func testAcceptsExactlyDecimalIntegers() {
+    XCTAssertEqual(DecimalInteger.parse("0"), 0)
+    XCTAssertEqual(DecimalInteger.parse("480"), 480)
+    XCTAssertEqual(DecimalInteger.parse("-90"), -90)
+    XCTAssertEqual(DecimalInteger.parse("999999999"), 999_999_999)
+    for bad in ["", "-", "+5", "1x", "x1", " 1", "1 ", "1.5", "1e3", "1234567890", "--1", "٣"] {
+      XCTAssertNil(DecimalInteger.parse(bad), "'\(bad)' is not a decimal integer")
+    }
+  }
+}

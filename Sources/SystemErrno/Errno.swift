@@ -1,6 +1,9 @@
 import CShim
 
 /// An `errno` value, so errors say which one without carrying a bare `Int32`.
+///
+/// Shared by the modules that make system calls (KMS, Input), so both name errors the
+/// same way and the executable sees one `Errno` type.
 public struct Errno: RawRepresentable, Hashable, Sendable {
   public var rawValue: Int32
   @inlinable public init(rawValue: Int32) { self.rawValue = rawValue }
@@ -24,26 +27,24 @@ public struct Errno: RawRepresentable, Hashable, Sendable {
   }
 }
 
-/// Runs a C call that reports failure as a negative result, the way every call here
-/// does: libc with -1 and errno, libdrm's `drmMode*` with `-errno`. Retries `EINTR`
-/// (libdrm's own `drmIoctl` retries too, but libc calls do not) and names the call
-/// and device in the error. Never use it for `close`, which must not be retried.
+/// Runs a C call that reports failure as a negative result, the way every call we
+/// make does: libc with -1 and errno, libdrm's `drmMode*` and libinput with `-errno`.
+/// Retries `EINTR` and turns any other failure into the caller's error. Never use it
+/// for `close`, which must not be retried (on Linux the descriptor is already gone).
 ///
 /// - Parameters:
-///   - call: the C function's name, for the message.
-///   - path: the device, for the message.
+///   - failure: makes the module's error from the errno.
 ///   - body: the call.
 /// - Returns: the call's non-negative result.
-/// - Throws: `KMSError.callFailed`.
+/// - Throws: what `failure` makes.
 @discardableResult
-func systemCall(_ call: String, on path: String, _ body: () -> Int32) throws(KMSError) -> Int32 {
+public func retryingInterrupts<E: Error>(_ failure: (Errno) -> E, _ body: () -> Int32) throws(E) -> Int32 {
   while true {
     let result = body()
     if result >= 0 { return result }
-    // drmMode* return -errno; libc returns -1 and sets errno (and -1 is -EPERM, in
-    // which case errno is EPERM as well).
+    // -1 is also -EPERM; then errno is EPERM as well, so reading errno is right.
     let errno = result == -1 ? Errno.current : Errno(rawValue: -result)
     if errno == .interrupted { continue }
-    throw .callFailed(call: call, path: path, errno: errno)
+    throw failure(errno)
   }
 }
