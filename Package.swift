@@ -124,7 +124,7 @@ let package = Package(
     // The executable's own parts (the live lock screen over a headless display).
     .testTarget(
       name: "PatternlockTests",
-      dependencies: ["patternlock", "Input", "PatternCore", "Raster", "Recording", "Scene", "AllocationCounter"]
+      dependencies: ["patternlock", "CShim", "Input", "PatternCore", "Raster", "Recording", "Scene", "AllocationCounter"]
     ),
     .testTarget(name: "PatternCoreTests", dependencies: ["PatternCore", "AllocationCounter"]),
     // Recording: converter and parser unit tests, plus ReplayCommandTests, which run the

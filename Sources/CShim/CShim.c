@@ -7,7 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -177,3 +179,33 @@ const char *pl_readdir_name(void *directory) {
   return entry ? entry->d_name : NULL;
 }
 void pl_closedir(void *directory) { closedir((DIR *)directory); }
+
+int pl_sd_notify(const char *state) {
+  const char *path = getenv("NOTIFY_SOCKET");
+  if (path == NULL || path[0] == '\0') return 1;
+  struct sockaddr_un address;
+  memset(&address, 0, sizeof address);
+  address.sun_family = AF_UNIX;
+  size_t length = strlen(path);
+  if (length >= sizeof address.sun_path) {
+    errno = ENAMETOOLONG;
+    return -1;
+  }
+  memcpy(address.sun_path, path, length);
+  if (path[0] == '@') address.sun_path[0] = '\0';
+  int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return -1;
+  socklen_t size = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + length);
+  ssize_t sent;
+  do {
+    sent = sendto(fd, state, strlen(state), MSG_NOSIGNAL, (struct sockaddr *)&address, size);
+  } while (sent < 0 && errno == EINTR);
+  int saved = errno;
+  close(fd);
+  errno = saved;
+  return sent < 0 ? -1 : 0;
+}
+
+int pl_execv(const char *const *argv) { return execv(argv[0], (char *const *)argv); }
+
+int pl_getpid(void) { return (int)getpid(); }

@@ -68,8 +68,13 @@ struct EventLoop: ~Copyable {
     let start = startMicroseconds ?? pl_monotonic_microseconds()
     var firstFlip = true
     var lastInputTime: UInt64 = 0
+    // The newest input in the frame being flipped: a flip queued before an event
+    // arrived must not be timed against it (that gave negative figures).
+    var flippedInputTime: UInt64 = 0
     var failure: String?
     var outcomes = 0
+    let watchdog = ServiceManager.watchdogPingInterval()
+    var lastPing = start
 
     func onInput(_ event: InputEvent) {
       if case .touch(let t) = event { lastInputTime = t.timeMicroseconds }
@@ -100,12 +105,24 @@ struct EventLoop: ~Copyable {
       if screen.isDirty && !display.isFlipPending {
         let damage = screen.render()
         do throws(DisplayFailure) {
-          _ = try display.show(screen.panel, damage: damage)
+          if try display.show(screen.panel, damage: damage) {
+            flippedInputTime = lastInputTime
+            lastInputTime = 0
+          }
         } catch {
           return .failed(error.message)
         }
       }
-      let ready = set.withUnsafeMutableBufferPointer { pl_poll($0.baseAddress, Int32($0.count), -1) }
+      var timeout: Int32 = -1
+      if let interval = watchdog {
+        let now = pl_monotonic_microseconds()
+        if now &- lastPing >= interval {
+          ServiceManager.notify("WATCHDOG=1")
+          lastPing = now
+        }
+        timeout = Int32((interval &- (now &- lastPing)) / 1000 + 1)
+      }
+      let ready = set.withUnsafeMutableBufferPointer { pl_poll($0.baseAddress, Int32($0.count), timeout) }
       if ready < 0 {
         if pl_errno() == 4 { continue }  // EINTR
         return .failed("poll failed: \(EventLoop.text(pl_errno()))")
@@ -127,10 +144,12 @@ struct EventLoop: ~Copyable {
           if let flipTime = try display.completeFlip() {
             if printTiming && firstFlip {
               Console.out("timing: start-to-first-flip-us=\(flipTime &- start)")
-            } else if printTiming && lastInputTime != 0 {
-              Console.out("timing: input-to-flip-us=\(flipTime &- lastInputTime)")
-              lastInputTime = 0
+            } else if printTiming && flippedInputTime != 0 {
+              Console.out("timing: input-to-flip-us=\(flipTime &- flippedInputTime)")
+              flippedInputTime = 0
             }
+            // The lock is on screen: now units ordered after it may start.
+            if firstFlip { ServiceManager.notify("READY=1") }
             firstFlip = false
           }
         } catch {

@@ -10,12 +10,13 @@ extension RunCommand {
   /// check but that KMS or Input still refuse are blamed on their file and line.
   ///
   /// Not yet applied by `run` (read and checked, documented in patternlock.conf(5)):
-  /// idle-blank-s and exec. min-dots is the one stored with the pattern by
+  /// idle-blank-s. min-dots is the one stored with the pattern by
   /// `set-pattern`, so `run` takes it from there.
   static func applyConfiguration(
     _ arguments: inout Arguments, layout: inout LayoutArguments, kms: inout KMSOptions, seat: inout String,
     calibration: inout CalibrationMatrix?, rotation: inout Rotation, dpi: inout Int?, fontPath: inout String, theme: inout Theme,
-    feedbackMilliseconds: inout Int, stateDirectory: inout String?, throttle: inout ThrottleTable
+    feedbackMilliseconds: inout Int, stateDirectory: inout String?, throttle: inout ThrottleTable,
+    exec: inout [String]
   ) {
     let settings = ConfiguredSettings.load(&arguments)
     layout.options = settings.layout
@@ -42,5 +43,6 @@ extension RunCommand {
     feedbackMilliseconds = settings.feedbackMilliseconds
     stateDirectory = settings.stateDirectory
     throttle = settings.throttle
+    exec = settings.exec
   }
 }

@@ -17,10 +17,21 @@ import Vault
 /// changed in its `deinit`, so SIGINT, SIGTERM, an unlock and a failure all leave the
 /// CRTC and the VT as they were.
 enum RunCommand {
+  /// Runs the lock; after an unlock, replaces the process with the `--exec` command
+  /// (or the configuration's `exec`) once the display and console are restored.
+  ///
   /// - Parameter started: when the process entered `main` (CLOCK_MONOTONIC µs), the
   ///   origin of `--timing`'s start-to-first-flip figure.
-  /// - Returns: the exit status, once every owner has restored what it changed.
+  /// - Returns: the exit status (when there is nothing to hand over to).
   static func run(_ arguments: inout Arguments, started: UInt64? = nil) -> ExitStatus {
+    var handOff: [String] = []
+    let status = lock(&arguments, started: started, handOff: &handOff)
+    guard status == .success, !handOff.isEmpty else { return status }
+    HandOff.exec(handOff)
+  }
+
+  /// The lock itself; every owner it makes restores what it changed when it returns.
+  private static func lock(_ arguments: inout Arguments, started: UInt64?, handOff: inout [String]) -> ExitStatus {
     var layoutArguments = LayoutArguments()
     var kms = KMSOptions()
     var seat = "seat0"
@@ -36,7 +47,7 @@ enum RunCommand {
     var feedbackMilliseconds = 500
     applyConfiguration(&arguments, layout: &layoutArguments, kms: &kms, seat: &seat, calibration: &calibration,
       rotation: &rotation, dpi: &dpi, fontPath: &fontPath, theme: &theme,
-      feedbackMilliseconds: &feedbackMilliseconds, stateDirectory: &stateDirectory, throttle: &throttle)
+      feedbackMilliseconds: &feedbackMilliseconds, stateDirectory: &stateDirectory, throttle: &throttle, exec: &handOff)
     while let argument = arguments.next() {
       let (name, inline) = Arguments.split(argument)
       switch name {
@@ -58,6 +69,11 @@ enum RunCommand {
       case "--pattern": expected = parsePattern(arguments.value(for: name, inline: inline))
       case "--state-dir": stateDirectory = arguments.value(for: name, inline: inline)
       case "--timing": timing = true
+      case "--exec":
+        // Everything after --exec is the command and its arguments.
+        handOff = []
+        while let word = arguments.next() { handOff.append(word) }
+        HandOff.validate(handOff)
       case "--feedback-ms": feedbackMilliseconds = feedbackTime(arguments.value(for: name, inline: inline), option: name)
       case "--font": fontPath = arguments.value(for: name, inline: inline)
       case "--stealth": theme.stealth = true
@@ -223,6 +239,7 @@ enum RunCommand {
       --calibration "a b c d e f"  touchscreen calibration matrix (as LIBINPUT_CALIBRATION_MATRIX)
       --pattern 1-2-3-6 DEVELOPMENT ONLY: the pattern that unlocks (plain text on the command line)
       --timing          print start-to-first-flip and input-to-flip times
+      --exec CMD ARG... after unlocking, replace patternlock with CMD (an absolute path); must be last
       --feedback-ms MS  how long a verdict stays on screen, 0 to 10000 (default 500)
       --font PATH       the prompt's font (default DejaVu Sans)
       --stealth         hide the line and the joined dots while drawing

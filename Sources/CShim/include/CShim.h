@@ -103,6 +103,18 @@ unsigned pl_geteuid(void);
 int64_t pl_wall_seconds(void);
 /// getenv(3), or NULL.
 const char *pl_getenv(const char *name);
+
+/// Sends one sd_notify(3) state line ("READY=1", "WATCHDOG=1") to $NOTIFY_SOCKET, the
+/// systemd protocol spoken directly (a datagram on a Unix socket; a leading '@' is
+/// the abstract namespace), so no libsystemd is needed. 0 when sent, 1 when there is
+/// no NOTIFY_SOCKET (not started by systemd), -1 with errno on failure.
+int pl_sd_notify(const char *state);
+/// getpid(2).
+int pl_getpid(void);
+
+/// execv(2): replaces the process with `argv[0]` (an absolute path; no PATH search,
+/// so a changed PATH cannot pick another program). Returns only on failure (-1, errno).
+int pl_execv(const char *const *argv);
 /// _exit(2): ends at once, without atexit handlers or flushing (crash simulation).
 _Noreturn void pl_exit_immediately(int status);
 

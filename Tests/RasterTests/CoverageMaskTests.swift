@@ -1,0 +1,69 @@
+import PatternCore
+import XCTest
+
+@testable import Raster
+
+/// A coverage mask must stand in for its shape exactly: the lock screen blends the
+/// masks of its rings and dots instead of drawing them.
+final class CoverageMaskTests: XCTestCase {
+  private let width = 90, height = 70
+
+  /// Circles and rings at fractional centres, partly off the canvas, in opaque and
+  /// translucent colours over a gradient, drawn whole and under clips.
+  private func maskMatchesShape<S: PixelStorage>(_ format: S.Type) {
+    let rasterizer = Rasterizer(maximumWidth: width)
+    let shapes: [(center: Point, radius: Double, stroke: Double?)] = [
+      (Point(30.37, 25.81), 12, nil), (Point(45.5, 35.5), 20.3, 3), (Point(3.2, 66.9), 9.7, 2.25),
+      (Point(70.01, 10.99), 1.4, nil), (Point(60.6, 40.2), 5, 12), (Point(44.0, 30.0), 36, 3),
+    ]
+    let colors = [Color(79, 195, 247), Color(150, 160, 175, 120), Color(255, 72, 72, 1)]
+    let clips = [
+      Rect(x: 0, y: 0, width: width, height: height), Rect(x: 20, y: 18, width: 17, height: 9),
+      Rect(x: -5, y: 40, width: 60, height: 50),
+    ]
+    for shape in shapes {
+      let radius = Fixed16(shape.radius)
+      let mask = shape.stroke.map {
+        CoverageMask(ringAt: shape.center, radius: radius, strokeWidth: Fixed16($0), rasterizer: rasterizer)
+      } ?? CoverageMask(circleAt: shape.center, radius: radius, rasterizer: rasterizer)
+      for color in colors {
+        for clip in clips {
+          var drawn = TestBuffer(width: width, height: height, bytesPerPixel: S.bytesPerPixel)
+          var blitted = drawn
+          let background = Rect(x: 0, y: 0, width: width, height: height)
+          drawn.draw(S.self, rasterizer) { canvas in
+            canvas.fillVerticalGradient(background, top: Color(16, 20, 28), bottom: Color(200, 6, 90), clip: background)
+            if let stroke = shape.stroke {
+              canvas.strokeCircle(center: shape.center, radius: radius, strokeWidth: Fixed16(stroke), color: color, clip: clip)
+            } else {
+              canvas.fillCircle(center: shape.center, radius: radius, color: color, clip: clip)
+            }
+          }
+          blitted.draw(S.self, rasterizer) { canvas in
+            canvas.fillVerticalGradient(background, top: Color(16, 20, 28), bottom: Color(200, 6, 90), clip: background)
+            canvas.blit(mask, color: color, clip: clip)
+          }
+          if let i = drawn.bytes.indices.first(where: { drawn.bytes[$0] != blitted.bytes[$0] }) {
+            XCTFail("\(S.format.name) \(shape) colour \(color) clip \(clip): mask differs from the shape at byte \(i) "
+              + "(row \(i / drawn.bytesPerRow), column \((i % drawn.bytesPerRow) / S.bytesPerPixel))")
+            return
+          }
+        }
+      }
+    }
+  }
+
+  func testBlittedMaskEqualsDrawnShapeXRGB8888() { maskMatchesShape(XRGB8888.self) }
+  func testBlittedMaskEqualsDrawnShapeRGB565() { maskMatchesShape(RGB565.self) }
+
+  func testMaskCoversTheShapeBoxAndIsOpaqueInside() {
+    let rasterizer = Rasterizer(maximumWidth: width)
+    let center = Point(40.25, 30.75)
+    let mask = CoverageMask(circleAt: center, radius: Fixed16(10), rasterizer: rasterizer)
+    XCTAssertEqual(mask.rect, ShapeBounds.circle(center: center, radius: Fixed16(10)))
+    XCTAssertEqual(mask.bytes.count, mask.rect.width * mask.rect.height)
+    let inside = (30 - mask.rect.y) * mask.rect.width + (40 - mask.rect.x)
+    XCTAssertEqual(mask.bytes[inside], 255)
+    XCTAssertEqual(mask.bytes[0], 0, "the box's corner is outside the circle")
+  }
+}
