@@ -18,17 +18,22 @@ struct BenchOptions {
   var peakRSSKiB: Int?
   /// The command whose peak RSS that is, for the table.
   var rssCommand: String?
+  /// Print the bench scene's layout for this size as `patternlock layout` JSON
+  /// (for cairo_scene's `--layout`) and measure nothing.
+  var layoutJSONSize: (width: Int, height: Int)?
 
   static let usage = """
     usage: patternlock-bench [--size WxH]... [--frames N] [--warmup N] [--json]
                              [--cairo FILE] [--peak-rss-kib N] [--rss-command TEXT]
+           patternlock-bench --layout-json WxH
       --size WxH          a size to measure (default 800x480, 1280x720 and 1920x1080)
       --frames N          timed frames per figure, at least 300 (default 300)
       --warmup N          untimed frames before each figure (default 30)
       --json              one JSON object per line and figure instead of a table
-      --cairo FILE        cairo_scene's JSON lines (scripts/bench/run-cairo.sh) to compare with
+      --cairo FILE        cairo_scene's JSON lines (Benchmarks/cairo/run-cairo.sh) to compare with
       --peak-rss-kib N    peak RSS of a 1920x1080 replay, to print with the figures
       --rss-command TEXT  the command that peak RSS was measured on
+      --layout-json WxH   print the scene's layout as 'patternlock layout' JSON and exit
     Run scripts/bench rather than this directly: it builds in release mode, runs the
     cairo reference with the same layout and measures the replay's peak RSS.
     """
@@ -57,6 +62,7 @@ struct BenchOptions {
       case "--cairo": options.cairoPath = value(argument)
       case "--peak-rss-kib": options.peakRSSKiB = count(value(argument), option: argument, minimum: 1)
       case "--rss-command": options.rssCommand = value(argument)
+      case "--layout-json": options.layoutJSONSize = size(value(argument))
       default: BenchConsole.fail("unknown option '\(argument)' (see --help)")
       }
       i += 1

@@ -2,7 +2,7 @@ import PatternCore
 import Raster
 import Scene
 
-/// The benchmark scene, the one scripts/bench/cairo_scene.c draws: a 3x3 grid at
+/// The benchmark scene, the one Benchmarks/cairo/cairo_scene.c draws: a 3x3 grid at
 /// the layout `GridLayout` gives for the size, dots 1, 5, 9 and 6 joined and the
 /// line running on to the finger, no prompt text (cairo draws none, so the atlas is
 /// nil).

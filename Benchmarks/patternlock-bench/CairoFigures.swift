@@ -1,6 +1,6 @@
 import CShim
 
-/// Reads the lines scripts/bench/run-cairo.sh prints:
+/// Reads the lines Benchmarks/cairo/run-cairo.sh prints:
 /// `{"size":"800x480","figure":"cairo-full","median_us":412.3}`.
 ///
 /// Only those three fields of that one-line shape are read; anything else is a
@@ -15,7 +15,7 @@ enum CairoFigures {
       guard let size = field(line, "\"size\":\""), let name = field(line, "\"figure\":\""),
         let median = numberField(line, "\"median_us\":")
       else {
-        BenchConsole.fail("\(path) line \(number) is not a cairo_scene figure (rerun scripts/bench/run-cairo.sh > \(path))")
+        BenchConsole.fail("\(path) line \(number) is not a cairo_scene figure (rerun Benchmarks/cairo/run-cairo.sh > \(path))")
       }
       figures.append(Figure(name: name, size: size, medianMicroseconds: median))
     }
@@ -25,7 +25,7 @@ enum CairoFigures {
   private static func contents(of path: String) -> String {
     let fd = pl_open(path, Int32(PL_O_RDONLY), 0)
     if fd < 0 {
-      BenchConsole.fail("cannot read cairo figures \(path): \(String(cString: pl_strerror(pl_errno()))) (run scripts/bench/run-cairo.sh > \(path))")
+      BenchConsole.fail("cannot read cairo figures \(path): \(String(cString: pl_strerror(pl_errno()))) (run Benchmarks/cairo/run-cairo.sh > \(path))")
     }
     defer { _ = pl_close(fd) }
     var bytes: [UInt8] = []

@@ -1,3 +1,4 @@
+import CShim
 import PatternCore
 
 // patternlock-bench: patternlock's side of the rendering benchmark (scripts/bench).
@@ -5,18 +6,24 @@ import PatternCore
 // Not part of the product and never built as Embedded Swift: it links the test
 // suite's malloc-counting interposer (Tests/AllocationCounter) so it can report
 // allocations per frame from the very frames it times. The scene and the finger
-// path copy scripts/bench/cairo_scene.c's, so every figure has a cairo twin.
+// path copy Benchmarks/cairo/cairo_scene.c's, so every figure has a cairo twin.
 
-let options = BenchOptions.parse()
-var figures: [Figure] = []
-for size in options.sizes {
-  let scene: BenchScene
+func makeScene(_ size: (width: Int, height: Int)) -> BenchScene {
   do {
-    scene = try BenchScene(width: size.width, height: size.height)
+    return try BenchScene(width: size.width, height: size.height)
   } catch {
     BenchConsole.fail("--size \(size.width)x\(size.height): \(error.message)")
   }
-  figures += SizeBench(scene: scene, frames: options.frames, warmup: options.warmup).run()
+}
+
+let options = BenchOptions.parse()
+if let size = options.layoutJSONSize {
+  BenchConsole.out(makeScene(size).layout.json)
+  pl_exit(0)
+}
+var figures: [Figure] = []
+for size in options.sizes {
+  figures += SizeBench(scene: makeScene(size), frames: options.frames, warmup: options.warmup).run()
 }
 if let path = options.cairoPath { figures += CairoFigures.read(path) }
 let report = Report(options: options, figures: figures)

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Builds and runs the cairo reference for the rendering benchmark.
 #
-#   scripts/bench/run-cairo.sh [cairo_scene options]    e.g. --dump out/bench
+#   Benchmarks/cairo/run-cairo.sh [cairo_scene options]    e.g. --dump out/bench
 #
 # Installs Debian's libcairo2-dev when pkg-config cannot find cairo, builds
-# scripts/bench/cairo_scene.c into .build-bench/, and runs it: one JSON line per
+# Benchmarks/cairo/cairo_scene.c into .build-bench/, and runs it: one JSON line per
 # figure and size on standard output. With PATTERNLOCK=path/to/patternlock set, the
-# dot centres come from `patternlock layout --size WxH` for each default size
-# instead of cairo_scene's copy of the layout rule.
+# dot centres, radii and line width come from `patternlock layout --size WxH` for
+# each default size instead of cairo_scene's copy of the layout rule and its fixed
+# radii. scripts/bench passes `--layout` files itself.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -27,7 +28,7 @@ out=.build-bench
 mkdir -p "$out"
 cc=${CC:-cc}
 # shellcheck disable=SC2046 # pkg-config prints several words on purpose
-"$cc" -O2 -Wall -Wextra -o "$out/cairo_scene" scripts/bench/cairo_scene.c $(pkg-config --cflags --libs cairo) -lm
+"$cc" -O2 -Wall -Wextra -o "$out/cairo_scene" Benchmarks/cairo/cairo_scene.c $(pkg-config --cflags --libs cairo) -lm
 
 layouts=()
 if [ -n "${PATTERNLOCK:-}" ]; then

@@ -41,7 +41,7 @@
 // integer, is held to exact equality in its tests instead.
 //
 // Build: cc -O2 -o cairo_scene cairo_scene.c $(pkg-config --cflags --libs cairo) -lm
-// (scripts/bench/run-cairo.sh does this).
+// (Benchmarks/cairo/run-cairo.sh does this).
 #define _DEFAULT_SOURCE  // M_PI, clock_gettime
 #include <cairo.h>
 #include <errno.h>
