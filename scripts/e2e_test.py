@@ -1,0 +1,459 @@
+#!/usr/bin/env python3
+"""The end-to-end test of `patternlock run` on the emulated aarch64 board (stdlib only).
+
+Usage: e2e_test.py --references DIR --work DIR [--feedback-ms MS] [--timeout S] [--log FILE]
+       e2e_test.py --write-tablet-captures DIR TEMPLATE.yaml   (the tablet drag's captures)
+
+Boots the QEMU image (scripts/qemu-run --headless --mode shell) and drives the guest's
+busybox shell over the serial console, the display and the tablet over QMP:
+
+  1. `patternlock run --pattern 1-2-3-6 --timing --feedback-ms F`; its idle picture;
+  2. `patternlock inject z-1235789.yaml` (a uinput touchscreen created after run
+     started: real kernel, udev, libinput): the JSON line and the red verdict;
+  3. a wrong pattern 7-8-9-6 dragged with the virtio tablet (QMP input-send-event),
+     paused mid-gesture, then released: both pictures, the JSON line;
+  4. `patternlock inject l-shape-1236.yaml`: match, the accepted picture, `unlocked`,
+     exit status 0;
+  5. `run --rotate 90 --pattern 1-4-7-8`: idle picture and rotated-90-1478 unlocking;
+  6. `run` stopped by SIGTERM: its message, its end, and the VT drawing text again
+     (fbcon draws only in KD_TEXT, so text written after the exit must appear).
+
+Each picture is a QMP screendump compared pixel for pixel with the headless render of
+the same input (REFERENCES/*.png, written by scripts/test-e2e with the guest's own
+binary). A verdict stays F ms, so the screendump is retried until it matches or the
+verdict ends; a mismatch names the first differing pixel and keeps both files in WORK.
+The `timing:` figures are printed, not judged. Every wait is bounded by --timeout.
+Prints "ok"/"FAIL" per check and ends with "e2e: N passed, N failed".
+"""
+import argparse
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import zlib
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from qemu_test import DISPLAY, QMP, Failure  # noqa: E402
+
+WIDTH, HEIGHT = 800, 480
+CAPTURES = "/usr/share/patternlock/captures"
+# run takes the DPI from the display's reported size, replay has none: both get this one.
+DPI = "--dpi 96"
+# inject waits this long for udev to tag its device and libinput to open it (TCG is slow).
+INJECT = "patternlock inject --wait 3000"
+
+
+# The tablet drag, in panel pixels: (x, y, button) with button True (press), False
+# (release) or None (move only). The QMP events and the reference capture both come
+# from this list; PAUSE_STEP is where the screendump is taken mid-gesture.
+TABLET_STEPS = [(416, 384, None), (416, 384, True), (560, 384, None), (704, 384, None), (700, 315, None),
+                (704, 240, None), (704, 240, False)]
+PAUSE_STEP = 4
+STEP_SECONDS = 0.15
+
+
+def tablet_value(pixels, size):
+    """The axis value (0..32767) that libinput maps back to `pixels` (value * size / 32768)."""
+    return pixels * 32768 // size
+
+
+def write_tablet_capture(out, steps, template):
+    """A `libinput record` capture of `steps` on QEMU's virtio tablet: the device block of
+    `template` (the shipped tablet capture) and one evdev frame per step, changed values only."""
+    with open(template, encoding="utf-8") as f:
+        header = f.read().split("  events:\n")[0]
+    lines = [header + "  events:\n"]
+    x = y = button = None
+    for index, (px, py, down) in enumerate(steps):
+        usec = index * round(STEP_SECONDS * 1_000_000)
+        sec, usec = divmod(usec, 1_000_000)
+        rows = []
+        vx, vy = tablet_value(px, WIDTH), tablet_value(py, HEIGHT)
+        if vx != x:
+            rows.append((3, 0, vx))
+        if vy != y:
+            rows.append((3, 1, vy))
+        if down is not None and down != button:
+            rows.append((1, 272, 1 if down else 0))
+        x, y, button = vx, vy, (down if down is not None else button)
+        lines.append("  - evdev:\n")
+        for kind, code, value in rows + [(0, 0, 0)]:
+            lines.append(f"    - [{sec:3d}, {usec:6d}, {kind:3d}, {code:3d}, {value:7d}]\n")
+    with open(out, "w", encoding="utf-8") as f:
+        f.writelines(lines)
+
+
+def decode_png_rgb(path):
+    """(width, height, RGB bytes) of an 8-bit RGB or RGBA PNG (what the replay writes)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    pos, idat, header = 8, [], None
+    while pos + 8 <= len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        pos += 12 + length
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            idat.append(body)
+        elif kind == b"IEND":
+            break
+    if header is None or header[2] != 8 or header[3] not in (2, 6) or header[6]:
+        raise Failure(f"{path}: not an 8-bit RGB(A) non-interlaced PNG")
+    width, height, _, colour = header[:4]
+    bpp = 3 if colour == 2 else 4
+    raw = zlib.decompress(b"".join(idat))
+    stride, prev, out, p = width * bpp, bytearray(width * bpp), bytearray(), 0
+    for _ in range(height):
+        kind, row = raw[p], bytearray(raw[p + 1:p + 1 + stride])
+        p += 1 + stride
+        if kind == 1:
+            for i in range(bpp, stride):
+                row[i] = (row[i] + row[i - bpp]) & 255
+        elif kind == 2:
+            row = bytearray((a + b) & 255 for a, b in zip(row, prev))
+        elif kind == 3:
+            for i in range(stride):
+                row[i] = (row[i] + (((row[i - bpp] if i >= bpp else 0) + prev[i]) >> 1)) & 255
+        elif kind == 4:
+            for i in range(stride):
+                a = row[i - bpp] if i >= bpp else 0
+                b, c = prev[i], (prev[i - bpp] if i >= bpp else 0)
+                pa, pb, pc = abs(b - c), abs(a - c), abs(a + b - 2 * c)
+                row[i] = (row[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        out += row if bpp == 3 else bytes(v for i, v in enumerate(row) if i % 4 != 3)
+        prev = row
+    return width, height, bytes(out)
+
+
+def decode_ppm(path):
+    """(width, height, RGB bytes) of QEMU's binary PPM screendump."""
+    with open(path, "rb") as f:
+        data = f.read()
+    fields, pos = [], 0
+    while len(fields) < 4:
+        while data[pos:pos + 1].isspace():
+            pos += 1
+        end = pos
+        while not data[end:end + 1].isspace():
+            end += 1
+        fields.append(data[pos:end])
+        pos = end
+    if fields[0] != b"P6" or fields[3] != b"255":
+        raise Failure(f"{path}: not a binary 8-bit PPM")
+    return int(fields[1]), int(fields[2]), data[pos + 1:]
+
+
+def first_difference(a, b, width):
+    """'N pixels differ, first at (x, y): expected #rrggbb, got #rrggbb'."""
+    count, first = 0, None
+    for i in range(0, min(len(a), len(b)), 3):
+        if a[i:i + 3] != b[i:i + 3]:
+            count += 1
+            if first is None:
+                first = i // 3
+    if first is None:
+        return "sizes differ"
+    x, y = first % width, first // width
+    return f"{count} pixels differ, first at ({x}, {y}): expected #{a[first * 3:first * 3 + 3].hex()}, got #{b[first * 3:first * 3 + 3].hex()}"
+
+
+def lit_pixels(rgb):
+    """Pixels that are not the darkest colour (text on the console)."""
+    darkest = min(rgb[i:i + 3] for i in range(0, len(rgb), 3 * 97))
+    return sum(1 for i in range(0, len(rgb), 3) if rgb[i:i + 3] != darkest)
+
+
+class Console:
+    """The guest's serial console: lines read from QEMU's stdout, commands written to its stdin."""
+
+    def __init__(self, qemu, log):
+        self.qemu = qemu
+        self.lines = []
+        self.changed = threading.Condition()
+        self.closed = False
+        self.log = log
+        self.serial = 0
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for raw in iter(self.qemu.stdout.readline, b""):
+            line = raw.decode("utf-8", "replace").replace("\r", "").rstrip("\n")
+            self.log.write(line + "\n")
+            self.log.flush()
+            with self.changed:
+                self.lines.append(line)
+                self.changed.notify_all()
+        with self.changed:
+            self.closed = True
+            self.changed.notify_all()
+
+    def mark(self):
+        with self.changed:
+            return len(self.lines)
+
+    def wait(self, predicate, since, deadline, what):
+        """The first line from index `since` on that satisfies predicate."""
+        with self.changed:
+            while True:
+                for line in self.lines[since:]:
+                    if line.startswith("PL-FAIL"):
+                        raise Failure(f"guest reported: {line}")
+                    if predicate(line):
+                        return line
+                if self.closed:
+                    raise Failure(f"QEMU exited while waiting for {what}")
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    raise Failure(f"no {what} on the console in time")
+                self.changed.wait(remaining)
+
+    def send(self, text):
+        self.qemu.stdin.write(text.encode() + b"\n")
+        self.qemu.stdin.flush()
+
+    def shell(self, command, deadline):
+        """Runs a shell command in the guest; returns its exit status."""
+        self.serial += 1
+        token = f"PL-E2E-RC {self.serial} "
+        since = self.mark()
+        # printf builds the marker, so the shell's echo of the command never matches it.
+        self.send(f"{command}; printf 'PL-%s %s %s\\n' E2E-RC {self.serial} $?")
+        line = self.wait(lambda l: l.startswith(token), since, deadline, f"the end of '{command}'")
+        return int(line.split()[-1])
+
+
+def main():
+    if len(sys.argv) == 4 and sys.argv[1] == "--write-tablet-captures":
+        # scripts/test-e2e: the whole drag, and the drag up to the pause.
+        out, template = sys.argv[2], sys.argv[3]
+        write_tablet_capture(os.path.join(out, "tablet-7896.yaml"), TABLET_STEPS, template)
+        write_tablet_capture(os.path.join(out, "tablet-789-held.yaml"), TABLET_STEPS[:PAUSE_STEP + 1], template)
+        return 0
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--references", required=True, help="headless renders (PNG) from scripts/test-e2e")
+    parser.add_argument("--work", required=True, help="where screendumps go")
+    parser.add_argument("--feedback-ms", type=int, default=3000)
+    parser.add_argument("--timeout", type=float, default=170.0)
+    parser.add_argument("--log", default=".build/e2e/console.log")
+    args = parser.parse_args()
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    start = time.monotonic()
+    deadline = start + args.timeout
+    work = os.path.abspath(args.work)
+    os.makedirs(work, exist_ok=True)
+    qmp_dir = tempfile.mkdtemp(prefix="patternlock-e2e.")
+    qmp_path = os.path.join(qmp_dir, "qmp.sock")
+    os.makedirs(os.path.dirname(os.path.abspath(args.log)), exist_ok=True)
+    log = open(args.log, "w", encoding="utf-8")
+    qemu = subprocess.Popen(
+        [os.path.join(root, "scripts", "qemu-run"), "--headless", "--mode", "shell", "--qmp", qmp_path],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    console = Console(qemu, log)
+    qmp = None
+    results = {"passed": 0, "failed": 0}
+    timings = []
+    references = {}
+
+    def ok(message):
+        results["passed"] += 1
+        print("ok   " + message, flush=True)
+
+    def fail(message):
+        results["failed"] += 1
+        print("FAIL " + message, flush=True)
+
+    def check(name, body):
+        """Runs one check; a Failure fails it and the test goes on."""
+        try:
+            detail = body()
+            ok(name + (f": {detail}" if detail else ""))
+            return True
+        except Failure as failure:
+            fail(f"{name}: {failure}")
+            return False
+
+    def reference(name):
+        if name not in references:
+            references[name] = decode_png_rgb(os.path.join(args.references, name + ".png"))
+        return references[name]
+
+    def screendump(name):
+        path = os.path.join(work, name + ".ppm")
+        qmp.execute("screendump", filename=path, device=DISPLAY)
+        return decode_ppm(path)
+
+    def picture(name, window):
+        """Screendumps until the display shows reference `name` (within `window` s)."""
+        width, height, want = reference(name)
+        until = min(deadline, time.monotonic() + window)
+        tries = 0
+        while True:
+            tries += 1
+            got_w, got_h, got = screendump(name + ".actual")
+            if (got_w, got_h) != (width, height):
+                raise Failure(f"screendump is {got_w}x{got_h}, the reference {width}x{height}")
+            if got == want:
+                os.remove(os.path.join(work, name + ".actual.ppm"))
+                return f"screendump equals the headless render {name}.png ({tries} screendump{'s' if tries > 1 else ''})"
+            if time.monotonic() > until:
+                raise Failure(f"screendump {work}/{name}.actual.ppm is not {args.references}/{name}.png: {first_difference(want, got, width)}")
+            time.sleep(0.1)
+
+    def tablet(x_pixels, y_pixels, down=None):
+        """Moves the tablet to a panel pixel, pressing or releasing the left button."""
+        events = [
+            {"type": "abs", "data": {"axis": "x", "value": tablet_value(x_pixels, WIDTH)}},
+            {"type": "abs", "data": {"axis": "y", "value": tablet_value(y_pixels, HEIGHT)}},
+        ]
+        if down is not None:
+            events.append({"type": "btn", "data": {"button": "left", "down": down}})
+        qmp.execute("input-send-event", device=DISPLAY, events=events)
+
+    def start_run(options):
+        """Starts `patternlock run` in the background, its lines prefixed PL-RUN."""
+        since = console.mark()
+        console.send(f"(patternlock run {DPI} {options}; echo \"exit $?\") 2>&1 | while read -r l; do echo \"PL-RUN $l\"; done &")
+        return since
+
+    def run_line(since, text, within, what=None):
+        line = console.wait(lambda l: l.startswith("PL-RUN " + text), since, min(deadline, time.monotonic() + within), what or f"'{text}' from run")
+        return line[len("PL-RUN "):]
+
+    def collect_timings(since):
+        with console.changed:
+            lines = [l[len("PL-RUN timing: "):] for l in console.lines[since:] if l.startswith("PL-RUN timing: ")]
+        starts = [int(l.split("=")[1]) for l in lines if l.startswith("start-to-first-flip-us=")]
+        flips = sorted(int(l.split("=")[1]) for l in lines if l.startswith("input-to-flip-us="))
+        figure = f"start to first flip {starts[0] / 1000:.0f} ms" if starts else "no first flip"
+        if flips:
+            figure += (f", input to flip median {flips[len(flips) // 2] / 1000:.1f} ms, "
+                       f"max {flips[-1] / 1000:.1f} ms over {len(flips)} flips")
+        timings.append(figure)
+
+    feedback = args.feedback_ms
+    try:
+        qmp = QMP(qmp_path, min(deadline, time.monotonic() + 20))
+        console.wait(lambda l: l.startswith("PL-SHELL"), 0, deadline, "PL-SHELL (the guest's shell)")
+        ok(f"guest shell up after {time.monotonic() - start:.1f} s")
+        # A plain read-eval loop instead of ash's line editor (which queries the cursor
+        # position and garbles input sent while it waits); background jobs and markers work.
+        console.send("stty -echo; exec sh -c 'while IFS= read -r line; do eval \"$line\"; done'")
+        inputs = [l for l in console.lines if l.startswith("PL-INPUT ")]
+        check("no touchscreen before run starts (the injected one is added after)",
+              lambda: None if not any("ID_INPUT_TOUCHSCREEN" in l for l in inputs) else (_ for _ in ()).throw(Failure(f"{inputs}")))
+
+        # 1-4: one run, three inputs, unlocked by the last.
+        since = start_run(f"--pattern 1-2-3-6 --timing --feedback-ms {feedback}")
+        check("run starts and flips its first frame", lambda: run_line(since, "timing: start-to-first-flip-us=", 30))
+        check("idle picture", lambda: picture("idle", 5))
+
+        mark = console.mark()
+        console.send(f"{INJECT} {CAPTURES}/z-1235789.yaml >/dev/null &")
+        want = '{"dots":[1,2,3,5,7,8,9],"result":"complete","match":false}'
+        if check("injected touchscreen (uinput, added after start) reaches run: z-1235789",
+                 lambda: run_line(mark, want, 20, want)):
+            check("wrong-pattern verdict of z-1235789", lambda: picture("z-verdict", feedback / 1000 - 0.5))
+        check("grid clears after the verdict", lambda: picture("idle", feedback / 1000 + 3))
+
+        # The tablet: hover to 7, press, drag 8, 9, pause between 9 and 6, then 6 and release.
+        mark = console.mark()
+        for index, (x, y, down) in enumerate(TABLET_STEPS):
+            tablet(x, y, down)
+            if index == PAUSE_STEP:
+                check(f"tablet mid-gesture 7-8-9 with the button held at ({x}, {y})", lambda: picture("tablet-mid", 5))
+            time.sleep(STEP_SECONDS)
+        want = '{"dots":[7,8,9,6],"result":"complete","match":false}'
+        if check("tablet drag 7-8-9-6 reported as wrong", lambda: run_line(mark, want, 10, want)):
+            check("wrong-pattern verdict of the tablet drag", lambda: picture("tablet-verdict", feedback / 1000 - 0.5))
+        check("grid clears after the tablet verdict", lambda: picture("idle", feedback / 1000 + 3))
+
+        mark = console.mark()
+        console.send(f"{INJECT} {CAPTURES}/l-shape-1236.yaml >/dev/null &")
+        want = '{"dots":[1,2,3,6],"result":"complete","match":true}'
+        if check("l-shape-1236 matches", lambda: run_line(mark, want, 20, want)):
+            check("accepted picture of l-shape-1236", lambda: picture("l-shape-accepted", feedback / 1000 - 0.5))
+        check("run prints 'unlocked' after the verdict", lambda: run_line(mark, "unlocked", feedback / 1000 + 5))
+        check("run exits 0 after unlocking", lambda: run_line(mark, "exit 0", 5, "'exit 0'"))
+        collect_timings(since)
+
+        # 5: rotation.
+        since = start_run(f"--rotate 90 --pattern 1-4-7-8 --timing --feedback-ms {feedback}")
+        run_line(since, "timing: start-to-first-flip-us=", 30)
+        check("idle picture turned 90 degrees", lambda: picture("rotated-idle", 5))
+        mark = console.mark()
+        console.send(f"{INJECT} {CAPTURES}/rotated-90-1478.yaml >/dev/null &")
+        want = '{"dots":[1,4,7,8],"result":"complete","match":true}'
+        if check("rotated-90-1478 under --rotate 90 matches", lambda: run_line(mark, want, 20, want)):
+            check("accepted picture turned 90 degrees", lambda: picture("rotated-accepted", feedback / 1000 - 0.5))
+        check("rotated run unlocks and exits 0", lambda: run_line(mark, "exit 0", feedback / 1000 + 5, "'exit 0'"))
+        collect_timings(since)
+
+        # 6: SIGTERM restores the console.
+        since = start_run("--pattern 1-2-3-6 --timing")
+        run_line(since, "timing: start-to-first-flip-us=", 30)
+        check("idle picture before SIGTERM", lambda: picture("idle", 5))
+        console.shell("kill -TERM $(pidof patternlock)", min(deadline, time.monotonic() + 10))
+        check("SIGTERM: run says it restored display and console",
+              lambda: run_line(since, "patternlock: stopped by signal 15; display and console restored", 10))
+        # Never 0 on a kill: a unit that treats success as "unlocked" must not open.
+        check("SIGTERM: run exits 1 (not unlocked)", lambda: run_line(since, "exit 1", 5, "'exit 1'"))
+        collect_timings(since)
+
+        def text_mode():
+            shell_deadline = min(deadline, time.monotonic() + 10)
+            console.shell("printf '\\033[2J\\033[H' >/dev/tty1", shell_deadline)
+            time.sleep(0.5)
+            _, _, blank = screendump("console-cleared")
+            console.shell("for i in 1 2 3 4 5 6 7 8; do echo \"console text after SIGTERM, line $i\"; done >/dev/tty1", shell_deadline)
+            time.sleep(0.5)
+            _, _, text = screendump("console-text")
+            _, _, idle = reference("idle")
+            before, after = lit_pixels(blank), lit_pixels(text)
+            if text == idle or after < before + 2000:
+                raise Failure(f"text written to tty1 after the exit did not show ({before} lit pixels cleared, {after} with text; "
+                              f"the VT stayed in KD_GRAPHICS?); see {work}/console-text.ppm")
+            return f"fbcon draws again: {before} lit pixels after clearing, {after} after 8 lines of text"
+        check("SIGTERM: the VT is back in text mode", text_mode)
+
+        print("timings (measured under TCG, not judged): " + "; ".join(timings), flush=True)
+        console.send("poweroff -f")
+        try:
+            qemu.wait(timeout=max(1.0, min(15.0, deadline - time.monotonic())))
+        except subprocess.TimeoutExpired:
+            fail("the guest did not power off")
+    except (Failure, OSError) as failure:
+        fail(str(failure))
+    finally:
+        if results["failed"]:
+            tail = console.lines[-15:]
+            print(f"  last console lines (full log: {args.log}):", file=sys.stderr)
+            for line in tail:
+                print("  | " + line, file=sys.stderr)
+        if qemu.poll() is None:
+            try:
+                if qmp is not None:
+                    qmp.execute("quit")
+                qemu.wait(timeout=5)
+            except (Failure, OSError, subprocess.TimeoutExpired):
+                qemu.kill()
+                qemu.wait()
+        if qmp is not None:
+            qmp.close()
+        log.close()
+        try:
+            os.remove(qmp_path)
+        except OSError:
+            pass
+        os.rmdir(qmp_dir)
+    print(f"total {time.monotonic() - start:.1f} s")
+    print(f"e2e: {results['passed']} passed, {results['failed']} failed")
+    return 0 if results["failed"] == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
