@@ -36,7 +36,7 @@ import time
 import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from qemu_test import DISPLAY, QMP, Failure  # noqa: E402
+from qemu_test import DISPLAY, QMP, Failure, shut_down  # noqa: E402
 
 WIDTH, HEIGHT = 800, 480
 CAPTURES = "/usr/share/patternlock/captures"
@@ -434,22 +434,7 @@ def main():
             print(f"  last console lines (full log: {args.log}):", file=sys.stderr)
             for line in tail:
                 print("  | " + line, file=sys.stderr)
-        if qemu.poll() is None:
-            try:
-                if qmp is not None:
-                    qmp.execute("quit")
-                qemu.wait(timeout=5)
-            except (Failure, OSError, subprocess.TimeoutExpired):
-                qemu.kill()
-                qemu.wait()
-        if qmp is not None:
-            qmp.close()
-        log.close()
-        try:
-            os.remove(qmp_path)
-        except OSError:
-            pass
-        os.rmdir(qmp_dir)
+        shut_down(qemu, qmp, log, qmp_path, qmp_dir)
     print(f"total {time.monotonic() - start:.1f} s")
     print(f"e2e: {results['passed']} passed, {results['failed']} failed")
     return 0 if results["failed"] == 0 else 1

@@ -238,22 +238,28 @@ def main():
                 print("  | " + line, file=sys.stderr)
         return 1
     finally:
-        if qemu.poll() is None:
-            try:
-                if qmp is not None:
-                    qmp.execute("quit")
-                qemu.wait(timeout=5)
-            except (Failure, OSError, subprocess.TimeoutExpired):
-                qemu.kill()
-                qemu.wait()
-        if qmp is not None:
-            qmp.close()
-        log.close()
+        shut_down(qemu, qmp, log, qmp_path, qmp_dir)
+
+
+def shut_down(qemu, qmp, log, qmp_path, qmp_dir):
+    """Quits QEMU over QMP (kills it if it does not go within 5 s), then closes the
+    QMP connection and the console log and removes the QMP socket's directory."""
+    if qemu.poll() is None:
         try:
-            os.remove(qmp_path)
-        except OSError:
-            pass
-        os.rmdir(qmp_dir)
+            if qmp is not None:
+                qmp.execute("quit")
+            qemu.wait(timeout=5)
+        except (Failure, OSError, subprocess.TimeoutExpired):
+            qemu.kill()
+            qemu.wait()
+    if qmp is not None:
+        qmp.close()
+    log.close()
+    try:
+        os.remove(qmp_path)
+    except OSError:
+        pass
+    os.rmdir(qmp_dir)
 
 
 if __name__ == "__main__":
