@@ -42,8 +42,21 @@ public struct LockScreenController: Sendable {
   /// Whether touches and keys are taken now (no verdict showing, no lockout).
   public var isAcceptingInput: Bool { feedbackEnds == nil && lockout == nil }
 
-  public init(layout: GridLayout, minimumDots: Int = 4, feedbackMicroseconds: UInt64 = 500_000, idlePrompt: PromptText = PromptText("Draw your unlock pattern")) {
+  /// Blank the screen after this long without input; nil never blanks.
+  public let idleBlankMicroseconds: UInt64?
+  /// When input last came (nil until the clock is first seen).
+  private var lastActivity: UInt64?
+  /// Whether the screen is blanked now.
+  public private(set) var isBlanked = false
+
+  /// - Parameter idleBlankMicroseconds: blank the screen after this long without input
+  ///   (nil: never); the touch or key that wakes it does nothing else, as on a phone.
+  public init(
+    layout: GridLayout, minimumDots: Int = 4, feedbackMicroseconds: UInt64 = 500_000,
+    idlePrompt: PromptText = PromptText("Draw your unlock pattern"), idleBlankMicroseconds: UInt64? = nil
+  ) {
     tracker = GestureTracker(layout: layout, minimumDots: minimumDots)
+    self.idleBlankMicroseconds = idleBlankMicroseconds
     self.feedbackMicroseconds = feedbackMicroseconds
     self.idlePrompt = idlePrompt
     state = LockScreenState(prompt: idlePrompt)
@@ -54,6 +67,7 @@ public struct LockScreenController: Sendable {
   /// - Returns: the finished gesture, for the caller to judge with `show(_:at:)`.
   public mutating func handle(_ event: TouchEvent) -> GestureOutcome? {
     advance(to: event.timeMicroseconds)
+    if event.kind != .frame && wake(at: event.timeMicroseconds) { return nil }
     guard isAcceptingInput else { return nil }
     let wasActive = tracker.isActive
     let outcome = tracker.handle(event)
@@ -77,6 +91,7 @@ public struct LockScreenController: Sendable {
   /// during a verdict, for a dot already joined or beyond the grid.
   public mutating func keyDot(_ dot: Int, at time: UInt64) {
     advance(to: time)
+    if wake(at: time) { return }
     guard isAcceptingInput, !tracker.isActive, dot >= 1, dot <= tracker.layout.dotCount else { return }
     var trail = keyed
     if trail.append(dot) {
@@ -89,6 +104,7 @@ public struct LockScreenController: Sendable {
   /// Removes the last dot joined by keyboard (Backspace).
   public mutating func keyBackspace(at time: UInt64) {
     advance(to: time)
+    if wake(at: time) { return }
     guard isAcceptingInput, !tracker.isActive else { return }
     keyed.removeLast()
     state.trail = keyed
@@ -97,6 +113,7 @@ public struct LockScreenController: Sendable {
   /// Forgets the dots joined by keyboard (Escape).
   public mutating func keyClear(at time: UInt64) {
     advance(to: time)
+    if wake(at: time) { return }
     guard isAcceptingInput, !tracker.isActive else { return }
     keyed.removeAll()
     state.trail = keyed
@@ -107,6 +124,7 @@ public struct LockScreenController: Sendable {
   /// - Returns: the finished pattern, for the caller to judge with `show(_:for:)`.
   public mutating func keySubmit(at time: UInt64) -> GestureOutcome? {
     advance(to: time)
+    if wake(at: time) { return nil }
     guard isAcceptingInput, !tracker.isActive, !keyed.isEmpty else { return nil }
     let dots = keyed
     keyed.removeAll()
@@ -143,16 +161,30 @@ public struct LockScreenController: Sendable {
   /// When the picture changes next by itself: the end of a verdict, or the next
   /// second of a countdown. The event loop arms its timer for it.
   public func nextChange(after now: UInt64) -> UInt64? {
-    if let ends = feedbackEnds { return ends }
-    guard case .until(let ends) = lockout else { return nil }
+    var next: UInt64? = nil
+    if let idle = idleBlankMicroseconds, !isBlanked { next = (lastActivity ?? now) + idle }
+    if let ends = feedbackEnds { return min(ends, next ?? ends) }
+    guard case .until(let ends) = lockout, !isBlanked else { return next }
     guard ends > now else { return now }
     let toNextSecond = (ends - now) % 1_000_000
-    return now + (toNextSecond == 0 ? 1_000_000 : toNextSecond)
+    let tick = now + (toNextSecond == 0 ? 1_000_000 : toNextSecond)
+    return min(tick, next ?? tick)
+  }
+
+  /// Notes input at `time`; when the screen was blank, wakes it and reports that the
+  /// input was used up by waking.
+  private mutating func wake(at time: UInt64) -> Bool {
+    lastActivity = time
+    guard isBlanked else { return false }
+    isBlanked = false
+    state.blanked = false
+    return true
   }
 
   /// Lets the clock run: ends a verdict or a lockout whose time is up, and keeps a
   /// countdown's seconds current.
   public mutating func advance(to time: UInt64) {
+    defer { blankIfIdle(at: time) }
     if let ends = feedbackEnds, time >= ends {
       feedbackEnds = nil
       tracker.reset()
@@ -172,6 +204,14 @@ public struct LockScreenController: Sendable {
         state = LockScreenState(appearance: .wrong, prompt: PromptText.tryAgain(in: seconds), pointer: state.pointer)
       }
     }
+  }
+
+  private mutating func blankIfIdle(at time: UInt64) {
+    if lastActivity == nil { lastActivity = time }
+    if let idle = idleBlankMicroseconds, !isBlanked, !tracker.isActive, let last = lastActivity, time >= last + idle {
+      isBlanked = true
+    }
+    state.blanked = isBlanked
   }
 }
 

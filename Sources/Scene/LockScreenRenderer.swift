@@ -64,6 +64,12 @@ public final class LockScreenRenderer {
       return damage
     }
     if old == new { return damage }
+    // Blanking or waking repaints everything; nothing shows while blank.
+    if old.blanked != new.blanked {
+      damage.add(viewRect)
+      return damage
+    }
+    if new.blanked { return damage }
     if old.prompt != new.prompt || old.appearance != new.appearance { damage.add(layout.promptRect) }
     if old.pointer != new.pointer {
       if let p = old.pointer { damage.add(cursorBounds(p)) }
@@ -162,6 +168,10 @@ public final class LockScreenRenderer {
 
   private func draw<Storage: PixelStorage>(_ state: LockScreenState, into canvas: Canvas<Storage>, clip: Rect) {
     guard !clip.isEmpty else { return }
+    if state.blanked {
+      canvas.fill(viewRect, color: .black, clip: clip)
+      return
+    }
     canvas.fillVerticalGradient(viewRect, top: theme.backgroundTop, bottom: theme.backgroundBottom, clip: clip)
 
     let shown = shownTrail(state)

@@ -24,6 +24,8 @@ public struct LockScreenState: Sendable, Equatable {
   public var prompt: PromptText
   /// Where a mouse points, drawn as a small cursor; nil for touch and tablets.
   public var pointer: Point?
+  /// The screen is blanked (black) after a time without input; a touch wakes it.
+  public var blanked = false
 
   public init(trail: DotSequence = DotSequence(), finger: Point? = nil, appearance: Appearance = .entry, prompt: PromptText = PromptText(), pointer: Point? = nil) {
     self.trail = trail

@@ -33,8 +33,14 @@ struct LiveLockScreen {
   /// - Parameters:
   ///   - minimumDots: the fewest dots for a pattern that is checked at all.
   ///   - feedbackMicroseconds: how long a verdict stays on screen (`--feedback-ms`).
-  init(layout: GridLayout, theme: Theme, atlas: GlyphAtlas?, minimumDots: Int = 4, feedbackMicroseconds: UInt64 = 500_000) {
-    controller = LockScreenController(layout: layout, minimumDots: minimumDots, feedbackMicroseconds: feedbackMicroseconds)
+  ///   - idleBlankMicroseconds: blank the screen after this long without input (`idle-blank-s`).
+  init(
+    layout: GridLayout, theme: Theme, atlas: GlyphAtlas?, minimumDots: Int = 4, feedbackMicroseconds: UInt64 = 500_000,
+    idleBlankMicroseconds: UInt64? = nil
+  ) {
+    controller = LockScreenController(
+      layout: layout, minimumDots: minimumDots, feedbackMicroseconds: feedbackMicroseconds,
+      idleBlankMicroseconds: idleBlankMicroseconds)
     renderer = LockScreenRenderer(layout: layout, theme: theme, atlas: atlas)
     let t = layout.transform
     panel = [UInt32](repeating: 0, count: t.panelWidth * t.panelHeight)

@@ -9,14 +9,13 @@ extension RunCommand {
   /// command line is parsed and overrides them. Values that passed the file's form
   /// check but that KMS or Input still refuse are blamed on their file and line.
   ///
-  /// Not yet applied by `run` (read and checked, documented in patternlock.conf(5)):
-  /// idle-blank-s. min-dots is the one stored with the pattern by
-  /// `set-pattern`, so `run` takes it from there.
+  /// min-dots is the one stored with the pattern by `set-pattern`, so `run` takes it
+  /// from there.
   static func applyConfiguration(
     _ arguments: inout Arguments, layout: inout LayoutArguments, kms: inout KMSOptions, seat: inout String,
     calibration: inout CalibrationMatrix?, rotation: inout Rotation, dpi: inout Int?, fontPath: inout String, theme: inout Theme,
     feedbackMilliseconds: inout Int, stateDirectory: inout String?, throttle: inout ThrottleTable,
-    exec: inout [String]
+    exec: inout [String], idleBlankSeconds: inout Int
   ) {
     let settings = ConfiguredSettings.load(&arguments)
     layout.options = settings.layout
@@ -44,5 +43,6 @@ extension RunCommand {
     stateDirectory = settings.stateDirectory
     throttle = settings.throttle
     exec = settings.exec
+    idleBlankSeconds = settings.idleBlankSeconds
   }
 }

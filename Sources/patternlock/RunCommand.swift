@@ -45,9 +45,11 @@ enum RunCommand {
     var fontPath = FontLoader.defaultFontPath
     var theme = Theme()
     var feedbackMilliseconds = 500
+    var idleBlankSeconds = 0
     applyConfiguration(&arguments, layout: &layoutArguments, kms: &kms, seat: &seat, calibration: &calibration,
       rotation: &rotation, dpi: &dpi, fontPath: &fontPath, theme: &theme,
-      feedbackMilliseconds: &feedbackMilliseconds, stateDirectory: &stateDirectory, throttle: &throttle, exec: &handOff)
+      feedbackMilliseconds: &feedbackMilliseconds, stateDirectory: &stateDirectory, throttle: &throttle, exec: &handOff,
+      idleBlankSeconds: &idleBlankSeconds)
     while let argument = arguments.next() {
       let (name, inline) = Arguments.split(argument)
       switch name {
@@ -69,6 +71,11 @@ enum RunCommand {
       case "--pattern": expected = parsePattern(arguments.value(for: name, inline: inline))
       case "--state-dir": stateDirectory = arguments.value(for: name, inline: inline)
       case "--timing": timing = true
+      case "--idle-blank-s":
+        idleBlankSeconds = OptionValue.integer(arguments.value(for: name, inline: inline), option: name)
+        guard (0...86_400).contains(idleBlankSeconds) else {
+          Console.fail("--idle-blank-s takes 0 to 86400 seconds (0 never blanks), not \(idleBlankSeconds)")
+        }
       case "--exec":
         // Everything after --exec is the command and its arguments.
         handOff = []
@@ -123,7 +130,8 @@ enum RunCommand {
 
     var screen = LiveLockScreen(
       layout: layout, theme: theme, atlas: loadFont(fontPath, layout: layout), minimumDots: minimumDots,
-      feedbackMicroseconds: UInt64(feedbackMilliseconds) * 1000)
+      feedbackMicroseconds: UInt64(feedbackMilliseconds) * 1000,
+      idleBlankMicroseconds: idleBlankSeconds > 0 ? UInt64(idleBlankSeconds) * 1_000_000 : nil)
     let now = pl_monotonic_microseconds()
     if let lockout = gate?.lockoutAtStart(now: now) { screen.startLockedOut(lockout, now: now) }
     let ending = loop.run(
@@ -239,6 +247,7 @@ enum RunCommand {
       --calibration "a b c d e f"  touchscreen calibration matrix (as LIBINPUT_CALIBRATION_MATRIX)
       --pattern 1-2-3-6 DEVELOPMENT ONLY: the pattern that unlocks (plain text on the command line)
       --timing          print start-to-first-flip and input-to-flip times
+      --idle-blank-s S  blank the screen after S seconds without input; a touch wakes it (0: never)
       --exec CMD ARG... after unlocking, replace patternlock with CMD (an absolute path); must be last
       --feedback-ms MS  how long a verdict stays on screen, 0 to 10000 (default 500)
       --font PATH       the prompt's font (default DejaVu Sans)

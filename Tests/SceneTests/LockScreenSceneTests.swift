@@ -314,3 +314,69 @@ final class LockoutTests: XCTestCase {
     XCTAssertEqual(PromptText.tryAgain(in: 3 * 86_400 + 5).string, "Try again in 3 days")
   }
 }
+
+final class IdleBlankingTests: XCTestCase {
+  private let layout = try! GridLayout(LayoutOptions())
+  private func touch(_ kind: TouchEvent.Kind, _ dot: Int, at t: UInt64) -> TouchEvent {
+    TouchEvent(kind: kind, slot: 0, position: layout.centre(of: dot), timeMicroseconds: t)
+  }
+
+  func testScreenBlanksAfterTheIdleTimeAndTheWakingTouchDrawsNothing() {
+    var c = LockScreenController(layout: layout, idleBlankMicroseconds: 30_000_000)
+    c.advance(to: 1_000_000)
+    XCTAssertFalse(c.state.blanked)
+    XCTAssertEqual(c.nextChange(after: 1_000_000), 31_000_000)
+    c.advance(to: 31_000_000)
+    XCTAssertTrue(c.state.blanked)
+    XCTAssertNil(c.nextChange(after: 31_000_000), "nothing changes by itself while blank")
+    // The waking touch is used up: its finger draws nothing.
+    XCTAssertNil(c.handle(touch(.down, 1, at: 40_000_000)))
+    XCTAssertFalse(c.state.blanked)
+    _ = c.handle(touch(.motion, 2, at: 40_100_000))
+    XCTAssertTrue(c.state.trail.isEmpty)
+    _ = c.handle(touch(.up, 2, at: 40_200_000))
+    // The next touch draws, and keeps the screen awake while the finger is down.
+    _ = c.handle(touch(.down, 1, at: 41_000_000))
+    c.advance(to: 100_000_000)
+    XCTAssertFalse(c.state.blanked, "never blanks under a finger")
+    XCTAssertEqual(c.state.trail, DotSequence([1]))
+  }
+
+  func testKeysWakeTheScreenToo() {
+    var c = LockScreenController(layout: layout, idleBlankMicroseconds: 1_000_000)
+    c.advance(to: 0)
+    c.advance(to: 2_000_000)
+    XCTAssertTrue(c.state.blanked)
+    c.keyDot(5, at: 2_100_000)
+    XCTAssertFalse(c.state.blanked)
+    XCTAssertTrue(c.state.trail.isEmpty, "the waking key joins nothing")
+    c.keyDot(5, at: 2_200_000)
+    XCTAssertEqual(c.state.trail, DotSequence([5]))
+  }
+
+  func testBlankScreenIsBlackAndWakingRepaintsAll() throws {
+    let h = try SceneHarness(capture: "l-shape-1236", font: false)
+    var blank = LockScreenState()
+    blank.blanked = true
+    let frame = h.fullFrame(blank)
+    let stride = h.stride(for: .xrgb8888)
+    for y in Swift.stride(from: 0, to: h.height, by: 7) {
+      for x in Swift.stride(from: 0, to: h.width, by: 7) {
+        XCTAssertEqual(frame[y * stride + x * 4 ..< y * stride + x * 4 + 3], [0, 0, 0], "(\(x), \(y)) is not black")
+      }
+    }
+    XCTAssertEqual(h.renderer.damage(from: LockScreenState(), to: blank).bounds, h.renderer.viewRect)
+    XCTAssertEqual(h.renderer.damage(from: blank, to: LockScreenState()).bounds, h.renderer.viewRect)
+    var blankCountdown = blank
+    blankCountdown.prompt = PromptText("Try again in 0:41")
+    XCTAssertTrue(h.renderer.damage(from: blank, to: blankCountdown).isEmpty, "nothing is drawn while blank")
+  }
+
+  func testWithoutAnIdleTimeTheScreenNeverBlanks() {
+    var c = LockScreenController(layout: layout)
+    c.advance(to: 0)
+    c.advance(to: 1_000_000_000_000)
+    XCTAssertFalse(c.state.blanked)
+    XCTAssertNil(c.nextChange(after: 1_000_000_000_000))
+  }
+}
