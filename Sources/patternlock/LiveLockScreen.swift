@@ -28,18 +28,22 @@ struct LiveLockScreen {
     var lockout: LockScreenController.Lockout?
     /// Whether the pattern unlocks: the loop ends after the verdict.
     var unlocks: Bool
+    /// The prompt once the verdict has been shown, when it changes (enrollment's
+    /// "Draw it again to confirm").
+    var nextPrompt: PromptText? = nil
   }
 
   /// - Parameters:
   ///   - minimumDots: the fewest dots for a pattern that is checked at all.
   ///   - feedbackMicroseconds: how long a verdict stays on screen (`--feedback-ms`).
   ///   - idleBlankMicroseconds: blank the screen after this long without input (`idle-blank-s`).
+  ///   - prompt: the line shown while waiting for a pattern.
   init(
     layout: GridLayout, theme: Theme, atlas: GlyphAtlas?, minimumDots: Int = 4, feedbackMicroseconds: UInt64 = 500_000,
-    idleBlankMicroseconds: UInt64? = nil
+    idleBlankMicroseconds: UInt64? = nil, prompt: PromptText = PromptText("Draw your unlock pattern")
   ) {
     controller = LockScreenController(
-      layout: layout, minimumDots: minimumDots, feedbackMicroseconds: feedbackMicroseconds,
+      layout: layout, minimumDots: minimumDots, feedbackMicroseconds: feedbackMicroseconds, idlePrompt: prompt,
       idleBlankMicroseconds: idleBlankMicroseconds)
     renderer = LockScreenRenderer(layout: layout, theme: theme, atlas: atlas)
     let t = layout.transform
@@ -77,6 +81,7 @@ struct LiveLockScreen {
 
   /// Shows the caller's judgement of a finished pattern.
   mutating func apply(_ judgement: Judgement, for outcome: GestureOutcome, now: UInt64) {
+    if let prompt = judgement.nextPrompt { controller.idlePrompt = prompt }
     controller.show(judgement.verdict, for: outcome)
     if let lockout = judgement.lockout { controller.lockOut(lockout, at: now) }
     if judgement.unlocks { unlocked = true }

@@ -1,0 +1,64 @@
+import PatternCore
+import Scene
+import Vault
+
+/// `patternlock enroll`: the pattern is drawn twice on the display; when both agree
+/// its Argon2id hash replaces the stored one.
+///
+/// Too short and mismatch are explained on screen and start over; nothing is saved
+/// until the confirmation matches. The first drawing lives only in this value, never
+/// on disk.
+struct EnrollmentGate: ~Copyable {
+  private let directory: StateDirectory
+  private let gridSize: Int
+  /// The fewest dots a pattern may have.
+  let minimumDots: Int
+  private let cost: HashCost
+  private var first: DotSequence?
+
+  /// The prompt while waiting for the first drawing.
+  static let startPrompt = PromptText("Draw a new unlock pattern")
+
+  /// Opens (creating when missing) the state directory before anything is drawn, so a
+  /// directory that cannot be used is said before the display is taken.
+  init(stateDirectory path: String, gridSize: Int, minimumDots: Int, cost: HashCost) {
+    directory = VaultCommandSupport.open(path, creating: true)
+    self.gridSize = gridSize
+    self.minimumDots = minimumDots
+    self.cost = cost
+  }
+
+  /// Judges one drawing: the first is remembered, the second must match it.
+  mutating func judge(_ outcome: GestureOutcome) -> LiveLockScreen.Judgement {
+    let dots = outcome.dots
+    guard dots.count >= minimumDots else {
+      var text = PromptText("Too short: join at least ")
+      text.append(minimumDots)
+      text.append(" dots")
+      first = nil
+      return LiveLockScreen.Judgement(verdict: .rejected(text), lockout: nil, unlocks: false, nextPrompt: EnrollmentGate.startPrompt)
+    }
+    guard let expected = first else {
+      first = dots
+      let again = PromptText("Draw it again to confirm")
+      return LiveLockScreen.Judgement(verdict: .neutral(again), lockout: nil, unlocks: false, nextPrompt: again)
+    }
+    first = nil
+    guard dots == expected else {
+      return LiveLockScreen.Judgement(
+        verdict: .rejected(PromptText("No match: draw a new pattern")), lockout: nil, unlocks: false,
+        nextPrompt: EnrollmentGate.startPrompt)
+    }
+    do throws(VaultError) {
+      let enrolled = try EnrolledPattern(dots: dots, gridSize: gridSize, minimumDots: minimumDots, cost: cost)
+      try enrolled.save(to: directory)
+    } catch {
+      Console.error(error.message + "; the pattern was not saved")
+      return LiveLockScreen.Judgement(
+        verdict: .rejected(PromptText("Cannot save the pattern")), lockout: nil, unlocks: false,
+        nextPrompt: EnrollmentGate.startPrompt)
+    }
+    Console.out("pattern set in \(directory.path) (\(gridSize)x\(gridSize) grid, at least \(minimumDots) dots)")
+    return LiveLockScreen.Judgement(verdict: .accepted(PromptText("Pattern saved")), lockout: nil, unlocks: true, nextPrompt: nil)
+  }
+}
