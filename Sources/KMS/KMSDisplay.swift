@@ -2,11 +2,13 @@
 //
 // Design. `KMSDisplay.init` is the whole modesetting sequence, read top to bottom:
 // device → resources → connected connector → mode → encoder/CRTC → two dumb buffers
-// (each with its framebuffer) → SetCrtc; one helper per step (`Probe`). Frames are
-// composed by the caller in a cached shadow buffer; `present` copies only the damaged
-// rows into the back buffer (`DamageCopy`, write-only: dumb buffers are uncached on
-// many ARM boards) and queues a page flip on vblank. The flip's completion comes back
-// as an event on the DRM fd, which the caller's poll loop hands to `handleEvents`.
+// (each with its framebuffer) → an atomic commit where the driver offers one, else
+// SetCrtc; one helper per step (`Probe`). Frames are composed by the caller in a
+// cached shadow buffer; `present` copies only the damaged rows into the back buffer
+// (`DamageCopy`, write-only: dumb buffers are uncached on many ARM boards) and queues
+// a page flip on vblank (an atomic commit of the plane's FB_ID, or legacy PageFlip).
+// The flip's completion comes back as an event on the DRM fd, which the caller's poll
+// loop hands to `handleEvents`.
 // At most one flip is in flight; the buffer being scanned out is never written.
 // `deinit` puts back the CRTC as it was, so the console reappears on exit.
 //
@@ -15,9 +17,13 @@
 //   uncached memory, and drawing into the buffer on screen tears.
 // - fbdev (/dev/fb0): deprecated, no vblank-synchronised flips, absent on vc4 with
 //   modern kernels unless emulated.
-// - Atomic modesetting first: it is nicer (one commit, test-only checks) but legacy
-//   SetCrtc + PageFlip works on every driver including simpledrm; atomic is the
-//   next step (see the issue), with legacy kept as the fallback.
+// - Atomic only: drivers never converted to atomic refuse the client cap, while
+//   legacy SetCrtc + PageFlip works on every driver, so any failure on the atomic path
+//   (cap refused, no primary plane, a missing property, a refused test-only commit)
+//   falls back to it silently. Atomic is used where offered because the test-only
+//   commit checks the whole configuration before anything on screen changes.
+// - Atomic for the restore and the hotplug re-set too: legacy SetCrtc is implemented
+//   over atomic on atomic drivers, and the saved CRTC is legacy state anyway.
 // - Front-buffer rendering with dirty-FB ioctls: not all drivers implement them.
 
 import CDRM
@@ -27,11 +33,13 @@ import PatternCore
 /// A display driven through KMS: the chosen card, connector, mode and CRTC, and two
 /// scan-out buffers that are flipped on vblank.
 public struct KMSDisplay: ~Copyable {
-  // Stored properties are destroyed in declaration order after `deinit`: the buffers
-  // and mailbox first, the device (whose close would invalidate them) last.
+  // Stored properties are destroyed in declaration order after `deinit`: the buffers,
+  // mailbox and mode blob first, the device (whose close would invalidate them) last.
   private let buffer0: DumbBuffer
   private let buffer1: DumbBuffer
   private let mailbox: FlipMailbox
+  /// The atomic plane and properties, or nil when legacy SetCrtc + PageFlip is used.
+  private let atomic: AtomicPipeline?
   private let device: DrmDevice
 
   /// The chosen connector's name (`HDMI-A-1`).
@@ -78,12 +86,18 @@ public struct KMSDisplay: ~Copyable {
     buffer0.clear()
     buffer1.clear()
     let saved = Probe.savedCrtc(crtc, connector: connector.id, of: device)
-    try KMSDisplay.setCrtc(device, crtc: crtc, framebuffer: buffer0.framebuffer, connector: connector.id, timing: connector.timings[modeIndex])
+    let timing = connector.timings[modeIndex]
+    let atomic = KMSDisplay.atomicModeset(
+      device, options, crtc: crtc, connector: connector.id, timing: timing, resources, framebuffer: buffer0.framebuffer, mode: mode)
+    if atomic == nil {
+      try KMSDisplay.setCrtc(device, crtc: crtc, framebuffer: buffer0.framebuffer, connector: connector.id, timing: timing)
+    }
 
     self.panelOrientation = Probe.panelOrientation(of: connector.id, device: device)
     self.buffer0 = buffer0
     self.buffer1 = buffer1
     self.mailbox = FlipMailbox()
+    self.atomic = atomic
     self.device = device
     self.outputName = connector.name.text
     self.mode = mode
@@ -91,7 +105,7 @@ public struct KMSDisplay: ~Copyable {
     self.millimetres = (connector.widthMillimetres, connector.heightMillimetres)
     self.connectorID = connector.id
     self.crtcID = crtc
-    self.timing = connector.timings[modeIndex]
+    self.timing = timing
     self.saved = saved
     self.damage = DamageTracker(width: mode.width, height: mode.height)
   }
@@ -109,6 +123,8 @@ public struct KMSDisplay: ~Copyable {
     }
   }
 
+  /// Whether modesetting and flips are atomic commits (false: legacy SetCrtc + PageFlip).
+  public var usesAtomic: Bool { atomic != nil }
   /// The card node in use.
   public var path: String { device.path }
   /// The descriptor to `poll` for flip events.
@@ -129,7 +145,7 @@ public struct KMSDisplay: ~Copyable {
   ///   - damage: what changed since the last present, in panel pixels.
   /// - Returns: false when nothing was queued because the output is disconnected.
   /// - Precondition: no flip is pending (`isFlipPending` is false).
-  /// - Throws: `KMSError.callFailed` when `drmModePageFlip` fails.
+  /// - Throws: `KMSError.callFailed` when `drmModeAtomicCommit` or `drmModePageFlip` fails.
   @discardableResult
   public mutating func present<Pixel>(shadow: [Pixel], damage frameDamage: Rect) throws(KMSError) -> Bool {
     precondition(!isFlipPending, "present while a flip is in flight")
@@ -147,8 +163,12 @@ public struct KMSDisplay: ~Copyable {
     }
     let framebuffer = back == 0 ? buffer0.framebuffer : buffer1.framebuffer
     let (fd, crtc, userData) = (device.descriptor, crtcID, mailbox.userData)
-    try systemCall("drmModePageFlip", on: device.path) {
-      drmModePageFlip(fd, crtc, framebuffer, UInt32(DRM_MODE_PAGE_FLIP_EVENT), userData)
+    if usesAtomic {
+      try atomic?.flip(to: framebuffer, userData: userData, path: device.path)
+    } else {
+      try systemCall("drmModePageFlip", on: device.path) {
+        drmModePageFlip(fd, crtc, framebuffer, UInt32(DRM_MODE_PAGE_FLIP_EVENT), userData)
+      }
     }
     isFlipPending = true
     return true
@@ -160,6 +180,8 @@ public struct KMSDisplay: ~Copyable {
   ///   when the events held none.
   /// - Throws: `KMSError.callFailed` when `drmHandleEvent` fails.
   public mutating func handleEvents() throws(KMSError) -> UInt64? {
+    // Version 2: libdrm then calls page_flip_handler for atomic commits' flip events
+    // too (page_flip_handler2, which adds the CRTC, is only looked at from version 3).
     var context = drmEventContext()
     context.version = 2
     context.page_flip_handler = FlipMailbox.handler
@@ -234,6 +256,22 @@ public struct KMSDisplay: ~Copyable {
   private static func isRenderOnly(_ error: KMSError) -> Bool {
     if case .notModesetting = error { return true }
     return false
+  }
+
+  /// The first modeset as one atomic commit, after a test-only commit of the same
+  /// request. Nil when atomic is not offered, is refused, or `forceLegacy` is set:
+  /// the caller then sets the CRTC the legacy way.
+  private static func atomicModeset(
+    _ device: borrowing DrmDevice, _ options: KMSOptions, crtc: UInt32, connector: UInt32, timing: drmModeModeInfo,
+    _ resources: Probe.Resources, framebuffer: UInt32, mode: DisplayMode
+  ) -> AtomicPipeline? {
+    if options.forceLegacy { return nil }
+    guard let pipeline = Probe.atomicPipeline(crtc: crtc, connector: connector, timing: timing, resources, of: device) else {
+      return nil
+    }
+    // A refused commit changed nothing; the pipeline's deinit frees the mode blob.
+    guard pipeline.modeset(framebuffer: framebuffer, width: mode.width, height: mode.height) else { return nil }
+    return pipeline
   }
 
   /// `drmModeSetCrtc`: shows `framebuffer` on `connector` with `timing`.

@@ -10,6 +10,9 @@ public struct KMSOptions: Sendable {
   public var format: FourCC
   /// Where card nodes are looked for (tests point it elsewhere).
   public var directory: String
+  /// Skip atomic modesetting even where the driver offers it (`PATTERNLOCK_KMS_LEGACY=1`),
+  /// so the legacy SetCrtc + PageFlip path can be tested on atomic drivers.
+  public var forceLegacy = false
 
   public init(
     devicePath: String? = nil, outputName: String? = nil, mode: ModeRequest? = nil,

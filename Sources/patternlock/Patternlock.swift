@@ -19,6 +19,9 @@ struct Patternlock {
     case "run":
       let status = RunCommand.run(&arguments, started: started)
       if status != .success { pl_exit(status.rawValue) }
+    case "enroll":
+      let status = RunCommand.enroll(&arguments)
+      if status != .success { pl_exit(status.rawValue) }
     case "inject":
       let status = InjectCommand.run(&arguments)
       if status != .success { pl_exit(status.rawValue) }
@@ -51,6 +54,7 @@ struct Patternlock {
       replay FILE       replay a 'libinput record' capture: one JSON line per gesture
       run               show the lock on the display (DRM/KMS) with live touch, mouse and keyboard
       inject FILE       replay a 'libinput record' capture through a uinput device (root; --wait MS)
+      enroll            set the pattern on the display: draw it, then again to confirm (run's display options, --min-dots N)
       set-pattern       store the hash of the pattern read from standard input (1-2-3-6-9)
       check             judge the pattern on standard input against the stored one, throttled;
                         prints one JSON line; exit 0 unlocked, 3 wrong, 4 too short,

@@ -3,19 +3,20 @@ import Input
 import KMS
 import PatternCore
 import Scene
+import Vault
 
 extension RunCommand {
   /// Seeds `run`'s option values from patternlock.conf (and `--config`), before the
   /// command line is parsed and overrides them. Values that passed the file's form
   /// check but that KMS or Input still refuse are blamed on their file and line.
   ///
-  /// min-dots is the one stored with the pattern by `set-pattern`, so `run` takes it
-  /// from there.
+  /// `run` takes min-dots from the stored pattern (set with it); `enroll` stores it,
+  /// with the Argon2 costs.
   static func applyConfiguration(
     _ arguments: inout Arguments, layout: inout LayoutArguments, kms: inout KMSOptions, seat: inout String,
     calibration: inout CalibrationMatrix?, rotation: inout Rotation, dpi: inout Int?, fontPath: inout String, theme: inout Theme,
     feedbackMilliseconds: inout Int, stateDirectory: inout String?, throttle: inout ThrottleTable,
-    exec: inout [String], idleBlankSeconds: inout Int
+    exec: inout [String], idleBlankSeconds: inout Int, minimumDots: inout Int, hashCost: inout HashCost
   ) {
     let settings = ConfiguredSettings.load(&arguments)
     layout.options = settings.layout
@@ -44,5 +45,13 @@ extension RunCommand {
     throttle = settings.throttle
     exec = settings.exec
     idleBlankSeconds = settings.idleBlankSeconds
+    minimumDots = settings.minimumDots
+    let passes = settings.argonPasses ?? HashCost.standard.passes
+    let memoryMiB = settings.argonMemoryMiB ?? (HashCost.standard.memoryBytes >> 20)
+    do throws(VaultError) {
+      hashCost = try HashCost(passes: passes, memoryBytes: memoryMiB << 20)
+    } catch {
+      ConfiguredSettings.fail(settings, .argonPasses, error.message)
+    }
   }
 }

@@ -25,15 +25,25 @@ enum RunCommand {
   /// - Returns: the exit status (when there is nothing to hand over to).
   static func run(_ arguments: inout Arguments, started: UInt64? = nil) -> ExitStatus {
     var handOff: [String] = []
-    let status = lock(&arguments, started: started, handOff: &handOff)
+    let status = lock(&arguments, started: started, handOff: &handOff, enrolling: false)
     guard status == .success, !handOff.isEmpty else { return status }
     HandOff.exec(handOff)
   }
 
+  /// `patternlock enroll`: the same screen and input, but the pattern is drawn twice
+  /// and stored (`EnrollmentGate`); exits 0 once it is saved.
+  static func enroll(_ arguments: inout Arguments) -> ExitStatus {
+    var handOff: [String] = []
+    return lock(&arguments, started: nil, handOff: &handOff, enrolling: true)
+  }
+
   /// The lock itself; every owner it makes restores what it changed when it returns.
-  private static func lock(_ arguments: inout Arguments, started: UInt64?, handOff: inout [String]) -> ExitStatus {
+  private static func lock(_ arguments: inout Arguments, started: UInt64?, handOff: inout [String], enrolling: Bool) -> ExitStatus {
+    let command = enrolling ? "enroll" : "run"
     var layoutArguments = LayoutArguments()
     var kms = KMSOptions()
+    // For testing the fallback on atomic drivers (documented in patternlock(1)).
+    kms.forceLegacy = pl_getenv("PATTERNLOCK_KMS_LEGACY").map { String(cString: $0) } == "1"
     var seat = "seat0"
     var calibration: CalibrationMatrix?
     var expected: DotSequence?
@@ -46,10 +56,12 @@ enum RunCommand {
     var theme = Theme()
     var feedbackMilliseconds = 500
     var idleBlankSeconds = 0
+    var minimumDotsToEnroll = 4
+    var hashCost = HashCost.standard
     applyConfiguration(&arguments, layout: &layoutArguments, kms: &kms, seat: &seat, calibration: &calibration,
       rotation: &rotation, dpi: &dpi, fontPath: &fontPath, theme: &theme,
       feedbackMilliseconds: &feedbackMilliseconds, stateDirectory: &stateDirectory, throttle: &throttle, exec: &handOff,
-      idleBlankSeconds: &idleBlankSeconds)
+      idleBlankSeconds: &idleBlankSeconds, minimumDots: &minimumDotsToEnroll, hashCost: &hashCost)
     while let argument = arguments.next() {
       let (name, inline) = Arguments.split(argument)
       switch name {
@@ -71,6 +83,8 @@ enum RunCommand {
       case "--pattern": expected = parsePattern(arguments.value(for: name, inline: inline))
       case "--state-dir": stateDirectory = arguments.value(for: name, inline: inline)
       case "--timing": timing = true
+      case "--min-dots" where enrolling:
+        minimumDotsToEnroll = OptionValue.integer(arguments.value(for: name, inline: inline), option: name)
       case "--idle-blank-s":
         idleBlankSeconds = OptionValue.integer(arguments.value(for: name, inline: inline), option: name)
         guard (0...86_400).contains(idleBlankSeconds) else {
@@ -89,7 +103,7 @@ enum RunCommand {
       case "--size": Console.fail("run: --size is not used: the display's mode sets the size (use --mode WxH)")
       default:
         guard layoutArguments.parse(name, inline: inline, from: &arguments) else {
-          Console.fail("run: unknown option '\(argument)' (try 'patternlock --help')")
+          Console.fail("\(command): unknown option '\(argument)' (try 'patternlock --help')")
         }
       }
     }
@@ -97,8 +111,19 @@ enum RunCommand {
     // The secret first: without one there is nothing to lock with, and nothing on
     // the display or console has been changed yet when that is said.
     var gate: VaultGate? = nil
+    var enrollment: EnrollmentGate? = nil
     var minimumDots = 4
-    if expected == nil {
+    if enrolling {
+      if expected != nil || !handOff.isEmpty { Console.fail("enroll: --pattern and --exec belong to run") }
+      let grid = layoutArguments.options.gridSize
+      guard minimumDotsToEnroll >= 1 && minimumDotsToEnroll <= grid * grid else {
+        Console.fail("enroll: --min-dots takes 1 to \(grid * grid) for a \(grid)x\(grid) grid, not \(minimumDotsToEnroll)")
+      }
+      enrollment = EnrollmentGate(
+        stateDirectory: stateDirectory ?? StateDirectory.defaultPath, gridSize: grid, minimumDots: minimumDotsToEnroll,
+        cost: hashCost)
+      minimumDots = minimumDotsToEnroll
+    } else if expected == nil {
       gate = VaultGate(stateDirectory: stateDirectory ?? StateDirectory.defaultPath, throttle: throttle)
       minimumDots = gate!.minimumDotsToCheck()
     }
@@ -126,18 +151,20 @@ enum RunCommand {
     loop.printTiming = timing
     loop.startMicroseconds = started
     let console = ConsoleMode()
-    Console.out("patternlock: showing the lock on \(display.outputName) (\(display.mode.text)) of \(display.path)")
+    Console.out("patternlock: showing the lock on \(display.outputName) (\(display.mode.text)) of \(display.path) (\(display.usesAtomic ? "atomic" : "legacy"))")
 
     var screen = LiveLockScreen(
       layout: layout, theme: theme, atlas: loadFont(fontPath, layout: layout), minimumDots: minimumDots,
       feedbackMicroseconds: UInt64(feedbackMilliseconds) * 1000,
-      idleBlankMicroseconds: idleBlankSeconds > 0 ? UInt64(idleBlankSeconds) * 1_000_000 : nil)
+      idleBlankMicroseconds: idleBlankSeconds > 0 ? UInt64(idleBlankSeconds) * 1_000_000 : nil,
+      prompt: enrolling ? EnrollmentGate.startPrompt : PromptText("Draw your unlock pattern"))
     let now = pl_monotonic_microseconds()
     if let lockout = gate?.lockoutAtStart(now: now) { screen.startLockedOut(lockout, now: now) }
     let ending = loop.run(
       display: &display, input: &input, screen: &screen,
       hotplugDescriptor: hotplug.pollDescriptor, drainHotplug: { hotplug.drain() },
       judge: { outcome, now in
+        if enrolling { return enrollment!.judge(outcome) }
         if let expected {
           Console.out(DevelopmentVerdict.resultLine(for: outcome, expected: expected))
           return DevelopmentVerdict.judgement(for: outcome, expected: expected, minimumDots: minimumDots)
@@ -147,7 +174,7 @@ enum RunCommand {
     _ = console.isActive
     switch ending {
     case .unlocked:
-      Console.out("unlocked")
+      if !enrolling { Console.out("unlocked") }
     case .signal(let signal):
       // Never 0: a unit that treats success as "unlocked" must not open on a kill.
       Console.out("patternlock: stopped by signal \(signal); display and console restored")

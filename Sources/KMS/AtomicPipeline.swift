@@ -1,0 +1,142 @@
+import CDRM
+import PatternCore
+import SystemErrno
+
+/// What atomic modesetting needs to drive one CRTC: its primary plane, the property
+/// IDs by name, and the mode as a property blob (freed in `deinit`).
+///
+/// Built by `Probe.atomicPipeline` only after the driver accepted the atomic client
+/// cap; `modeset` then proves the whole request with a test-only commit before the
+/// real one, so a driver that refuses it costs nothing and legacy SetCrtc takes over.
+struct AtomicPipeline: ~Copyable {
+  /// The property IDs an atomic modeset and flip write, found by name (the IDs differ
+  /// per driver and per kernel).
+  struct PropertyIDs {
+    var connectorCrtc: UInt32
+    var crtcMode: UInt32
+    var crtcActive: UInt32
+    var planeFramebuffer: UInt32
+    var planeCrtc: UInt32
+    var sourceX: UInt32
+    var sourceY: UInt32
+    var sourceWidth: UInt32
+    var sourceHeight: UInt32
+    var crtcX: UInt32
+    var crtcY: UInt32
+    var crtcWidth: UInt32
+    var crtcHeight: UInt32
+
+    /// Every ID by its kernel name, or nil when any is missing (then atomic is not used).
+    init?(connector c: Probe.ObjectProperties, crtc r: Probe.ObjectProperties, plane p: Probe.ObjectProperties) {
+      guard let connectorCrtc = c.id("CRTC_ID"), let crtcMode = r.id("MODE_ID"), let crtcActive = r.id("ACTIVE"),
+        let planeFramebuffer = p.id("FB_ID"), let planeCrtc = p.id("CRTC_ID"),
+        let sourceX = p.id("SRC_X"), let sourceY = p.id("SRC_Y"), let sourceWidth = p.id("SRC_W"),
+        let sourceHeight = p.id("SRC_H"), let crtcX = p.id("CRTC_X"), let crtcY = p.id("CRTC_Y"),
+        let crtcWidth = p.id("CRTC_W"), let crtcHeight = p.id("CRTC_H")
+      else { return nil }
+      self.connectorCrtc = connectorCrtc
+      self.crtcMode = crtcMode
+      self.crtcActive = crtcActive
+      self.planeFramebuffer = planeFramebuffer
+      self.planeCrtc = planeCrtc
+      self.sourceX = sourceX
+      self.sourceY = sourceY
+      self.sourceWidth = sourceWidth
+      self.sourceHeight = sourceHeight
+      self.crtcX = crtcX
+      self.crtcY = crtcY
+      self.crtcWidth = crtcWidth
+      self.crtcHeight = crtcHeight
+    }
+  }
+
+  /// A plane's source extent: SRC_W and SRC_H are 16.16 fixed point, CRTC_W and CRTC_H
+  /// whole pixels.
+  static func sourceExtent(pixels: Int) -> UInt64 {
+    UInt64(UInt32(bitPattern: Fixed16(pixels).raw))
+  }
+
+  /// The device's descriptor; valid while the `DrmDevice` lives (`KMSDisplay` declares
+  /// it last so it is destroyed after this value).
+  private let descriptor: Int32
+  let connector: UInt32
+  let crtc: UInt32
+  let plane: UInt32
+  private let properties: PropertyIDs
+  /// The mode blob `MODE_ID` points at.
+  private let modeBlob: UInt32
+
+  /// Creates the mode blob; nil when the driver refuses it.
+  init?(
+    device: borrowing DrmDevice, connector: UInt32, crtc: UInt32, plane: UInt32, properties: PropertyIDs,
+    timing: drmModeModeInfo
+  ) {
+    var timing = timing
+    var blob: UInt32 = 0
+    let size = MemoryLayout<drmModeModeInfo>.size
+    guard drmModeCreatePropertyBlob(device.descriptor, &timing, size, &blob) == 0, blob != 0 else { return nil }
+    self.descriptor = device.descriptor
+    self.connector = connector
+    self.crtc = crtc
+    self.plane = plane
+    self.properties = properties
+    self.modeBlob = blob
+  }
+
+  deinit {
+    // The CRTC is put back with legacy SetCrtc first (KMSDisplay.deinit), so nothing
+    // refers to the blob any more.
+    _ = drmModeDestroyPropertyBlob(descriptor, modeBlob)
+  }
+
+  /// The first modeset: connector → CRTC with the mode, the primary plane showing
+  /// `framebuffer` full screen. A test-only commit of the same request comes first.
+  ///
+  /// - Returns: false when the driver refused the request (nothing was changed).
+  func modeset(framebuffer: UInt32, width: Int, height: Int) -> Bool {
+    guard let request = drmModeAtomicAlloc() else { return false }
+    defer { drmModeAtomicFree(request) }
+    let p = properties
+    let (sourceWidth, sourceHeight) = (AtomicPipeline.sourceExtent(pixels: width), AtomicPipeline.sourceExtent(pixels: height))
+    let values: [(object: UInt32, property: UInt32, value: UInt64)] = [
+      (connector, p.connectorCrtc, UInt64(crtc)),
+      (crtc, p.crtcMode, UInt64(modeBlob)),
+      (crtc, p.crtcActive, 1),
+      (plane, p.planeFramebuffer, UInt64(framebuffer)),
+      (plane, p.planeCrtc, UInt64(crtc)),
+      (plane, p.sourceX, 0),
+      (plane, p.sourceY, 0),
+      (plane, p.sourceWidth, sourceWidth),
+      (plane, p.sourceHeight, sourceHeight),
+      (plane, p.crtcX, 0),
+      (plane, p.crtcY, 0),
+      (plane, p.crtcWidth, UInt64(width)),
+      (plane, p.crtcHeight, UInt64(height)),
+    ]
+    for v in values where drmModeAtomicAddProperty(request, v.object, v.property, v.value) < 0 { return false }
+    let flags = UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET)
+    guard drmModeAtomicCommit(descriptor, request, flags | UInt32(DRM_MODE_ATOMIC_TEST_ONLY), nil) == 0 else { return false }
+    return drmModeAtomicCommit(descriptor, request, flags, nil) == 0
+  }
+
+  /// Queues a flip to `framebuffer` on the next vblank (`drmModeAtomicCommit` with a
+  /// page-flip event, non-blocking); its completion arrives as a page-flip event
+  /// carrying `userData`, exactly as after a legacy `drmModePageFlip`.
+  ///
+  /// - Parameter path: the device, for the message.
+  /// - Throws: `KMSError.callFailed`.
+  func flip(to framebuffer: UInt32, userData: UnsafeMutableRawPointer, path: String) throws(KMSError) {
+    // libdrm's commit copies and sorts the request into buffers of its own anyway, so
+    // one request per flip costs no more than keeping one.
+    guard let request = drmModeAtomicAlloc() else {
+      throw .callFailed(call: "drmModeAtomicAlloc", path: path, errno: .current)
+    }
+    defer { drmModeAtomicFree(request) }
+    let (fd, plane, property) = (descriptor, plane, properties.planeFramebuffer)
+    try systemCall("drmModeAtomicAddProperty", on: path) {
+      drmModeAtomicAddProperty(request, plane, property, UInt64(framebuffer))
+    }
+    let flags = UInt32(DRM_MODE_PAGE_FLIP_EVENT) | UInt32(DRM_MODE_ATOMIC_NONBLOCK)
+    try systemCall("drmModeAtomicCommit", on: path) { drmModeAtomicCommit(fd, request, flags, userData) }
+  }
+}
