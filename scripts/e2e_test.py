@@ -17,6 +17,15 @@ busybox shell over the serial console, the display and the tablet over QMP:
   5. `run --rotate 90 --pattern 1-4-7-8`: idle picture and rotated-90-1478 unlocking;
   6. `run` stopped by SIGTERM: its message, its end, and the VT drawing text again
      (fbcon draws only in KD_TEXT, so text written after the exit must appear).
+  7. the Vault (no --pattern): `set-pattern` stores 1-2-3-6 in /tmp/pl-state (a cheap
+     Argon2id); `run --state-dir ... --exec /bin/sh -c 'echo PL-EXEC-RAN'` and
+     l-shape-1236: `{"result":"unlocked"}`, the exec'd command's line, exit 0;
+  8. five distinct wrong captures: failures 1..5, the 5th with retry_in_s 60; the
+     countdown on screen (red text in the prompt area that changes each second, grid
+     idle); the right pattern injected during the lockout is not judged at all;
+  9. run restarted (SIGTERM, then run again) with the same state: the countdown is on
+     screen at once and shows the same texts as when the lockout began (it restarted
+     in full, not with the old remainder). Not a reboot: the image has no disk.
 
 Each picture is a QMP screendump compared pixel for pixel with the headless render of
 the same input (REFERENCES/*.png, written by scripts/test-e2e with the guest's own
@@ -26,6 +35,7 @@ The `timing:` figures are printed, not judged. Every wait is bounded by --timeou
 Prints "ok"/"FAIL" per check and ends with "e2e: N passed, N failed".
 """
 import argparse
+import json
 import os
 import struct
 import subprocess
@@ -44,6 +54,15 @@ CAPTURES = "/usr/share/patternlock/captures"
 DPI = "--dpi 96"
 # inject waits this long for udev to tag its device and libinput to open it (TCG is slow).
 INJECT = "patternlock inject --wait 3000"
+# The Vault steps: a state dir in the guest's tmpfs, a cheap hash (TCG is slow), and five
+# distinct wrong captures (a repeated wrong pattern would not count again).
+STATE = "/tmp/pl-state"
+CHEAP_HASH = "--argon-memory-mib 8 --argon-passes 1"
+WRONG_CAPTURES = ["z-1235789", "fast-swipe-1-3-9", "single-touch-14789", "two-fingers", "two-gestures"]
+LOCKOUT_S = 60
+# Where the prompt is drawn on the 800x480 landscape panel (left of the grid), and what
+# counts as its red (Theme.wrong is #ff4848, anti-aliased on the dark background).
+PROMPT_BOX = (0, 200, 370, 280)
 
 
 # The tablet drag, in panel pixels: (x, y, button) with button True (press), False
@@ -167,6 +186,24 @@ def lit_pixels(rgb):
     return sum(1 for i in range(0, len(rgb), 3) if rgb[i:i + 3] != darkest)
 
 
+def red_pixels(rgb, box, width=WIDTH):
+    """Pixels in box (x0, y0, x1, y1) that are clearly red: the wrong-pattern colour."""
+    x0, y0, x1, y1 = box
+    count = 0
+    for y in range(y0, y1):
+        row = rgb[(y * width + x0) * 3:(y * width + x1) * 3]
+        for i in range(0, len(row), 3):
+            if row[i] >= 150 and row[i + 1] < 120 and row[i + 2] < 120:
+                count += 1
+    return count
+
+
+def region(rgb, box, width=WIDTH):
+    """The bytes of box (x0, y0, x1, y1), row after row."""
+    x0, y0, x1, y1 = box
+    return b"".join(rgb[(y * width + x0) * 3:(y * width + x1) * 3] for y in range(y0, y1))
+
+
 class Console:
     """The guest's serial console: lines read from QEMU's stdout, commands written to its stdin."""
 
@@ -237,7 +274,7 @@ def main():
     parser.add_argument("--references", required=True, help="headless renders (PNG) from scripts/test-e2e")
     parser.add_argument("--work", required=True, help="where screendumps go")
     parser.add_argument("--feedback-ms", type=int, default=3000)
-    parser.add_argument("--timeout", type=float, default=170.0)
+    parser.add_argument("--timeout", type=float, default=240.0)
     parser.add_argument("--log", default=".build/e2e/console.log")
     args = parser.parse_args()
 
@@ -335,6 +372,135 @@ def main():
                        f"max {flips[-1] / 1000:.1f} ms over {len(flips)} flips")
         timings.append(figure)
 
+    def run_json(since, within, what, predicate=lambda obj: True):
+        """The next JSON object run printed after `since` that satisfies predicate."""
+        def matches(line):
+            if not line.startswith("PL-RUN {"):
+                return False
+            try:
+                return predicate(json.loads(line[len("PL-RUN "):]))
+            except ValueError:
+                return False
+        line = console.wait(matches, since, min(deadline, time.monotonic() + within), what)
+        return json.loads(line[len("PL-RUN "):])
+
+    def inject(capture):
+        mark = console.mark()
+        console.send(f"{INJECT} {CAPTURES}/{capture}.yaml >/dev/null &")
+        return mark
+
+    def countdown_on_screen(name, seen):
+        """The prompt area shows red text that changes within 3.5 s (a running countdown)
+        and the grid is the idle one; the prompt pictures seen go into `seen`. No headless
+        reference: replay cannot dump pictures with --state-dir, and the text depends on
+        the second the screendump lands in."""
+        _, _, idle = reference("idle")
+        until = min(deadline, time.monotonic() + 5)
+        while True:
+            _, _, first = screendump(name)
+            red = red_pixels(first, PROMPT_BOX)
+            if red >= 40 or time.monotonic() > until:
+                break
+            time.sleep(0.2)
+        if red < 40:
+            raise Failure(f"only {red} red pixels in the prompt area {PROMPT_BOX}; see {work}/{name}.ppm")
+        grid = (PROMPT_BOX[2], 0, WIDTH, HEIGHT)
+        if region(first, grid) != region(idle, grid):
+            raise Failure(f"the grid is not the idle one during the lockout; see {work}/{name}.ppm")
+        # Three successive texts (two ticks), so that a later look at another lockout's
+        # first seconds overlaps them despite the screendumps' timing.
+        texts = [region(first, PROMPT_BOX)]
+        until = min(deadline, time.monotonic() + 3.5)
+        while len(texts) < 3 and time.monotonic() < until:
+            time.sleep(0.25)
+            _, _, later = screendump(name + "-later")
+            if region(later, PROMPT_BOX) != texts[-1]:
+                if red_pixels(later, PROMPT_BOX) < 40:
+                    raise Failure(f"the prompt is no longer red a second later; see {work}/{name}-later.ppm")
+                texts.append(region(later, PROMPT_BOX))
+        if len(texts) < 2:
+            raise Failure(f"the prompt did not change within 3.5 s (no countdown?); see {work}/{name}.ppm")
+        seen.extend(texts)
+        for file in (name, name + "-later"):
+            os.remove(os.path.join(work, file + ".ppm"))
+        return f"{red} red pixels in the prompt area, {len(texts)} successive texts in {3.5 - (until - time.monotonic()):.1f} s, grid idle"
+
+    def vault_steps():
+        shell_deadline = min(deadline, time.monotonic() + 30)
+        status = console.shell(f"echo 1-2-3-6 | patternlock set-pattern --state-dir {STATE} {CHEAP_HASH} >/dev/null", shell_deadline)
+        if not check("set-pattern stores 1-2-3-6 in the guest",
+                     lambda: None if status == 0 else (_ for _ in ()).throw(Failure(f"exit status {status}"))):
+            return
+
+        # 7: the right pattern unlocks and run hands off to --exec.
+        since = start_run(f"--state-dir {STATE} --timing --feedback-ms 500 --exec /bin/sh -c 'echo PL-EXEC-RAN'")
+        run_line(since, "timing: start-to-first-flip-us=", 30)
+        mark = inject("l-shape-1236")
+        check("vault: l-shape-1236 unlocks", lambda: run_json(mark, 20, '{"result":"unlocked"}', lambda o: o == {"result": "unlocked"}) and None)
+        check("vault: run replaces itself with the --exec command", lambda: run_line(mark, "PL-EXEC-RAN", 10, "the --exec marker"))
+        check("vault: the --exec command's status is run's (exit 0)", lambda: run_line(mark, "exit 0", 5, "'exit 0'"))
+
+        # 8: five distinct wrong patterns count 1..5, then the lockout.
+        since = start_run(f"--state-dir {STATE} --timing --feedback-ms 500")
+        run_line(since, "timing: start-to-first-flip-us=", 30)
+        locked_at = None
+        for count, capture in enumerate(WRONG_CAPTURES, start=1):
+            mark = inject(capture)
+            want = f"failures {count}"
+            def counted():
+                got = run_json(mark, 20, f"a result with {want}", lambda o: o.get("failures") == count)
+                lockout = got.get("retry_in_s")
+                if got.get("result") != "wrong" or lockout != (LOCKOUT_S if count == len(WRONG_CAPTURES) else None):
+                    raise Failure(f"got {json.dumps(got)}")
+                return json.dumps(got)
+            if not check(f"vault: wrong pattern {capture} counts ({want})", counted):
+                return
+            locked_at = time.monotonic()
+            time.sleep(1.0)  # the verdict (500 ms) ends before the next gesture starts
+        first_seconds = []
+        check("vault: the lockout countdown is on screen after the 5th failure",
+              lambda: countdown_on_screen("lockout", first_seconds))
+
+        def refused():
+            # During a lockout run does not judge input at all: no result line, no unlock.
+            mark = console.mark()
+            status = console.shell(f"{INJECT} {CAPTURES}/l-shape-1236.yaml >/dev/null", min(deadline, time.monotonic() + 20))
+            if status != 0:
+                raise Failure(f"inject exited {status}")
+            time.sleep(1.0)
+            with console.changed:
+                said = [l for l in console.lines[mark:] if l.startswith(("PL-RUN {", "PL-RUN exit", "PL-RUN unlocked"))]
+            if said:
+                raise Failure(f"run answered during the lockout: {said}")
+            _, _, now = screendump("lockout-refused")
+            if red_pixels(now, PROMPT_BOX) < 40:
+                raise Failure(f"the countdown is gone after the attempt; see {work}/lockout-refused.ppm")
+            os.remove(os.path.join(work, "lockout-refused.ppm"))
+            return "no result line, no unlock, the countdown stays"
+        check("vault: even the right pattern is ignored during the lockout", refused)
+
+        # 9: a restart of run with the same state keeps the counter: the lockout starts again in full.
+        console.shell("kill -TERM $(pidof patternlock)", min(deadline, time.monotonic() + 10))
+        run_line(since, "exit 1", 10, "'exit 1' after SIGTERM")
+        restarted = time.monotonic()
+        since = start_run(f"--state-dir {STATE} --timing --feedback-ms 500")
+        run_line(since, "timing: start-to-first-flip-us=", 30)
+        restart_seconds = []
+        check("vault restart: the countdown is on screen at once",
+              lambda: countdown_on_screen("lockout-restart", restart_seconds))
+
+        def full_again():
+            # The countdown pictures right after the restart show the same text as those
+            # right after the 5th failure (1:00/0:59...), not the old lockout's remainder.
+            elapsed = time.monotonic() - locked_at
+            if not restart_seconds or not any(r in first_seconds for r in restart_seconds):
+                raise Failure(f"the countdown after the restart ({elapsed:.0f} s after the 5th failure, {time.monotonic() - restarted:.0f} s "
+                              f"after the restart) shows none of the texts seen when the lockout began")
+            return f"same countdown text as at the 5th failure, {elapsed:.0f} s later"
+        check("vault restart: still locked out, the lockout restarted in full", full_again)
+        console.shell("kill -TERM $(pidof patternlock)", min(deadline, time.monotonic() + 10))
+        run_line(since, "exit 1", 10, "'exit 1' after SIGTERM")
+
     feedback = args.feedback_ms
     try:
         qmp = QMP(qmp_path, min(deadline, time.monotonic() + 20))
@@ -419,6 +585,9 @@ def main():
                               f"the VT stayed in KD_GRAPHICS?); see {work}/console-text.ppm")
             return f"fbcon draws again: {before} lit pixels after clearing, {after} after 8 lines of text"
         check("SIGTERM: the VT is back in text mode", text_mode)
+
+        # 7-9: the Vault (no --pattern): set-pattern, unlock with --exec, the throttle, a restart.
+        vault_steps()
 
         print("timings (measured under TCG, not judged): " + "; ".join(timings), flush=True)
         console.send("poweroff -f")

@@ -119,24 +119,19 @@ struct AtomicPipeline: ~Copyable {
     return drmModeAtomicCommit(descriptor, request, flags, nil) == 0
   }
 
-  /// Queues a flip to `framebuffer` on the next vblank (`drmModeAtomicCommit` with a
+  /// Queues a flip to `framebuffer` on the next vblank (an atomic commit with a
   /// page-flip event, non-blocking); its completion arrives as a page-flip event
   /// carrying `userData`, exactly as after a legacy `drmModePageFlip`.
   ///
   /// - Parameter path: the device, for the message.
   /// - Throws: `KMSError.callFailed`.
   func flip(to framebuffer: UInt32, userData: UnsafeMutableRawPointer, path: String) throws(KMSError) {
-    // libdrm's commit copies and sorts the request into buffers of its own anyway, so
-    // one request per flip costs no more than keeping one.
-    guard let request = drmModeAtomicAlloc() else {
-      throw .callFailed(call: "drmModeAtomicAlloc", path: path, errno: .current)
-    }
-    defer { drmModeAtomicFree(request) }
+    // Straight through the ioctl: drmModeAtomicCommit copies and sorts every request
+    // into heap buffers, and this runs once per frame.
     let (fd, plane, property) = (descriptor, plane, properties.planeFramebuffer)
-    try systemCall("drmModeAtomicAddProperty", on: path) {
-      drmModeAtomicAddProperty(request, plane, property, UInt64(framebuffer))
-    }
     let flags = UInt32(DRM_MODE_PAGE_FLIP_EVENT) | UInt32(DRM_MODE_ATOMIC_NONBLOCK)
-    try systemCall("drmModeAtomicCommit", on: path) { drmModeAtomicCommit(fd, request, flags, userData) }
+    try systemCall("DRM_IOCTL_MODE_ATOMIC", on: path) {
+      pl_drm_atomic_flip(fd, plane, property, UInt64(framebuffer), flags, userData)
+    }
   }
 }
