@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """The end-to-end test of `patternlock run` on the emulated aarch64 board (stdlib only).
 
-Usage: e2e_test.py --references DIR --work DIR [--feedback-ms MS] [--timeout S] [--log FILE]
+Usage: e2e_test.py --references DIR --work DIR --disk FILE [--feedback-ms MS] [--timeout S] [--log FILE]
        e2e_test.py --write-tablet-captures DIR TEMPLATE.yaml   (the tablet drag's captures)
 
-Boots the QEMU image (scripts/qemu-run --headless --mode shell) and drives the guest's
+Boots the QEMU image (scripts/qemu-run --headless --mode shell --disk FILE) and drives the guest's
 busybox shell over the serial console, the display and the tablet over QMP:
 
   1. `patternlock run --pattern 1-2-3-6 --timing --feedback-ms F`; its idle picture;
@@ -17,15 +17,21 @@ busybox shell over the serial console, the display and the tablet over QMP:
   5. `run --rotate 90 --pattern 1-4-7-8`: idle picture and rotated-90-1478 unlocking;
   6. `run` stopped by SIGTERM: its message, its end, and the VT drawing text again
      (fbcon draws only in KD_TEXT, so text written after the exit must appear).
-  7. the Vault (no --pattern): `set-pattern` stores 1-2-3-6 in /tmp/pl-state (a cheap
-     Argon2id); `run --state-dir ... --exec /bin/sh -c 'echo PL-EXEC-RAN'` and
-     l-shape-1236: `{"result":"unlocked"}`, the exec'd command's line, exit 0;
-  8. five distinct wrong captures: failures 1..5, the 5th with retry_in_s 60; the
-     countdown on screen (red text in the prompt area that changes each second, grid
-     idle); the right pattern injected during the lockout is not judged at all;
+  7. the Vault (no --pattern), in /var/lib/patternlock on the state disk (--disk: ext4 on
+     virtio-blk, mounted by init): `set-pattern` stores 1-2-3-6 (a cheap Argon2id);
+     `run --exec /bin/sh -c 'echo PL-EXEC-RAN'` and l-shape-1236: `{"result":"unlocked"}`,
+     the exec'd command's line, exit 0;
+  8. four distinct wrong captures: failures 1..4; the moment run shows the 4th, QEMU is
+     killed (a power cut: no sync, no unmount) and the board boots again from the same
+     disk; the 5th wrong capture is failure 5 with retry_in_s 60 (the counter was on the
+     disk before the result was shown); the countdown on screen (red text in the prompt
+     area that changes each second, grid idle); the right pattern injected during the
+     lockout is not judged at all;
   9. run restarted (SIGTERM, then run again) with the same state: the countdown is on
      screen at once and shows the same texts as when the lockout began (it restarted
-     in full, not with the old remainder). Not a reboot: the image has no disk.
+     in full, not with the old remainder);
+ 10. a power cut during the lockout and a third boot: run is locked out at once, and the
+     countdown again shows the texts of the lockout's beginning.
 
 Each picture is a QMP screendump compared pixel for pixel with the headless render of
 the same input (REFERENCES/*.png, written by scripts/test-e2e with the guest's own
@@ -54,9 +60,9 @@ CAPTURES = "/usr/share/patternlock/captures"
 DPI = "--dpi 96"
 # inject waits this long for udev to tag its device and libinput to open it (TCG is slow).
 INJECT = "patternlock inject --wait 3000"
-# The Vault steps: a state dir in the guest's tmpfs, a cheap hash (TCG is slow), and five
+# The Vault steps: the default state dir on the state disk, a cheap hash (TCG is slow), and five
 # distinct wrong captures (a repeated wrong pattern would not count again).
-STATE = "/tmp/pl-state"
+STATE = "/var/lib/patternlock"
 CHEAP_HASH = "--argon-memory-mib 8 --argon-passes 1"
 WRONG_CAPTURES = ["z-1235789", "fast-swipe-1-3-9", "single-touch-14789", "two-fingers", "two-gestures"]
 LOCKOUT_S = 60
@@ -276,6 +282,7 @@ def main():
     parser.add_argument("--feedback-ms", type=int, default=3000)
     parser.add_argument("--timeout", type=float, default=240.0)
     parser.add_argument("--log", default=".build/e2e/console.log")
+    parser.add_argument("--disk", required=True, help="the state disk image (made on the first boot if missing)")
     args = parser.parse_args()
 
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -287,14 +294,36 @@ def main():
     qmp_path = os.path.join(qmp_dir, "qmp.sock")
     os.makedirs(os.path.dirname(os.path.abspath(args.log)), exist_ok=True)
     log = open(args.log, "w", encoding="utf-8")
-    qemu = subprocess.Popen(
-        [os.path.join(root, "scripts", "qemu-run"), "--headless", "--mode", "shell", "--qmp", qmp_path],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    console = Console(qemu, log)
-    qmp = None
+    disk = os.path.abspath(args.disk)
+    qemu = console = qmp = None
+    boots = []
     results = {"passed": 0, "failed": 0}
     timings = []
     references = {}
+
+    def boot():
+        """Starts the board with the state disk and waits for the guest's shell."""
+        nonlocal qemu, console, qmp
+        boots.append(time.monotonic())
+        log.write(f"==== boot {len(boots)} ====\n")
+        qemu = subprocess.Popen(
+            [os.path.join(root, "scripts", "qemu-run"), "--headless", "--mode", "shell", "--qmp", qmp_path, "--disk", disk],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        console = Console(qemu, log)
+        qmp = QMP(qmp_path, min(deadline, time.monotonic() + 20))
+        console.wait(lambda l: l.startswith("PL-SHELL"), 0, deadline, "PL-SHELL (the guest's shell)")
+        # A plain read-eval loop instead of ash's line editor (which queries the cursor
+        # position and garbles input sent while it waits); background jobs and markers work.
+        console.send("stty -echo; exec sh -c 'while IFS= read -r line; do eval \"$line\"; done'")
+        return f"boot {len(boots)}: guest shell up after {time.monotonic() - boots[-1]:.1f} s"
+
+    def power_cut():
+        """Kills QEMU: no shutdown, no sync, no unmount; only what reached the disk stays."""
+        nonlocal qmp
+        qemu.kill()
+        qemu.wait()
+        qmp.close()
+        qmp = None
 
     def ok(message):
         results["passed"] += 1
@@ -427,36 +456,61 @@ def main():
 
     def vault_steps():
         shell_deadline = min(deadline, time.monotonic() + 30)
-        status = console.shell(f"echo 1-2-3-6 | patternlock set-pattern --state-dir {STATE} {CHEAP_HASH} >/dev/null", shell_deadline)
-        if not check("set-pattern stores 1-2-3-6 in the guest",
+        status = console.shell(f"echo 1-2-3-6 | patternlock set-pattern {CHEAP_HASH} >/dev/null", shell_deadline)
+        if not check(f"set-pattern stores 1-2-3-6 in {STATE} on the state disk",
                      lambda: None if status == 0 else (_ for _ in ()).throw(Failure(f"exit status {status}"))):
             return
 
         # 7: the right pattern unlocks and run hands off to --exec.
-        since = start_run(f"--state-dir {STATE} --timing --feedback-ms 500 --exec /bin/sh -c 'echo PL-EXEC-RAN'")
+        since = start_run("--timing --feedback-ms 500 --exec /bin/sh -c 'echo PL-EXEC-RAN'")
         run_line(since, "timing: start-to-first-flip-us=", 30)
         mark = inject("l-shape-1236")
         check("vault: l-shape-1236 unlocks", lambda: run_json(mark, 20, '{"result":"unlocked"}', lambda o: o == {"result": "unlocked"}) and None)
         check("vault: run replaces itself with the --exec command", lambda: run_line(mark, "PL-EXEC-RAN", 10, "the --exec marker"))
         check("vault: the --exec command's status is run's (exit 0)", lambda: run_line(mark, "exit 0", 5, "'exit 0'"))
 
-        # 8: five distinct wrong patterns count 1..5, then the lockout.
-        since = start_run(f"--state-dir {STATE} --timing --feedback-ms 500")
-        run_line(since, "timing: start-to-first-flip-us=", 30)
-        locked_at = None
-        for count, capture in enumerate(WRONG_CAPTURES, start=1):
+        def wrong(count, capture):
+            """Injects a distinct wrong pattern and checks that run counted it as failure `count`."""
             mark = inject(capture)
             want = f"failures {count}"
+
             def counted():
                 got = run_json(mark, 20, f"a result with {want}", lambda o: o.get("failures") == count)
                 lockout = got.get("retry_in_s")
                 if got.get("result") != "wrong" or lockout != (LOCKOUT_S if count == len(WRONG_CAPTURES) else None):
                     raise Failure(f"got {json.dumps(got)}")
                 return json.dumps(got)
-            if not check(f"vault: wrong pattern {capture} counts ({want})", counted):
+            return check(f"vault: wrong pattern {capture} counts ({want})", counted)
+
+        def rebooted(why):
+            """A power cut now, then the board boots again from the same state disk."""
+            power_cut()
+            if not check(f"{why}: the board boots again", boot):
+                return False
+            state_line = console.wait(lambda l: l.startswith("PL-STATE-DISK"), 0, deadline, "the state disk's mount line")
+            return check(f"{why}: the state disk is mounted and keeps {STATE}",
+                         lambda: state_line if "patternlock" in state_line.split(":", 1)[1].split() else
+                         (_ for _ in ()).throw(Failure(f"no patternlock directory on the disk: {state_line}")))
+
+        # 8: four distinct wrong patterns count 1..4; the power goes the moment run has
+        # shown the 4th (it wrote the counter first, so the next boot must go on from 4).
+        since = start_run("--timing --feedback-ms 500")
+        run_line(since, "timing: start-to-first-flip-us=", 30)
+        for count, capture in enumerate(WRONG_CAPTURES[:-1], start=1):
+            if not wrong(count, capture):
                 return
-            locked_at = time.monotonic()
-            time.sleep(1.0)  # the verdict (500 ms) ends before the next gesture starts
+            if count < len(WRONG_CAPTURES) - 1:
+                time.sleep(1.0)  # the verdict (500 ms) ends before the next gesture starts
+        if not rebooted("power cut right after the 4th failure was shown"):
+            return
+
+        # The 5th failure after the reboot is number 5, not 1: the counter survived.
+        since = start_run("--timing --feedback-ms 500")
+        run_line(since, "timing: start-to-first-flip-us=", 30)
+        if not wrong(len(WRONG_CAPTURES), WRONG_CAPTURES[-1]):
+            return
+        locked_at = time.monotonic()
+        time.sleep(1.0)  # the verdict (500 ms) gives way to the countdown
         first_seconds = []
         check("vault: the lockout countdown is on screen after the 5th failure",
               lambda: countdown_on_screen("lockout", first_seconds))
@@ -479,36 +533,44 @@ def main():
             return "no result line, no unlock, the countdown stays"
         check("vault: even the right pattern is ignored during the lockout", refused)
 
+        def full_again(when, seen, restarted):
+            # The countdown pictures right after a restart show the same text as those
+            # right after the 5th failure (1:00/0:59...), not the old lockout's remainder.
+            elapsed = time.monotonic() - locked_at
+            if not seen or not any(r in first_seconds for r in seen):
+                raise Failure(f"the countdown after the {when} ({elapsed:.0f} s after the 5th failure, {time.monotonic() - restarted:.0f} s "
+                              f"after the {when}) shows none of the texts seen when the lockout began")
+            return f"same countdown text as at the 5th failure, {elapsed:.0f} s later"
+
         # 9: a restart of run with the same state keeps the counter: the lockout starts again in full.
         console.shell("kill -TERM $(pidof patternlock)", min(deadline, time.monotonic() + 10))
         run_line(since, "exit 1", 10, "'exit 1' after SIGTERM")
         restarted = time.monotonic()
-        since = start_run(f"--state-dir {STATE} --timing --feedback-ms 500")
+        since = start_run("--timing --feedback-ms 500")
         run_line(since, "timing: start-to-first-flip-us=", 30)
         restart_seconds = []
         check("vault restart: the countdown is on screen at once",
               lambda: countdown_on_screen("lockout-restart", restart_seconds))
+        check("vault restart: still locked out, the lockout restarted in full",
+              lambda: full_again("restart", restart_seconds, restarted))
 
-        def full_again():
-            # The countdown pictures right after the restart show the same text as those
-            # right after the 5th failure (1:00/0:59...), not the old lockout's remainder.
-            elapsed = time.monotonic() - locked_at
-            if not restart_seconds or not any(r in first_seconds for r in restart_seconds):
-                raise Failure(f"the countdown after the restart ({elapsed:.0f} s after the 5th failure, {time.monotonic() - restarted:.0f} s "
-                              f"after the restart) shows none of the texts seen when the lockout began")
-            return f"same countdown text as at the 5th failure, {elapsed:.0f} s later"
-        check("vault restart: still locked out, the lockout restarted in full", full_again)
+        # 10: a power cut during the lockout; after the reboot run is locked out at once, in full.
+        if not rebooted("power cut during the lockout"):
+            return
+        restarted = time.monotonic()
+        since = start_run("--timing --feedback-ms 500")
+        run_line(since, "timing: start-to-first-flip-us=", 30)
+        reboot_seconds = []
+        check("vault reboot: the countdown is on screen at once",
+              lambda: countdown_on_screen("lockout-reboot", reboot_seconds))
+        check("vault reboot: still locked out, the lockout restarted in full",
+              lambda: full_again("reboot", reboot_seconds, restarted))
         console.shell("kill -TERM $(pidof patternlock)", min(deadline, time.monotonic() + 10))
         run_line(since, "exit 1", 10, "'exit 1' after SIGTERM")
 
     feedback = args.feedback_ms
     try:
-        qmp = QMP(qmp_path, min(deadline, time.monotonic() + 20))
-        console.wait(lambda l: l.startswith("PL-SHELL"), 0, deadline, "PL-SHELL (the guest's shell)")
-        ok(f"guest shell up after {time.monotonic() - start:.1f} s")
-        # A plain read-eval loop instead of ash's line editor (which queries the cursor
-        # position and garbles input sent while it waits); background jobs and markers work.
-        console.send("stty -echo; exec sh -c 'while IFS= read -r line; do eval \"$line\"; done'")
+        ok(boot())
         inputs = [l for l in console.lines if l.startswith("PL-INPUT ")]
         check("no touchscreen before run starts (the injected one is added after)",
               lambda: None if not any("ID_INPUT_TOUCHSCREEN" in l for l in inputs) else (_ for _ in ()).throw(Failure(f"{inputs}")))
@@ -598,12 +660,16 @@ def main():
     except (Failure, OSError) as failure:
         fail(str(failure))
     finally:
-        if results["failed"]:
+        if results["failed"] and console is not None:
             tail = console.lines[-15:]
             print(f"  last console lines (full log: {args.log}):", file=sys.stderr)
             for line in tail:
                 print("  | " + line, file=sys.stderr)
-        shut_down(qemu, qmp, log, qmp_path, qmp_dir)
+        if qemu is not None:
+            shut_down(qemu, qmp, log, qmp_path, qmp_dir)
+        else:
+            log.close()
+            os.rmdir(qmp_dir)
     print(f"total {time.monotonic() - start:.1f} s")
     print(f"e2e: {results['passed']} passed, {results['failed']} failed")
     return 0 if results["failed"] == 0 else 1
