@@ -533,38 +533,35 @@ def main():
             return "no result line, no unlock, the countdown stays"
         check("vault: even the right pattern is ignored during the lockout", refused)
 
-        def full_again(when, seen, restarted):
-            # The countdown pictures right after a restart show the same text as those
-            # right after the 5th failure (1:00/0:59...), not the old lockout's remainder.
-            elapsed = time.monotonic() - locked_at
-            if not seen or not any(r in first_seconds for r in seen):
-                raise Failure(f"the countdown after the {when} ({elapsed:.0f} s after the 5th failure, {time.monotonic() - restarted:.0f} s "
-                              f"after the {when}) shows none of the texts seen when the lockout began")
-            return f"same countdown text as at the 5th failure, {elapsed:.0f} s later"
+        def locked_out_in_full(when):
+            """Starts run again and checks that the countdown is on screen at once with the
+            texts seen right after the 5th failure (1:00/0:59...), not the old lockout's
+            remainder; returns run's console mark."""
+            restarted = time.monotonic()
+            since = start_run("--timing --feedback-ms 500")
+            run_line(since, "timing: start-to-first-flip-us=", 30)
+            seen = []
+            check(f"vault {when}: the countdown is on screen at once",
+                  lambda: countdown_on_screen(f"lockout-{when}", seen))
+
+            def full_again():
+                elapsed = time.monotonic() - locked_at
+                if not seen or not any(r in first_seconds for r in seen):
+                    raise Failure(f"the countdown after the {when} ({elapsed:.0f} s after the 5th failure, {time.monotonic() - restarted:.0f} s "
+                                  f"after the {when}) shows none of the texts seen when the lockout began")
+                return f"same countdown text as at the 5th failure, {elapsed:.0f} s later"
+            check(f"vault {when}: still locked out, the lockout restarted in full", full_again)
+            return since
 
         # 9: a restart of run with the same state keeps the counter: the lockout starts again in full.
         console.shell("kill -TERM $(pidof patternlock)", min(deadline, time.monotonic() + 10))
         run_line(since, "exit 1", 10, "'exit 1' after SIGTERM")
-        restarted = time.monotonic()
-        since = start_run("--timing --feedback-ms 500")
-        run_line(since, "timing: start-to-first-flip-us=", 30)
-        restart_seconds = []
-        check("vault restart: the countdown is on screen at once",
-              lambda: countdown_on_screen("lockout-restart", restart_seconds))
-        check("vault restart: still locked out, the lockout restarted in full",
-              lambda: full_again("restart", restart_seconds, restarted))
+        locked_out_in_full("restart")
 
         # 10: a power cut during the lockout; after the reboot run is locked out at once, in full.
         if not rebooted("power cut during the lockout"):
             return
-        restarted = time.monotonic()
-        since = start_run("--timing --feedback-ms 500")
-        run_line(since, "timing: start-to-first-flip-us=", 30)
-        reboot_seconds = []
-        check("vault reboot: the countdown is on screen at once",
-              lambda: countdown_on_screen("lockout-reboot", reboot_seconds))
-        check("vault reboot: still locked out, the lockout restarted in full",
-              lambda: full_again("reboot", reboot_seconds, restarted))
+        since = locked_out_in_full("reboot")
         console.shell("kill -TERM $(pidof patternlock)", min(deadline, time.monotonic() + 10))
         run_line(since, "exit 1", 10, "'exit 1' after SIGTERM")
 

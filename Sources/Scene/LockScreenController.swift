@@ -149,6 +149,17 @@ public struct LockScreenController: Sendable {
     feedbackEnds = outcome.timeMicroseconds + feedbackMicroseconds
   }
 
+  /// Shows the caller's judgement of a finished gesture: the next idle prompt, the
+  /// verdict, then the lockout that follows it. (`unlocks` is the loop's business:
+  /// it stops once the verdict has had its time.)
+  ///
+  /// - Parameter now: when the judgement was made; a lockout's length counts from here.
+  public mutating func apply(_ judgement: Judgement, for outcome: GestureOutcome, at now: UInt64) {
+    if let prompt = judgement.nextPrompt { idlePrompt = prompt }
+    show(judgement.verdict, for: outcome)
+    if let lockout = judgement.lockout { lockOut(lockout, at: now) }
+  }
+
   /// Refuses input until `lockout` ends, showing a countdown (after any verdict on
   /// screen has had its time).
   public mutating func lockOut(_ lockout: Lockout, at now: UInt64) {

@@ -16,8 +16,8 @@ enum DevelopmentVerdict {
   }
 
   /// `run --pattern`: the verdict, with an unlock when the dots match.
-  static func judgement(for outcome: GestureOutcome, expected: DotSequence, minimumDots: Int) -> LiveLockScreen.Judgement {
-    LiveLockScreen.Judgement(
+  static func judgement(for outcome: GestureOutcome, expected: DotSequence, minimumDots: Int) -> LockScreenController.Judgement {
+    LockScreenController.Judgement(
       verdict: verdict(for: outcome, expected: expected, minimumDots: minimumDots), lockout: nil,
       unlocks: outcome.result == .complete && outcome.dots == expected)
   }

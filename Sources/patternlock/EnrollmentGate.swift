@@ -29,23 +29,23 @@ struct EnrollmentGate: ~Copyable {
   }
 
   /// Judges one drawing: the first is remembered, the second must match it.
-  mutating func judge(_ outcome: GestureOutcome) -> LiveLockScreen.Judgement {
+  mutating func judge(_ outcome: GestureOutcome) -> LockScreenController.Judgement {
     let dots = outcome.dots
     guard dots.count >= minimumDots else {
       var text = PromptText("Too short: join at least ")
       text.append(minimumDots)
       text.append(" dots")
       first = nil
-      return LiveLockScreen.Judgement(verdict: .rejected(text), lockout: nil, unlocks: false, nextPrompt: EnrollmentGate.startPrompt)
+      return LockScreenController.Judgement(verdict: .rejected(text), lockout: nil, unlocks: false, nextPrompt: EnrollmentGate.startPrompt)
     }
     guard let expected = first else {
       first = dots
       let again = PromptText("Draw it again to confirm")
-      return LiveLockScreen.Judgement(verdict: .neutral(again), lockout: nil, unlocks: false, nextPrompt: again)
+      return LockScreenController.Judgement(verdict: .neutral(again), lockout: nil, unlocks: false, nextPrompt: again)
     }
     first = nil
     guard dots == expected else {
-      return LiveLockScreen.Judgement(
+      return LockScreenController.Judgement(
         verdict: .rejected(PromptText("No match: draw a new pattern")), lockout: nil, unlocks: false,
         nextPrompt: EnrollmentGate.startPrompt)
     }
@@ -54,11 +54,11 @@ struct EnrollmentGate: ~Copyable {
       try enrolled.save(to: directory)
     } catch {
       Console.error(error.message + "; the pattern was not saved")
-      return LiveLockScreen.Judgement(
+      return LockScreenController.Judgement(
         verdict: .rejected(PromptText("Cannot save the pattern")), lockout: nil, unlocks: false,
         nextPrompt: EnrollmentGate.startPrompt)
     }
     Console.out("pattern set in \(directory.path) (\(gridSize)x\(gridSize) grid, at least \(minimumDots) dots)")
-    return LiveLockScreen.Judgement(verdict: .accepted(PromptText("Pattern saved")), lockout: nil, unlocks: true, nextPrompt: nil)
+    return LockScreenController.Judgement(verdict: .accepted(PromptText("Pattern saved")), lockout: nil, unlocks: true, nextPrompt: nil)
   }
 }

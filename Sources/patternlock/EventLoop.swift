@@ -1,6 +1,7 @@
 import CShim
 import Input
 import PatternCore
+import Scene
 
 /// The process's only loop: one thread, one `poll` over a signalfd (SIGINT, SIGTERM),
 /// a timerfd (how long a result stays on screen), the libinput fd, the display's fd
@@ -63,7 +64,7 @@ struct EventLoop: ~Copyable {
   ///     reports it.
   mutating func run<D: Display & ~Copyable>(
     display: inout D, input: inout InputContext, screen: inout LiveLockScreen, hotplugDescriptor: Int32, drainHotplug: () -> Bool,
-    judge: (GestureOutcome, UInt64) -> LiveLockScreen.Judgement
+    judge: (GestureOutcome, UInt64) -> LockScreenController.Judgement
   ) -> Ending {
     let start = startMicroseconds ?? pl_monotonic_microseconds()
     var firstFlip = true

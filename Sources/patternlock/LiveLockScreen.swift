@@ -21,18 +21,6 @@ struct LiveLockScreen {
   /// Set once a pattern that unlocks was entered.
   private(set) var unlocked = false
 
-  /// What the caller decided about a finished pattern.
-  struct Judgement {
-    var verdict: LockScreenController.Verdict
-    /// A lockout that starts once the verdict has been shown.
-    var lockout: LockScreenController.Lockout?
-    /// Whether the pattern unlocks: the loop ends after the verdict.
-    var unlocks: Bool
-    /// The prompt once the verdict has been shown, when it changes (enrollment's
-    /// "Draw it again to confirm").
-    var nextPrompt: PromptText? = nil
-  }
-
   /// - Parameters:
   ///   - minimumDots: the fewest dots for a pattern that is checked at all.
   ///   - feedbackMicroseconds: how long a verdict stays on screen (`--feedback-ms`).
@@ -79,11 +67,10 @@ struct LiveLockScreen {
     return nil
   }
 
-  /// Shows the caller's judgement of a finished pattern.
-  mutating func apply(_ judgement: Judgement, for outcome: GestureOutcome, now: UInt64) {
-    if let prompt = judgement.nextPrompt { controller.idlePrompt = prompt }
-    controller.show(judgement.verdict, for: outcome)
-    if let lockout = judgement.lockout { controller.lockOut(lockout, at: now) }
+  /// Shows the caller's judgement of a finished pattern (as `FrameScript` does in a
+  /// replay: the controller applies it).
+  mutating func apply(_ judgement: LockScreenController.Judgement, for outcome: GestureOutcome, now: UInt64) {
+    controller.apply(judgement, for: outcome, at: now)
     if judgement.unlocks { unlocked = true }
   }
 

@@ -1,39 +1,57 @@
 import CShim
 import PatternCore
-import Vault
+import Scene
 
 extension ReplayCommand {
-  /// `replay FILE --state-dir DIR`: runs each finished gesture through the unlock
-  /// policy against the pattern enrolled in DIR, and prints what the lock screen would
-  /// decide: `{"dots":[...],"result":"unlocked"|"wrong"|"too-short"|"locked-out"}`,
-  /// with `"retry_in_s"` while a lockout runs and `"failures"` after a counted failure.
+  /// `replay FILE --state-dir DIR`: plays the recording as `run --state-dir DIR` would
+  /// have taken it on the device, judging each finished gesture against the pattern
+  /// enrolled in DIR with the same `VaultGate`, and prints each decision:
+  /// `{"dots":[...],"result":"unlocked"|"wrong"|"too-short"|"locked-out"}`, with
+  /// `"retry_in_s"` when a lockout starts or runs and `"failures"` after a counted failure.
   ///
-  /// The clock is the recording's: lockouts run on the events' microsecond timestamps,
-  /// and the wall clock (for the 5-minute repeat rule and the attempts file) is now plus
-  /// the time since the first event. Counted failures are persisted in DIR exactly as
-  /// live ones are (a replay is an attempt like any other), and the replay starts like
-  /// a restart: a pending lockout begins again at the first event.
-  static func runPolicy(_ events: [TouchEvent], layout: GridLayout, stateDirectory path: String, throttle: ThrottleTable) {
-    let directory = VaultCommandSupport.open(path, creating: false)
-    let firstTime = events.first?.timeMicroseconds ?? 0
-    let wallBase = pl_wall_seconds()
-    func instant(_ time: UInt64) -> UnlockInstant {
-      let elapsed = time >= firstTime ? time - firstTime : 0
-      return UnlockInstant(monotonicMicroseconds: time, wallSeconds: wallBase + Int64(elapsed / 1_000_000))
-    }
-    do throws(VaultError) {
-      var session = try UnlockSession(directory: directory, table: throttle, startingAt: instant(firstTime))
-      if let problem = session.attemptsDamage { VaultCommandSupport.reportDamage(problem, path: session.attemptsPath) }
-      let enrolled = session.enrolled
-      guard enrolled.gridSize == layout.gridSize else { throw .gridMismatch(enrolled: enrolled.gridSize, inUse: layout.gridSize) }
-      var tracker = GestureTracker(layout: layout, minimumDots: enrolled.minimumDots)
-      for event in events {
-        guard let outcome = tracker.handle(event) else { continue }
-        let decision = try session.attempt(outcome.dots, at: instant(outcome.timeMicroseconds))
-        Console.out(decision.jsonLine(dots: outcome.dots))
-      }
-    } catch {
-      VaultCommandSupport.fail(error)
+  /// The clock is the recording's: verdicts and lockouts run on the events' microsecond
+  /// timestamps, and the wall clock (for the 5-minute repeat rule and the attempts file)
+  /// is now plus the time since the first event (`UnlockClock`). As on the device, a
+  /// gesture begun while a verdict is on screen is ignored (no line), one begun during
+  /// a lockout is refused without being judged or counted (a `locked-out` line with
+  /// `retry_in_s`, the countdown's figure; the screen shows nothing new), and the
+  /// replay ends once an unlock has been shown. Counted failures are persisted in
+  /// DIR exactly as live ones are (a replay is an attempt like any other), and the
+  /// replay starts like a restart: a pending lockout begins again at the first event.
+  ///
+  /// `--dump` and `--contact-sheet` draw the same play: "Wrong pattern: 2 tries left",
+  /// the "Try again in 0:59" countdown each second, "Locked: ask an administrator".
+  /// They change no line (the lines are printed during the play, the pictures drawn
+  /// from its states afterwards).
+  static func runPolicy(
+    _ events: [TouchEvent], layout: GridLayout, frames: FrameOptions, stateDirectory path: String, throttle: ThrottleTable
+  ) {
+    let start = events.first?.timeMicroseconds ?? 0
+    var gate = VaultGate(
+      stateDirectory: path, throttle: throttle, clock: .recording(startingAt: start), startingAt: start, printsDots: true)
+    gate.requireGrid(layout.gridSize)
+    var controller = LockScreenController(
+      layout: layout, minimumDots: gate.minimumDotsToCheck(), feedbackMicroseconds: frames.feedbackMicroseconds)
+    if let lockout = gate.lockoutAtStart(now: start) { controller.lockOut(lockout, at: start) }
+    play(
+      events, layout: layout, frames: frames, controller: &controller,
+      decide: { outcome in gate.judge(outcome, now: outcome.timeMicroseconds) },
+      refused: { outcome, lockout in Console.out(lockedOutLine(outcome, lockout: lockout)) })
+    if let failure = gate.attemptFailure { pl_exit(VaultCommandSupport.status(for: failure).rawValue) }
+  }
+
+  /// The line for a gesture the screen refused during a lockout: nothing was judged or
+  /// counted; `retry_in_s` is what the countdown showed when the gesture ended (whole
+  /// seconds, rounded up; 0 when the lockout ran out while the finger was still down).
+  static func lockedOutLine(_ outcome: GestureOutcome, lockout: LockScreenController.Lockout?) -> String {
+    switch lockout {
+    case .permanent:
+      return UnlockDecision(result: .lockedOut, isPermanentlyLocked: true).jsonLine(dots: outcome.dots)
+    case .until(let ends):
+      let left = ends > outcome.timeMicroseconds ? (ends - outcome.timeMicroseconds + 999_999) / 1_000_000 : 0
+      return UnlockDecision(result: .lockedOut, retryInSeconds: Int64(left)).jsonLine(dots: outcome.dots)
+    case nil:
+      return UnlockDecision(result: .lockedOut, retryInSeconds: 0).jsonLine(dots: outcome.dots)
     }
   }
 }

@@ -17,7 +17,10 @@ import Typeface
 /// Gestures go through the same lock-screen controller as on the device, so a
 /// gesture begun while a verdict is still on screen (`--feedback-ms`, 0.5 s by default) is ignored here too.
 /// With `--dump DIR` every picture the device would present is written as
-/// `DIR/NNNNN.png`; `--contact-sheet FILE` puts them all on one image.
+/// `DIR/NNNNN.png`; `--contact-sheet FILE` puts them all on one image. With
+/// `--state-dir DIR` the Vault judges instead (ReplayCommand+Policy.swift), and the
+/// pictures are `run`'s for that secret: the same controller, verdicts and lockouts,
+/// on the recording's clock.
 enum ReplayCommand {
   /// What `replay` draws and writes, besides its JSON lines.
   struct FrameOptions {
@@ -29,6 +32,8 @@ enum ReplayCommand {
     var expected: DotSequence?
     /// How long a verdict stays on screen (`--feedback-ms`, key feedback-ms).
     var feedbackMilliseconds = 500
+    /// The same in the controller's microseconds.
+    var feedbackMicroseconds: UInt64 { UInt64(feedbackMilliseconds) * 1000 }
 
     mutating func parse(_ name: String, inline: String?, from arguments: inout Arguments) -> Bool {
       switch name {
@@ -91,21 +96,16 @@ enum ReplayCommand {
     }
 
     if let stateDirectory {
-      if frames.rendersFrames || frames.expected != nil {
-        Console.fail("replay: --state-dir cannot be combined with --dump, --contact-sheet or --pattern yet (run them separately)")
+      if frames.expected != nil {
+        Console.fail("replay: --pattern cannot be combined with --state-dir: the pattern that unlocks is the one set in \(stateDirectory) (drop --pattern, or drop --state-dir to compare with a plain pattern)")
       }
-      runPolicy(events, layout: layout, stateDirectory: stateDirectory, throttle: settings.throttle)
+      runPolicy(events, layout: layout, frames: frames, stateDirectory: stateDirectory, throttle: settings.throttle)
       return
     }
-    play(events, layout: layout, frames: frames)
-  }
-
-  /// Plays the events through the lock-screen controller, printing each gesture's
-  /// JSON line and, when asked, rendering every picture.
-  static func play(_ events: [TouchEvent], layout: GridLayout, frames: FrameOptions) {
     let minimumDots = 4
-    let feedback = UInt64(frames.feedbackMilliseconds) * 1000
-    func judge(_ outcome: GestureOutcome) -> LockScreenController.Verdict {
+    var controller = LockScreenController(
+      layout: layout, minimumDots: minimumDots, feedbackMicroseconds: frames.feedbackMicroseconds)
+    play(events, layout: layout, frames: frames, controller: &controller) { outcome in
       var line = JSONObjectWriter()
       line.add("dots", raw: outcome.dots.jsonArray)
       line.add("result", string: outcome.result.name)
@@ -113,25 +113,37 @@ enum ReplayCommand {
         line.add("match", raw: outcome.dots == expected ? "true" : "false")
       }
       Console.out(line.json)
-      return DevelopmentVerdict.verdict(for: outcome, expected: frames.expected, minimumDots: minimumDots)
+      return LockScreenController.Judgement(
+        verdict: DevelopmentVerdict.verdict(for: outcome, expected: frames.expected, minimumDots: minimumDots))
     }
+  }
 
+  /// Plays the events through the lock-screen controller (`FrameScript`), with
+  /// `decide` judging and printing each finished gesture, and, when asked, renders
+  /// every picture.
+  ///
+  /// The states are kept and drawn after the play, so each gesture is judged once
+  /// (a Vault attempt is persisted: it cannot be played twice) and the contact sheet
+  /// is laid out knowing how many pictures there are.
+  static func play(
+    _ events: [TouchEvent], layout: GridLayout, frames: FrameOptions, controller: inout LockScreenController,
+    decide: (GestureOutcome) -> LockScreenController.Judgement,
+    refused: (GestureOutcome, LockScreenController.Lockout?) -> Void = { _, _ in }
+  ) {
     guard frames.rendersFrames else {
-      var controller = LockScreenController(layout: layout, minimumDots: minimumDots, feedbackMicroseconds: feedback)
-      FrameScript.play(events, controller: &controller, judge: judge) { _, _ in }
+      FrameScript.play(events, controller: &controller, decide: decide, refused: refused) { _, _ in }
       return
     }
-
     if let directory = frames.dumpDirectory, pl_mkdir(directory, 0o755) != 0 {
       Console.fail("replay: cannot create --dump directory \(directory): \(String(cString: pl_strerror(pl_errno()))) (choose a writable path)")
     }
-    // Count the pictures first, so the contact sheet is laid out once.
-    var pictures = 0
-    var counter = LockScreenController(layout: layout, minimumDots: minimumDots, feedbackMicroseconds: feedback)
-    FrameScript.play(events, controller: &counter, judge: { DevelopmentVerdict.verdict(for: $0, expected: frames.expected, minimumDots: minimumDots) }) { _, _ in
-      pictures += 1
-    }
+    var states: [LockScreenState] = []
+    FrameScript.play(events, controller: &controller, decide: decide, refused: refused) { state, _ in states.append(state) }
+    render(states, layout: layout, frames: frames)
+  }
 
+  /// Draws the pictures as the device would and writes them (`--dump`, `--contact-sheet`).
+  static func render(_ states: [LockScreenState], layout: GridLayout, frames: FrameOptions) {
     let atlas: GlyphAtlas?
     do throws(TypefaceError) {
       atlas = try FontLoader.loadAtlas(path: frames.fontPath, pixelSize: layout.fontPixels)
@@ -142,15 +154,9 @@ enum ReplayCommand {
     let renderer = LockScreenRenderer(layout: layout, theme: frames.theme, atlas: atlas)
     var dump = FrameDump(
       renderer: renderer, format: frames.format, directory: frames.dumpDirectory,
-      contactSheet: frames.contactSheet.map { ($0, pictures) })
-    var failure: PNGError?
-    var controller = LockScreenController(layout: layout, minimumDots: minimumDots, feedbackMicroseconds: feedback)
-    FrameScript.play(events, controller: &controller, judge: judge) { state, _ in
-      guard failure == nil else { return }
-      do throws(PNGError) { try dump.present(state) } catch { failure = error }
-    }
+      contactSheet: frames.contactSheet.map { ($0, states.count) })
     do throws(PNGError) {
-      if let failure { throw failure }
+      for state in states { try dump.present(state) }
       try dump.finish()
     } catch {
       Console.error(error.message)
@@ -160,11 +166,12 @@ enum ReplayCommand {
 
   static let help = """
       --dump DIR        write every picture the device would show as DIR/00000.png, 00001.png, ...
+                        (run's pictures, lockout countdown included, with --state-dir)
       --contact-sheet FILE  write all pictures as thumbnails on one PNG
       --format F        xrgb8888 (default) or rgb565: the frame buffer format drawn in
       --font PATH       the prompt's font (default DejaVu Sans)
       --stealth         hide the line and the joined dots while drawing
-      --pattern 1-2-3-6 DEVELOPMENT ONLY: show this pattern as accepted, others as wrong
+      --pattern 1-2-3-6 DEVELOPMENT ONLY: show this pattern as accepted, others as wrong (not with --state-dir)
       --feedback-ms MS  how long a verdict stays on screen, 0 to 10000 (default 500)
     """
 

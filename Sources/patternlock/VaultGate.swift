@@ -5,7 +5,8 @@ import Vault
 
 /// Decides the patterns `run` is shown against the Argon2id hash and the throttled
 /// attempts file in the state directory. (`run --pattern`, for development only,
-/// uses `DevelopmentVerdict` instead.)
+/// uses `DevelopmentVerdict` instead.) `replay --state-dir` judges with it too, on the
+/// recording's clock, so its lines and pictures are the device's.
 ///
 /// Every path that is not a verified correct pattern is a refusal: an attempt that
 /// cannot be recorded is not judged at all, a damaged attempts file is a lockout
@@ -13,19 +14,42 @@ import Vault
 struct VaultGate: ~Copyable {
   private var session: UnlockSession
   private let minimumDots: Int
+  private let clock: UnlockClock
+  private let printsDots: Bool
+  /// The first attempt that could not be recorded, if one could not: `replay` exits
+  /// with its status once the pictures are out (`run` shows it and goes on).
+  private(set) var attemptFailure: VaultError?
 
   /// The stored secret in `stateDirectory`; refuses to start (exit 6) without one.
-  init(stateDirectory path: String, throttle: ThrottleTable) {
+  ///
+  /// - Parameters:
+  ///   - clock: the live clocks, or a recording's (`replay`).
+  ///   - start: now on `clock`'s monotonic time: a lockout pending from before starts
+  ///     again in full here.
+  ///   - printsDots: whether result lines name the dots. `run` never does (they would
+  ///     be the secret in a log); `replay` does, since the recording holds them anyway.
+  init(
+    stateDirectory path: String, throttle: ThrottleTable, clock: UnlockClock = .live,
+    startingAt start: UInt64 = pl_monotonic_microseconds(), printsDots: Bool = false
+  ) {
     let directory = VaultCommandSupport.open(path, creating: false)
-    let now = VaultGate.instant(pl_monotonic_microseconds())
     do throws(VaultError) {
-      let session = try UnlockSession(directory: directory, table: throttle, startingAt: now)
+      let session = try UnlockSession(directory: directory, table: throttle, startingAt: clock.instant(start))
       if let problem = session.attemptsDamage { VaultCommandSupport.reportDamage(problem, path: session.attemptsPath) }
       minimumDots = session.enrolled.minimumDots
       self.session = session
     } catch {
       VaultCommandSupport.fail(error)
     }
+    self.clock = clock
+    self.printsDots = printsDots
+  }
+
+  /// Refuses (exit 2) a pattern enrolled for another grid than `gridSize`: its dot
+  /// numbers would name other places.
+  mutating func requireGrid(_ gridSize: Int) {
+    let enrolled = session.enrolled.gridSize
+    if enrolled != gridSize { VaultCommandSupport.fail(.gridMismatch(enrolled: enrolled, inUse: gridSize)) }
   }
 
   /// The fewest dots a pattern needs to be checked at all.
@@ -36,26 +60,32 @@ struct VaultGate: ~Copyable {
 
   /// The lockout in force at start-up (one running before a restart starts again in full).
   mutating func lockoutAtStart(now: UInt64) -> LockScreenController.Lockout? {
-    guard let decision = session.policy.gate(at: VaultGate.instant(now)) else { return nil }
+    guard let decision = session.policy.gate(at: clock.instant(now)) else { return nil }
     return VaultGate.lockout(for: decision, now: now)
   }
 
-  /// Judges a finished pattern and prints its result line (never the dots of a
-  /// pattern checked against the real secret: they would be the secret in a log).
-  mutating func judge(_ outcome: GestureOutcome, now: UInt64) -> LiveLockScreen.Judgement {
+  /// Judges a finished pattern at `now` (monotonic, on the gate's clock) and prints its
+  /// result line, naming the dots only when `printsDots` (`replay`): in `run` they
+  /// would be the secret in a log.
+  mutating func judge(_ outcome: GestureOutcome, now: UInt64) -> LockScreenController.Judgement {
     let decision: UnlockDecision
     do throws(VaultError) {
-      decision = try session.attempt(outcome.dots, at: VaultGate.instant(now))
+      decision = try session.attempt(outcome.dots, at: clock.instant(now))
     } catch {
       Console.error(error.message + "; the attempt was not judged")
-      return LiveLockScreen.Judgement(verdict: .rejected(PromptText("Cannot record the attempt")), lockout: nil, unlocks: false)
+      if attemptFailure == nil { attemptFailure = error }
+      return LockScreenController.Judgement(verdict: .rejected(PromptText("Cannot record the attempt")), lockout: nil, unlocks: false)
     }
-    var line = JSONObjectWriter()
-    line.add("result", string: decision.result.name)
-    if let retry = decision.retryInSeconds { line.add("retry_in_s", Int(retry)) }
-    if let failures = decision.failures { line.add("failures", failures) }
-    Console.out(line.json)
-    return LiveLockScreen.Judgement(
+    if printsDots {
+      Console.out(decision.jsonLine(dots: outcome.dots))
+    } else {
+      var line = JSONObjectWriter()
+      line.add("result", string: decision.result.name)
+      if let retry = decision.retryInSeconds { line.add("retry_in_s", Int(retry)) }
+      if let failures = decision.failures { line.add("failures", failures) }
+      Console.out(line.json)
+    }
+    return LockScreenController.Judgement(
       verdict: verdict(for: decision), lockout: VaultGate.lockout(for: decision, now: now), unlocks: decision.result == .unlocked)
   }
 
@@ -96,10 +126,5 @@ struct VaultGate: ~Copyable {
     if decision.isPermanentlyLocked { return .permanent }
     guard let seconds = decision.retryInSeconds else { return nil }
     return .until(now + UInt64(max(seconds, 0)) * 1_000_000)
-  }
-
-  /// Now on both clocks: the monotonic one for lockouts, the wall one for the file.
-  private static func instant(_ monotonic: UInt64) -> UnlockInstant {
-    UnlockInstant(monotonicMicroseconds: monotonic, wallSeconds: pl_wall_seconds())
   }
 }

@@ -1,0 +1,27 @@
+extension LockScreenController {
+  /// Everything the caller decided about a finished pattern, applied with
+  /// `apply(_:for:at:)`.
+  ///
+  /// It lives here, beside the controller, and not in the executable, because the
+  /// live loop (`run`) and the recorded one (`FrameScript`, behind `replay`) must
+  /// apply a decision in exactly the same way for a replay to show what the device
+  /// shows: verdict first, then the lockout that starts once it has had its time.
+  public struct Judgement: Sendable, Equatable {
+    /// What the screen says about the pattern.
+    public var verdict: Verdict
+    /// A lockout that starts once the verdict has been shown.
+    public var lockout: Lockout?
+    /// Whether the pattern unlocks: the lock ends once the verdict has been shown.
+    public var unlocks: Bool
+    /// The prompt once the verdict has been shown, when it changes (enrollment's
+    /// "Draw it again to confirm").
+    public var nextPrompt: PromptText?
+
+    public init(verdict: Verdict, lockout: Lockout? = nil, unlocks: Bool = false, nextPrompt: PromptText? = nil) {
+      self.verdict = verdict
+      self.lockout = lockout
+      self.unlocks = unlocks
+      self.nextPrompt = nextPrompt
+    }
+  }
+}
