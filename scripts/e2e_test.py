@@ -17,20 +17,27 @@ busybox shell over the serial console, the display and the tablet over QMP:
   5. `run --rotate 90 --pattern 1-4-7-8`: idle picture and rotated-90-1478 unlocking;
   6. `run` stopped by SIGTERM: its message, its end, and the VT drawing text again
      (fbcon draws only in KD_TEXT, so text written after the exit must appear).
-  7. the Vault (no --pattern), in /var/lib/patternlock on the state disk (--disk: ext4 on
+  7. idle blanking switches the display off, on the atomic path and then again with
+     PATTERNLOCK_KMS_LEGACY=1: `run --pattern 1-2-3-6 --idle-blank-s 2`; the run's
+     connector's /sys/class/drm/card0-*/dpms reads Off, with no fallback message;
+     l-shape-1236 injected onto the dark screen: dpms reads On, the idle picture is
+     back, and the (right) pattern is neither judged nor unlocks (the waking touch does
+     nothing else); Off again after 2 s, then SIGTERM with the display off: dpms On and
+     the VT drawing text again.
+  8. the Vault (no --pattern), in /var/lib/patternlock on the state disk (--disk: ext4 on
      virtio-blk, mounted by init): `set-pattern` stores 1-2-3-6 (a cheap Argon2id);
      `run --exec /bin/sh -c 'echo PL-EXEC-RAN'` and l-shape-1236: `{"result":"unlocked"}`,
      the exec'd command's line, exit 0;
-  8. four distinct wrong captures: failures 1..4; the moment run shows the 4th, QEMU is
+  9. four distinct wrong captures: failures 1..4; the moment run shows the 4th, QEMU is
      killed (a power cut: no sync, no unmount) and the board boots again from the same
      disk; the 5th wrong capture is failure 5 with retry_in_s 60 (the counter was on the
      disk before the result was shown); the countdown on screen (red text in the prompt
      area that changes each second, grid idle); the right pattern injected during the
      lockout is not judged at all;
-  9. run restarted (SIGTERM, then run again) with the same state: the countdown is on
+ 10. run restarted (SIGTERM, then run again) with the same state: the countdown is on
      screen at once and shows the same texts as when the lockout began (it restarted
      in full, not with the old remainder);
- 10. a power cut during the lockout and a third boot: run is locked out at once, and the
+ 11. a power cut during the lockout and a third boot: run is locked out at once, and the
      countdown again shows the texts of the lockout's beginning.
 
 Each picture is a QMP screendump compared pixel for pixel with the headless render of
@@ -69,6 +76,10 @@ LOCKOUT_S = 60
 # Where the prompt is drawn on the 800x480 landscape panel (left of the grid), and what
 # counts as its red (Theme.wrong is #ff4848, anti-aliased on the dark background).
 PROMPT_BOX = (0, 200, 370, 280)
+# Idle blanking: the idle time, and the power state of the connector run drives (the
+# connected one; a disconnected connector always reads Off).
+IDLE_BLANK_S = 2
+CONNECTED_DPMS = ("for c in /sys/class/drm/card0-*; do [ \"$(cat $c/status)\" = connected ] && cat $c/dpms; done")
 
 
 # The tablet drag, in panel pixels: (x, y, button) with button True (press), False
@@ -380,10 +391,11 @@ def main():
             events.append({"type": "btn", "data": {"button": "left", "down": down}})
         qmp.execute("input-send-event", device=DISPLAY, events=events)
 
-    def start_run(options):
-        """Starts `patternlock run` in the background, its lines prefixed PL-RUN."""
+    def start_run(options, env=""):
+        """Starts `patternlock run` in the background, its lines prefixed PL-RUN; `env`
+        is put before the command (`NAME=value `)."""
         since = console.mark()
-        console.send(f"(patternlock run {DPI} {options}; echo \"exit $?\") 2>&1 | while read -r l; do echo \"PL-RUN $l\"; done &")
+        console.send(f"({env}patternlock run {DPI} {options}; echo \"exit $?\") 2>&1 | while read -r l; do echo \"PL-RUN $l\"; done &")
         return since
 
     def run_line(since, text, within, what=None):
@@ -461,7 +473,7 @@ def main():
                      lambda: None if status == 0 else (_ for _ in ()).throw(Failure(f"exit status {status}"))):
             return
 
-        # 7: the right pattern unlocks and run hands off to --exec.
+        # 8: the right pattern unlocks and run hands off to --exec.
         since = start_run("--timing --feedback-ms 500 --exec /bin/sh -c 'echo PL-EXEC-RAN'")
         run_line(since, "timing: start-to-first-flip-us=", 30)
         mark = inject("l-shape-1236")
@@ -492,7 +504,7 @@ def main():
                          lambda: state_line if "patternlock" in state_line.split(":", 1)[1].split() else
                          (_ for _ in ()).throw(Failure(f"no patternlock directory on the disk: {state_line}")))
 
-        # 8: four distinct wrong patterns count 1..4; the power goes the moment run has
+        # 9: four distinct wrong patterns count 1..4; the power goes the moment run has
         # shown the 4th (it wrote the counter first, so the next boot must go on from 4).
         since = start_run("--timing --feedback-ms 500")
         run_line(since, "timing: start-to-first-flip-us=", 30)
@@ -553,12 +565,12 @@ def main():
             check(f"vault {when}: still locked out, the lockout restarted in full", full_again)
             return since
 
-        # 9: a restart of run with the same state keeps the counter: the lockout starts again in full.
+        # 10: a restart of run with the same state keeps the counter: the lockout starts again in full.
         console.shell("kill -TERM $(pidof patternlock)", min(deadline, time.monotonic() + 10))
         run_line(since, "exit 1", 10, "'exit 1' after SIGTERM")
         locked_out_in_full("restart")
 
-        # 10: a power cut during the lockout; after the reboot run is locked out at once, in full.
+        # 11: a power cut during the lockout; after the reboot run is locked out at once, in full.
         if not rebooted("power cut during the lockout"):
             return
         since = locked_out_in_full("reboot")
@@ -645,7 +657,73 @@ def main():
             return f"fbcon draws again: {before} lit pixels after clearing, {after} after 8 lines of text"
         check("SIGTERM: the VT is back in text mode", text_mode)
 
-        # 7-9: the Vault (no --pattern): set-pattern, unlock with --exec, the throttle, a restart.
+        # 7: idle blanking switches the display off and the waking touch on, on both KMS paths.
+        def dpms_is(state, within):
+            """Whether run's connector reads `state` in its dpms file within `within` s
+            (polled in the guest, so the answer does not wait on the serial console)."""
+            # Bounded by the guest's uptime (whole seconds, rounded up): a loop count would
+            # not be, as each pass takes a varying time under TCG.
+            status = console.shell(
+                f"end=$(( $(cut -d. -f1 /proc/uptime) + {int(within) + 1} )); "
+                f"until {CONNECTED_DPMS} | grep -qx {state}; do [ $(cut -d. -f1 /proc/uptime) -ge $end ] && break; sleep 0.1; done; "
+                f"{CONNECTED_DPMS} | grep -qx {state}", min(deadline, time.monotonic() + within + 15))
+            if status != 0:
+                raise Failure(f"dpms did not read {state} within {within} s")
+
+        def dpms_steps(path, env):
+            label = f"idle blanking ({path})"
+            since = start_run(f"--pattern 1-2-3-6 --idle-blank-s {IDLE_BLANK_S} --timing --feedback-ms {feedback}", env)
+
+            def started():
+                line = run_line(since, "patternlock: showing the lock on", 30)
+                if not line.endswith(f"({path})"):
+                    raise Failure(f"run is not on the {path} path: {line}")
+                run_line(since, "timing: start-to-first-flip-us=", 30)
+                return line
+            if not check(f"{label}: run starts", started):
+                return
+            check(f"{label}: dpms reads Off after {IDLE_BLANK_S} s without input", lambda: dpms_is("Off", IDLE_BLANK_S + 10))
+
+            def no_fallback():
+                with console.changed:
+                    said = [l for l in console.lines[since:] if l.startswith("PL-RUN patternlock: cannot switch")]
+                if said:
+                    raise Failure(f"run fell back to black frames: {said[0]}")
+            check(f"{label}: the driver switched the output off (no black-frame fallback)", no_fallback)
+
+            # The right pattern onto the dark screen: its first touch only wakes it.
+            mark = console.mark()
+            console.shell(f"{INJECT} {CAPTURES}/l-shape-1236.yaml >/dev/null & echo $! >/tmp/pl-inject.pid",
+                          min(deadline, time.monotonic() + 10))
+            check(f"{label}: the injected touch switches the output on (dpms reads On)", lambda: dpms_is("On", 10))
+            check(f"{label}: the idle picture is back after waking", lambda: picture("idle", IDLE_BLANK_S - 0.2))
+
+            def not_judged():
+                status = console.shell("while kill -0 $(cat /tmp/pl-inject.pid) 2>/dev/null; do sleep 0.1; done",
+                                       min(deadline, time.monotonic() + 20))
+                if status != 0:
+                    raise Failure(f"waiting for inject ended with status {status}")
+                time.sleep(0.5)
+                with console.changed:
+                    said = [l for l in console.lines[mark:] if l.startswith(("PL-RUN {", "PL-RUN unlocked", "PL-RUN exit"))]
+                if said:
+                    raise Failure(f"the waking gesture was used: {said}")
+                return "no result line, no unlock"
+            check(f"{label}: the waking touch does nothing else (l-shape-1236 is not judged)", not_judged)
+            check(f"{label}: dpms reads Off again after {IDLE_BLANK_S} s", lambda: dpms_is("Off", IDLE_BLANK_S + 10))
+
+            # SIGTERM while the output is off: the CRTC and the console come back.
+            console.shell("kill -TERM $(pidof patternlock)", min(deadline, time.monotonic() + 10))
+            check(f"{label}: SIGTERM with the display off: run says it restored display and console",
+                  lambda: run_line(since, "patternlock: stopped by signal 15; display and console restored", 10))
+            check(f"{label}: run exits 1", lambda: run_line(since, "exit 1", 5, "'exit 1'"))
+            check(f"{label}: dpms reads On after the exit", lambda: dpms_is("On", 5))
+            check(f"{label}: the VT is back in text mode after the exit", text_mode)
+
+        dpms_steps("atomic", "")
+        dpms_steps("legacy", "PATTERNLOCK_KMS_LEGACY=1 ")
+
+        # 8-11: the Vault (no --pattern): set-pattern, unlock with --exec, the throttle, a restart, reboots.
         vault_steps()
 
         print("timings (measured under TCG, not judged): " + "; ".join(timings), flush=True)

@@ -29,7 +29,7 @@ public struct Settings: Equatable, Sendable {
   public var stealth = false
   /// feedback-ms: how long "Wrong pattern" stays red (Android: 2000; seed 002: 500).
   public var feedbackMilliseconds = 500
-  /// idle-blank-s: blank the display after this long without input; 0 never.
+  /// idle-blank-s: switch the display off (DPMS) after this long without input; 0 never.
   public var idleBlankSeconds = 0
   /// exec: the program (absolute path) and arguments that replace the process after
   /// an unlock; empty to exit with status 0 instead.

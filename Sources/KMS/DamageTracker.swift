@@ -35,4 +35,12 @@ public struct DamageTracker: Sendable {
   /// Marks both buffers stale over the whole screen (after a mode set or hotplug,
   /// when their contents can no longer be trusted).
   public mutating func invalidate() { stale = (screen, screen) }
+
+  /// Records that `buffer` received the whole frame outside `take` (switching the
+  /// output on again): it is up to date, and the other buffer, whose content is older
+  /// than anything the damage so far describes, is stale over the whole screen.
+  public mutating func wroteWholeFrame(into buffer: Int) {
+    precondition(buffer == 0 || buffer == 1, "there are two buffers")
+    stale = buffer == 0 ? (.empty, screen) : (screen, .empty)
+  }
 }

@@ -10,7 +10,11 @@
 // The flip's completion comes back as an event on the DRM fd, which the caller's poll
 // loop hands to `handleEvents`.
 // At most one flip is in flight; the buffer being scanned out is never written.
-// `deinit` puts back the CRTC as it was, so the console reappears on exit.
+// Idle blanking switches the output off (`switchOutputOff`: the CRTC's ACTIVE = 0 in an
+// atomic commit, else the connector's legacy DPMS property) and `switchOutputOn` brings it
+// back showing the whole current frame; no flip is queued while it is off.
+// `deinit` puts back the CRTC as it was, so the console reappears on exit, also
+// when the output was off.
 //
 // Rejected alternatives:
 // - Drawing straight into the mapped buffer: reads for blending would stall on
@@ -24,6 +28,12 @@
 //   commit checks the whole configuration before anything on screen changes.
 // - Atomic for the restore and the hotplug re-set too: legacy SetCrtc is implemented
 //   over atomic on atomic drivers, and the saved CRTC is legacy state anyway.
+// - Blanking by flipping to a black frame: the panel and its backlight stay powered
+//   (a lock screen may sit idle for days), and scan-out keeps reading memory. Kept
+//   only as the fallback when the driver refuses to switch the output off.
+// - Blanking by detaching the plane or disabling the CRTC (MODE_ID 0): waking would
+//   then be a full modeset; ACTIVE = 0 is what atomic defines as DPMS off, and the
+//   kernel reports it in the connector's `dpms` file, as legacy DPMS off.
 // - Front-buffer rendering with dirty-FB ioctls: not all drivers implement them.
 
 import CDRM
@@ -64,6 +74,11 @@ public struct KMSDisplay: ~Copyable {
   public private(set) var isFlipPending = false
   /// Whether the output is connected (false after a hotplug removal).
   public private(set) var isConnected = true
+  /// Whether the output is switched off for idle blanking (`switchOutputOff`).
+  public private(set) var isOutputOff = false
+  /// The connector's `DPMS` property, which the legacy path switches the output off
+  /// with; nil when the connector has none.
+  private let dpmsProperty: UInt32?
 
   /// Takes over a display: the modesetting sequence, one helper per step.
   ///
@@ -94,6 +109,7 @@ public struct KMSDisplay: ~Copyable {
     }
 
     self.panelOrientation = Probe.panelOrientation(of: connector.id, device: device)
+    self.dpmsProperty = Probe.objectProperties(connector.id, type: Probe.objectConnector, of: device).id("DPMS")
     self.buffer0 = buffer0
     self.buffer1 = buffer1
     self.mailbox = FlipMailbox()
@@ -119,6 +135,11 @@ public struct KMSDisplay: ~Copyable {
         _ = drmModeSetCrtc(device.descriptor, saved.crtc, saved.framebuffer, saved.x, saved.y, &connector, 1, &mode)
       } else {
         _ = drmModeSetCrtc(device.descriptor, saved.crtc, 0, 0, 0, nil, 0, nil)
+      }
+      // SetCrtc makes an atomic driver's CRTC active again; a legacy (non-atomic)
+      // driver's need not touch the connector's DPMS state, so it is switched on.
+      if isOutputOff && atomic == nil, saved.mode != nil, let dpms = dpmsProperty {
+        _ = drmModeConnectorSetProperty(device.descriptor, saved.connector, dpms, UInt64(DRM_MODE_DPMS_ON))
       }
     }
   }
@@ -149,6 +170,7 @@ public struct KMSDisplay: ~Copyable {
   @discardableResult
   public mutating func present<Pixel>(shadow: [Pixel], damage frameDamage: Rect) throws(KMSError) -> Bool {
     precondition(!isFlipPending, "present while a flip is in flight")
+    precondition(!isOutputOff, "present while the output is switched off (switchOutputOn first)")
     guard isConnected else { return false }
     let back = 1 - front
     let area = damage.take(frameDamage, for: back)
@@ -172,6 +194,72 @@ public struct KMSDisplay: ~Copyable {
     }
     isFlipPending = true
     return true
+  }
+
+  /// Switches the output off for idle blanking: an atomic commit of the CRTC's
+  /// `ACTIVE` = 0 (mode and buffers kept), or on the legacy path the connector's
+  /// `DPMS` property set to off (`drmModeConnectorSetProperty`). The kernel then
+  /// reports `Off` in `/sys/class/drm/card*-<output>/dpms`. No flip may be queued
+  /// until `switchOutputOn`. Allocates nothing.
+  ///
+  /// While the output is unplugged nothing is called: the CRTC is set again when it
+  /// comes back (`reprobe`), which switches it on.
+  ///
+  /// - Precondition: no flip is pending and the output is on.
+  /// - Throws: `KMSError.callFailed` when the driver refuses, `.noPowerControl` when
+  ///   a legacy connector has no `DPMS` property; the output is unchanged then and
+  ///   the caller blanks by showing black instead.
+  public mutating func switchOutputOff() throws(KMSError) {
+    precondition(!isFlipPending, "switchOutputOff while a flip is in flight")
+    precondition(!isOutputOff, "switchOutputOff while the output is already off")
+    if isConnected { try setPower(on: false, framebuffer: 0) }
+    isOutputOff = true
+  }
+
+  /// Switches the output on again showing the whole of `shadow`.
+  ///
+  /// The frame is copied in full into the buffer that was on screen when the output
+  /// went off (nothing scans it out while the CRTC is off), then the CRTC is made
+  /// active with it: one blocking atomic commit of `ACTIVE` = 1 with the mode and the
+  /// plane's `FB_ID`, or the legacy `DPMS` property set to on. The first picture after
+  /// waking is therefore the current one, never the frame from before the blank; the
+  /// other buffer is marked stale everywhere so the next `present` copies it in full.
+  /// No flip event follows. Allocates nothing.
+  ///
+  /// - Parameter shadow: the composed frame, in the display's format and size.
+  /// - Precondition: the output is off (`switchOutputOff`).
+  /// - Throws: `KMSError.callFailed` when the driver refuses.
+  public mutating func switchOutputOn<Pixel>(showing shadow: [Pixel]) throws(KMSError) {
+    precondition(isOutputOff, "switchOutputOn while the output is on")
+    let bytesPerPixel = Int(format.bitsPerPixel ?? 32) / 8
+    let (w, h) = (mode.width, mode.height)
+    let whole = Rect(x: 0, y: 0, width: w, height: h)
+    shadow.withUnsafeBytes { source in
+      if front == 0 {
+        KMSDisplay.copy(source, into: buffer0, width: w, height: h, bytesPerPixel: bytesPerPixel, area: whole)
+      } else {
+        KMSDisplay.copy(source, into: buffer1, width: w, height: h, bytesPerPixel: bytesPerPixel, area: whole)
+      }
+    }
+    damage.wroteWholeFrame(into: front)
+    if isConnected {
+      try setPower(on: true, framebuffer: front == 0 ? buffer0.framebuffer : buffer1.framebuffer)
+    }
+    isOutputOff = false
+  }
+
+  /// The atomic `ACTIVE` commit or the legacy `DPMS` property.
+  private func setPower(on: Bool, framebuffer: UInt32) throws(KMSError) {
+    if usesAtomic {
+      try atomic?.setActive(on, framebuffer: framebuffer, path: device.path)
+      return
+    }
+    guard let dpms = dpmsProperty else { throw .noPowerControl(path: device.path, output: outputName) }
+    let (fd, connector) = (device.descriptor, connectorID)
+    let value = UInt64(on ? DRM_MODE_DPMS_ON : DRM_MODE_DPMS_OFF)
+    try systemCall(on ? "drmModeConnectorSetProperty (DPMS on)" : "drmModeConnectorSetProperty (DPMS off)", on: device.path) {
+      drmModeConnectorSetProperty(fd, connector, dpms, value)
+    }
   }
 
   /// Reads the DRM fd's events (call when `poll` says it is readable).
@@ -212,6 +300,9 @@ public struct KMSDisplay: ~Copyable {
       let framebuffer = front == 0 ? buffer0.framebuffer : buffer1.framebuffer
       try KMSDisplay.setCrtc(device, crtc: crtcID, framebuffer: framebuffer, connector: connectorID, timing: timing)
       isConnected = true
+      // SetCrtc switches the output on; a blanked screen is switched off again by
+      // the caller, which redraws everything after a reconnect.
+      isOutputOff = false
       // A flip queued before the unplug never completes; its event is lost.
       isFlipPending = false
       damage.invalidate()

@@ -24,6 +24,8 @@ public enum KMSError: Error, Equatable {
   case notModesetting(path: String)
   /// A system or libdrm call failed.
   case callFailed(call: String, path: String, errno: Errno)
+  /// The legacy path cannot switch the output off: its connector has no `DPMS` property.
+  case noPowerControl(path: String, output: String)
 
   /// One line for the user: what failed, on what, and the likely fix.
   public var message: String {
@@ -44,6 +46,8 @@ public enum KMSError: Error, Equatable {
       return "no free CRTC can drive output \(output) on \(path) (another output may be using it; disconnect it or choose another with --output)"
     case .notModesetting(let path):
       return "\(path) is not a display device (it has no connectors: a render-only GPU); choose the display card with --device"
+    case .noPowerControl(let path, let output):
+      return "output \(output) on \(path) has no DPMS property, so it cannot be switched off"
     case .callFailed(let call, let path, let errno):
       return "\(call) failed on \(path): \(errno.text)\(KMSError.hint(for: errno))"
     }

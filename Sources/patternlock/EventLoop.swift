@@ -9,7 +9,9 @@ import Scene
 ///
 /// Queued input is drained before the first poll; each ready fd has a drain step; a
 /// frame is rendered only when the state is dirty and no flip is in flight, so at
-/// most one flip is queued and the buffer on screen is never drawn into. Nothing in
+/// most one flip is queued and the buffer on screen is never drawn into. While the
+/// screen is blanked the output is switched off (`IdleBlanking`); input keeps
+/// arriving through libinput, which does not depend on the display. Nothing in
 /// the per-event and per-frame path allocates (the poll set and shadow buffer are
 /// made before the loop).
 struct EventLoop: ~Copyable {
@@ -74,15 +76,20 @@ struct EventLoop: ~Copyable {
     var flippedInputTime: UInt64 = 0
     var failure: String?
     var outcomes = 0
+    var blanking = IdleBlanking()
     let watchdog = ServiceManager.watchdogPingInterval()
     var lastPing = start
 
     func onInput(_ event: InputEvent) {
       if case .touch(let t) = event { lastInputTime = t.timeMicroseconds }
       let now = pl_monotonic_microseconds()
+      let wasBlanked = screen.isBlanked
       if let outcome = screen.handle(event, now: now) {
         outcomes += 1
         screen.apply(judge(outcome, now), for: outcome, now: now)
+        armTimer(now: now)
+      } else if wasBlanked && !screen.isBlanked {
+        // Woken: the timer was left unarmed while blank; arm it for the next blank.
         armTimer(now: now)
       }
     }
@@ -104,9 +111,9 @@ struct EventLoop: ~Copyable {
       // The unlocked picture stays up for the verdict's time, then the loop ends.
       if screen.unlocked && screen.feedbackEnds == nil && !display.isFlipPending { return .unlocked }
       if screen.isDirty && !display.isFlipPending {
-        let damage = screen.render()
         do throws(DisplayFailure) {
-          if try display.show(screen.panel, damage: damage) {
+          // Blanking switches the output off and waking on (IdleBlanking).
+          if try blanking.present(&screen, on: &display) {
             flippedInputTime = lastInputTime
             lastInputTime = 0
           }

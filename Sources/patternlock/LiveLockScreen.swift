@@ -45,6 +45,9 @@ struct LiveLockScreen {
   /// Draw everything on the next render (the output came back after a hotplug).
   mutating func invalidate() { shown = nil }
 
+  /// Whether the screen is blanked (idle); the next input only wakes it.
+  var isBlanked: Bool { controller.isBlanked }
+
   /// When the verdict on screen ends, if one is showing.
   var feedbackEnds: UInt64? { controller.feedbackEnds }
 

@@ -274,7 +274,7 @@ enum RunCommand {
       --calibration "a b c d e f"  touchscreen calibration matrix (as LIBINPUT_CALIBRATION_MATRIX)
       --pattern 1-2-3-6 DEVELOPMENT ONLY: the pattern that unlocks (plain text on the command line)
       --timing          print start-to-first-flip and input-to-flip times
-      --idle-blank-s S  blank the screen after S seconds without input; a touch wakes it (0: never)
+      --idle-blank-s S  switch the display off after S seconds without input; a touch wakes it (0: never)
       --exec CMD ARG... after unlocking, replace patternlock with CMD (an absolute path); must be last
       --feedback-ms MS  how long a verdict stays on screen, 0 to 10000 (default 500)
       --font PATH       the prompt's font (default DejaVu Sans)

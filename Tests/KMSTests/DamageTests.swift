@@ -86,4 +86,20 @@ final class DamageTests: XCTestCase {
     tracker.invalidate()
     XCTAssertEqual(tracker.take(.empty, for: 0), full)
   }
+
+  /// Switching the output on copies the whole frame into the buffer on screen; the
+  /// other buffer missed everything drawn while the output was off.
+  func testWholeFrameWriteLeavesOnlyTheOtherBufferStale() {
+    let full = Rect(x: 0, y: 0, width: 100, height: 50)
+    for written in 0...1 {
+      var tracker = DamageTracker(width: 100, height: 50)
+      _ = tracker.take(.empty, for: 0)
+      _ = tracker.take(.empty, for: 1)
+      tracker.wroteWholeFrame(into: written)
+      XCTAssertEqual(tracker.take(.empty, for: 1 - written), full, "buffer \(1 - written) after a whole frame into \(written)")
+      XCTAssertEqual(tracker.take(.empty, for: written), .empty, "buffer \(written) is up to date")
+      let next = Rect(x: 3, y: 4, width: 5, height: 6)
+      XCTAssertEqual(tracker.take(next, for: written), next)
+    }
+  }
 }

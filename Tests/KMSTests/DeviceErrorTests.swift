@@ -45,10 +45,14 @@ final class DeviceErrorTests: XCTestCase {
       "cannot open /dev/dri/card0: Permission denied (is this user in group video? try 'sudo usermod -aG video $USER' and log in again)")
     XCTAssertTrue(KMSError.masterHeld(path: "/dev/dri/card1").message.contains("/dev/dri/card1"))
     XCTAssertTrue(KMSError.masterHeld(path: "/dev/dri/card1").message.contains("another process is DRM master"))
+    XCTAssertEqual(
+      KMSError.noPowerControl(path: "/dev/dri/card0", output: "DSI-1").message,
+      "output DSI-1 on /dev/dri/card0 has no DPMS property, so it cannot be switched off")
     XCTAssertTrue(KMSError.noConnectedOutput(path: "/dev/dri/card0", outputs: "HDMI-A-1 (disconnected)").message
       .contains("outputs: HDMI-A-1 (disconnected)"))
     for error in [KMSError.noDevice(directory: "/dev/dri"), .permissionDenied(path: "p"), .masterHeld(path: "p"),
-                  .noConnectedOutput(path: "p", outputs: ""), .callFailed(call: "drmModeSetCrtc", path: "p", errno: .busy)] {
+                  .noConnectedOutput(path: "p", outputs: ""), .callFailed(call: "drmModeSetCrtc", path: "p", errno: .busy),
+                  .noPowerControl(path: "p", output: "o")] {
       XCTAssertFalse(error.message.contains("\n"), error.message)
     }
   }

@@ -1,0 +1,208 @@
+import AllocationCounter
+import Foundation
+import Input
+import PatternCore
+import Raster
+import Recording
+import Scene
+import XCTest
+
+@testable import patternlock
+
+/// Idle blanking over a headless display that can switch off (the seam in place of a
+/// DRM driver with DPMS) and one that cannot: when the output goes off and on, that
+/// nothing is presented while it is off, that waking shows the current picture in
+/// full, and that a refusal falls back to black frames once.
+final class IdleOutputOffTests: XCTestCase {
+  private static let captures = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Captures")
+  private static let second: UInt64 = 1_000_000
+  private static let secret = DotSequence([1, 2, 3, 6])
+
+  /// A capture's events, moved to start at `start` µs.
+  private func events(_ name: String, layout: GridLayout, from start: UInt64) throws -> [TouchEvent] {
+    let recording = try Recording(contentsOf: Self.captures.appendingPathComponent(name + ".yaml").path)
+    let list = try recording.touchEvents(transform: layout.transform)
+    let first = try XCTUnwrap(list.first).timeMicroseconds
+    return list.map { event in
+      var moved = event
+      moved.timeMicroseconds = event.timeMicroseconds - first + start
+      return moved
+    }
+  }
+
+  /// A capture's first touch: its events up to the end of the first hardware frame.
+  private func firstTouch(_ name: String, layout: GridLayout, at start: UInt64) throws -> [TouchEvent] {
+    let list = try events(name, layout: layout, from: start)
+    let end = try XCTUnwrap(list.firstIndex { $0.kind == .frame })
+    return Array(list[...end])
+  }
+
+  /// The loop's steps without poll: each event, then a frame when dirty.
+  private struct Harness {
+    var screen: LiveLockScreen
+    var display: HeadlessDisplay
+    var blanking = IdleBlanking()
+    var outcomes = 0
+    /// Frames presented while the output was off (must stay 0).
+    var presentsWhileOff = 0
+
+    mutating func frame() throws {
+      guard screen.isDirty && !display.isFlipPending else { return }
+      let wasOff = display.isOutputOff
+      if try blanking.present(&screen, on: &display), wasOff { presentsWhileOff += 1 }
+    }
+
+    /// The timer firing at `time`.
+    mutating func tick(_ time: UInt64) throws {
+      screen.advance(to: time)
+      try frame()
+    }
+
+    mutating func feed(_ events: [TouchEvent]) throws {
+      for event in events {
+        if let outcome = screen.handle(.touch(event), now: event.timeMicroseconds) {
+          outcomes += 1
+          screen.apply(
+            DevelopmentVerdict.judgement(for: outcome, expected: IdleOutputOffTests.secret, minimumDots: 4), for: outcome,
+            now: event.timeMicroseconds)
+        }
+        if event.kind == .frame { try frame() }
+      }
+    }
+  }
+
+  private func harness(canSwitchOff: Bool, idleSeconds: UInt64 = 2) throws -> Harness {
+    let layout = try GridLayout(LayoutOptions())
+    let screen = LiveLockScreen(
+      layout: layout, theme: Theme(), atlas: nil, feedbackMicroseconds: 3 * Self.second,
+      idleBlankMicroseconds: idleSeconds * Self.second)
+    var h = Harness(screen: screen, display: HeadlessDisplay(width: 800, height: 480, canSwitchOff: canSwitchOff))
+    try h.tick(0)
+    XCTAssertEqual(h.display.presented, 1, "the first frame is presented")
+    return h
+  }
+
+  /// What the panel should show for `state`: the headless render `replay --dump` makes.
+  private func picture(of state: LockScreenState, _ screen: LiveLockScreen) throws -> [UInt8] {
+    var dump = FrameDump(renderer: screen.renderer, format: .xrgb8888, directory: nil, contactSheet: nil)
+    try dump.present(state)
+    return dump.panelFrame
+  }
+
+  private func bytes(_ frame: [UInt32]) -> [UInt8] { frame.withUnsafeBytes { Array($0) } }
+
+  func testIdleScreenSwitchesTheOutputOffWithoutPresentingABlackFrame() throws {
+    var h = try harness(canSwitchOff: true)
+    let idle = h.display.frame
+    try h.tick(2 * Self.second - 1)
+    XCTAssertFalse(h.display.isOutputOff, "off before the idle time is up")
+    try h.tick(2 * Self.second)
+    XCTAssertTrue(h.screen.controller.state.blanked)
+    XCTAssertTrue(h.display.isOutputOff, "blanking switches the output off")
+    XCTAssertEqual(h.display.switchedOff, 1)
+    XCTAssertEqual(h.display.presented, 1, "no black frame is flipped before switching off")
+    XCTAssertEqual(h.display.frame, idle, "the buffer keeps the last picture while off")
+    XCTAssertNil(h.blanking.refusal)
+    // Later timer ticks and pointer moves while off present nothing and switch nothing.
+    _ = h.screen.handle(.cursor(Point(x: 10, y: 10)), now: 3 * Self.second)
+    try h.frame()
+    try h.tick(60 * Self.second)
+    XCTAssertEqual(h.display.switchedOff, 1)
+    XCTAssertEqual(h.presentsWhileOff, 0)
+    XCTAssertEqual(h.display.presented, 1)
+  }
+
+  /// The verdict is on screen when the output goes off and ends while it is off: the
+  /// output must come back with the idle picture, not the verdict left in the buffer.
+  func testWakingTouchSwitchesOnWithTheCurrentPictureAndIsNotAGesture() throws {
+    var h = try harness(canSwitchOff: true, idleSeconds: 1)
+    let layout = h.screen.renderer.layout
+    let wrong = try events("z-1235789", layout: layout, from: Self.second / 2)
+    try h.feed(wrong)
+    XCTAssertEqual(h.outcomes, 1)
+    let verdict = h.display.frame
+    let lastInput = try XCTUnwrap(wrong.last).timeMicroseconds
+    try h.tick(lastInput + Self.second)
+    XCTAssertTrue(h.display.isOutputOff, "blanked during the verdict")
+    try h.tick(lastInput + 4 * Self.second)
+    XCTAssertNil(h.screen.feedbackEnds, "the verdict ended while the output was off")
+    XCTAssertEqual(h.display.frame, verdict, "nothing was drawn into the buffer while off")
+
+    // The right pattern, drawn onto the dark screen: its first touch only wakes it.
+    let presentsBefore = h.display.presented
+    let right = try events("l-shape-1236", layout: layout, from: lastInput + 10 * Self.second)
+    let firstFrame = try XCTUnwrap(right.firstIndex { $0.kind == .frame })
+    try h.feed(Array(right[...firstFrame]))
+    XCTAssertFalse(h.display.isOutputOff, "the first touch switches the output on")
+    XCTAssertEqual(h.display.switchedOn, 1)
+    XCTAssertEqual(h.display.presented, presentsBefore, "switching on is not a flip")
+    let idle = try picture(of: h.screen.controller.state, h.screen)
+    XCTAssertFalse(h.screen.controller.state.blanked)
+    XCTAssertEqual(h.screen.controller.state.trail.count, 0)
+    XCTAssertTrue(bytes(h.display.frame) == idle, "the output came back with the idle picture in full")
+    XCTAssertFalse(bytes(verdict) == idle, "the verdict differs from the idle picture (else this test proves nothing)")
+
+    try h.feed(Array(right[(firstFrame + 1)...]))
+    XCTAssertEqual(h.outcomes, 1, "the rest of the waking gesture is not judged")
+    XCTAssertFalse(h.screen.unlocked, "the waking touch does nothing else")
+    XCTAssertEqual(h.presentsWhileOff, 0)
+
+    // Idle again: off again; then a lone touch wakes it a second time.
+    let end = try XCTUnwrap(right.last).timeMicroseconds
+    try h.tick(end + Self.second)
+    XCTAssertTrue(h.display.isOutputOff)
+    XCTAssertEqual(h.display.switchedOff, 2)
+    try h.feed(try firstTouch("l-shape-1236", layout: layout, at: end + 5 * Self.second))
+    XCTAssertEqual(h.display.switchedOn, 2)
+    XCTAssertTrue(bytes(h.display.frame) == idle)
+  }
+
+  func testRefusedSwitchOffIsReportedOnceAndBlanksWithBlackFrames() throws {
+    var h = try harness(canSwitchOff: false)
+    try h.tick(2 * Self.second)
+    XCTAssertFalse(h.display.isOutputOff)
+    XCTAssertEqual(h.blanking.refusal, "the headless display has no power to switch off")
+    XCTAssertTrue(h.blanking.showsBlackFrames)
+    XCTAssertEqual(h.display.presented, 2, "the blank is shown as a frame")
+    XCTAssertTrue(h.display.frame.allSatisfy { $0 & 0x00ff_ffff == 0 }, "the screen is black")
+
+    let layout = h.screen.renderer.layout
+    try h.feed(try firstTouch("l-shape-1236", layout: layout, at: 5 * Self.second))
+    XCTAssertEqual(h.display.presented, 3, "waking presents the picture again")
+    XCTAssertTrue(bytes(h.display.frame) == (try picture(of: h.screen.controller.state, h.screen)))
+
+    let attempts = h.display.refusedSwitchOffs
+    XCTAssertEqual(attempts, 1)
+    try h.tick(5 * Self.second + 2 * Self.second)
+    XCTAssertTrue(h.screen.controller.state.blanked)
+    XCTAssertEqual(h.display.refusedSwitchOffs, 1, "a refusing display is not asked again")
+    XCTAssertTrue(h.display.frame.allSatisfy { $0 & 0x00ff_ffff == 0 })
+  }
+
+  func testSwitchingOffAndOnAllocatesNothing() throws {
+    var h = try harness(canSwitchOff: true)
+    let layout = h.screen.renderer.layout
+    // Warm-up: one blank and wake, so runtime metadata is instantiated.
+    try h.tick(2 * Self.second)
+    try h.feed(try firstTouch("too-short-12", layout: layout, at: 3 * Self.second))
+    XCTAssertEqual(h.display.switchedOn, 1)
+
+    let touch = try firstTouch("too-short-12", layout: layout, at: 10 * Self.second)
+    allocation_counter_start()
+    try h.tick(9 * Self.second)
+    let off = allocation_counter_stop()
+    XCTAssertTrue(h.display.isOutputOff)
+    var on: Int64 = 0
+    for event in touch {
+      allocation_counter_start()
+      _ = h.screen.handle(.touch(event), now: event.timeMicroseconds)
+      if event.kind == .frame { try h.frame() }
+      on += allocation_counter_stop()
+    }
+    XCTAssertFalse(h.display.isOutputOff)
+    XCTAssertEqual(h.display.switchedOn, 2)
+    XCTAssertEqual(off, 0, "switching off allocated")
+    XCTAssertEqual(on, 0, "the waking touch and switching on allocated")
+  }
+}
