@@ -31,14 +31,16 @@ busybox shell over the serial console, the display and the tablet over QMP:
   9. four distinct wrong captures: failures 1..4; the moment run shows the 4th, QEMU is
      killed (a power cut: no sync, no unmount) and the board boots again from the same
      disk; the 5th wrong capture is failure 5 with retry_in_s 60 (the counter was on the
-     disk before the result was shown); the countdown on screen (red text in the prompt
-     area that changes each second, grid idle); the right pattern injected during the
-     lockout is not judged at all;
+     disk before the result was shown); the countdown on screen, picture for picture the
+     headless `replay --state-dir --dump` of a lockout (REFERENCES/lockout), from 1:00
+     and ticking; the right pattern injected during the lockout is not judged at all;
  10. run restarted (SIGTERM, then run again) with the same state: the countdown is on
-     screen at once and shows the same texts as when the lockout began (it restarted
-     in full, not with the old remainder);
+     screen at once and starts at 1:00 again (restarted in full, not the old remainder);
  11. a power cut during the lockout and a third boot: run is locked out at once, and the
-     countdown again shows the texts of the lockout's beginning.
+     countdown again starts at 1:00;
+ 12. `reset-attempts`, a power cut, and a fourth boot in `run` mode: init starts
+     `patternlock run` itself (as the Raspberry Pi's unit does), the tablet draws
+     1-2-3-6, run prints `{"result":"unlocked"}` and exits 0.
 
 Each picture is a QMP screendump compared pixel for pixel with the headless render of
 the same input (REFERENCES/*.png, written by scripts/test-e2e with the guest's own
@@ -73,9 +75,9 @@ STATE = "/var/lib/patternlock"
 CHEAP_HASH = "--argon-memory-mib 8 --argon-passes 1"
 WRONG_CAPTURES = ["z-1235789", "fast-swipe-1-3-9", "single-touch-14789", "two-fingers", "two-gestures"]
 LOCKOUT_S = 60
-# Where the prompt is drawn on the 800x480 landscape panel (left of the grid), and what
-# counts as its red (Theme.wrong is #ff4848, anti-aliased on the dark background).
-PROMPT_BOX = (0, 200, 370, 280)
+# Where the grid begins on the 800x480 landscape panel (the prompt is left of it): the
+# countdown pictures are the lockout dump's last frames with this part idle.
+GRID_LEFT = 370
 # Idle blanking: the idle time, and the power state of the connector run drives (the
 # connected one; a disconnected connector always reads Off).
 IDLE_BLANK_S = 2
@@ -88,6 +90,8 @@ CONNECTED_DPMS = ("for c in /sys/class/drm/card0-*; do [ \"$(cat $c/status)\" = 
 TABLET_STEPS = [(416, 384, None), (416, 384, True), (560, 384, None), (704, 384, None), (700, 315, None),
                 (704, 240, None), (704, 240, False)]
 PAUSE_STEP = 4
+# The right pattern 1-2-3-6 with the tablet, for the boot straight into the lock.
+UNLOCK_STEPS = [(416, 96, None), (416, 96, True), (560, 96, None), (704, 96, None), (704, 240, None), (704, 240, False)]
 STEP_SECONDS = 0.15
 
 
@@ -203,18 +207,6 @@ def lit_pixels(rgb):
     return sum(1 for i in range(0, len(rgb), 3) if rgb[i:i + 3] != darkest)
 
 
-def red_pixels(rgb, box, width=WIDTH):
-    """Pixels in box (x0, y0, x1, y1) that are clearly red: the wrong-pattern colour."""
-    x0, y0, x1, y1 = box
-    count = 0
-    for y in range(y0, y1):
-        row = rgb[(y * width + x0) * 3:(y * width + x1) * 3]
-        for i in range(0, len(row), 3):
-            if row[i] >= 150 and row[i + 1] < 120 and row[i + 2] < 120:
-                count += 1
-    return count
-
-
 def region(rgb, box, width=WIDTH):
     """The bytes of box (x0, y0, x1, y1), row after row."""
     x0, y0, x1, y1 = box
@@ -312,16 +304,20 @@ def main():
     timings = []
     references = {}
 
-    def boot():
-        """Starts the board with the state disk and waits for the guest's shell."""
+    def boot(mode="shell"):
+        """Starts the board with the state disk and waits for the guest's shell (or, in
+        `run` mode, for the lock screen init starts)."""
         nonlocal qemu, console, qmp
         boots.append(time.monotonic())
         log.write(f"==== boot {len(boots)} ====\n")
         qemu = subprocess.Popen(
-            [os.path.join(root, "scripts", "qemu-run"), "--headless", "--mode", "shell", "--qmp", qmp_path, "--disk", disk],
+            [os.path.join(root, "scripts", "qemu-run"), "--headless", "--mode", mode, "--qmp", qmp_path, "--disk", disk],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         console = Console(qemu, log)
         qmp = QMP(qmp_path, min(deadline, time.monotonic() + 20))
+        if mode == "run":
+            console.wait(lambda l: l.startswith("patternlock: showing the lock on"), 0, deadline, "the lock screen init starts")
+            return f"boot {len(boots)}: the lock is on screen {time.monotonic() - boots[-1]:.1f} s after power-on"
         console.wait(lambda l: l.startswith("PL-SHELL"), 0, deadline, "PL-SHELL (the guest's shell)")
         # A plain read-eval loop instead of ash's line editor (which queries the cursor
         # position and garbles input sent while it waits); background jobs and markers work.
@@ -430,43 +426,61 @@ def main():
         console.send(f"{INJECT} {CAPTURES}/{capture}.yaml >/dev/null &")
         return mark
 
-    def countdown_on_screen(name, seen):
-        """The prompt area shows red text that changes within 3.5 s (a running countdown)
-        and the grid is the idle one; the prompt pictures seen go into `seen`. No headless
-        reference: replay cannot dump pictures with --state-dir, and the text depends on
-        the second the screendump lands in."""
-        _, _, idle = reference("idle")
+    def countdown():
+        """The lockout's countdown pictures as `replay --state-dir --dump` rendered them
+        (REFERENCES/lockout): the dump's last frames, those with the idle grid, one a
+        second from the lockout's first (1:00)."""
+        if "countdown" not in references:
+            directory = os.path.join(args.references, "lockout")
+            grid = (GRID_LEFT, 0, WIDTH, HEIGHT)
+            idle_grid = region(reference("idle")[2], grid)
+            frames = []
+            for file in sorted(os.listdir(directory), reverse=True):
+                _, _, rgb = decode_png_rgb(os.path.join(directory, file))
+                if region(rgb, grid) != idle_grid:
+                    break
+                frames.insert(0, rgb)
+            if len(frames) < 10:
+                raise Failure(f"only {len(frames)} countdown pictures in {directory} (expected the lockout's first 10 s or more)")
+            references["countdown"] = frames
+        return references["countdown"]
+
+    def countdown_text(index):
+        left = LOCKOUT_S - index
+        return f"{left // 60}:{left % 60:02d}"
+
+    def countdown_on_screen(name):
+        """The screen shows one of the countdown pictures exactly, then a later one within
+        2.5 s (it ticks). Returns the index of the first (0: 1:00, the lockout's first second)."""
+        frames = countdown()
         until = min(deadline, time.monotonic() + 5)
         while True:
-            _, _, first = screendump(name)
-            red = red_pixels(first, PROMPT_BOX)
-            if red >= 40 or time.monotonic() > until:
+            _, _, shot = screendump(name)
+            if shot in frames:
+                first = frames.index(shot)
                 break
+            if time.monotonic() > until:
+                raise Failure(f"screendump {work}/{name}.ppm is none of the {len(frames)} countdown pictures "
+                              f"({args.references}/lockout); against 1:00: {first_difference(frames[0], shot, WIDTH)}")
             time.sleep(0.2)
-        if red < 40:
-            raise Failure(f"only {red} red pixels in the prompt area {PROMPT_BOX}; see {work}/{name}.ppm")
-        grid = (PROMPT_BOX[2], 0, WIDTH, HEIGHT)
-        if region(first, grid) != region(idle, grid):
-            raise Failure(f"the grid is not the idle one during the lockout; see {work}/{name}.ppm")
-        # Three successive texts (two ticks), so that a later look at another lockout's
-        # first seconds overlaps them despite the screendumps' timing.
-        texts = [region(first, PROMPT_BOX)]
-        until = min(deadline, time.monotonic() + 3.5)
-        while len(texts) < 3 and time.monotonic() < until:
+        until = min(deadline, time.monotonic() + 2.5)
+        while True:
             time.sleep(0.25)
             _, _, later = screendump(name + "-later")
-            if region(later, PROMPT_BOX) != texts[-1]:
-                if red_pixels(later, PROMPT_BOX) < 40:
-                    raise Failure(f"the prompt is no longer red a second later; see {work}/{name}-later.ppm")
-                texts.append(region(later, PROMPT_BOX))
-        if len(texts) < 2:
-            raise Failure(f"the prompt did not change within 3.5 s (no countdown?); see {work}/{name}.ppm")
-        seen.extend(texts)
+            if later in frames and frames.index(later) > first:
+                break
+            if later not in frames:
+                raise Failure(f"the screen left the countdown: {work}/{name}-later.ppm is none of its pictures")
+            if time.monotonic() > until:
+                raise Failure(f"the countdown stayed at {countdown_text(first)} for 2.5 s; see {work}/{name}.ppm")
         for file in (name, name + "-later"):
             os.remove(os.path.join(work, file + ".ppm"))
-        return f"{red} red pixels in the prompt area, {len(texts)} successive texts in {3.5 - (until - time.monotonic()):.1f} s, grid idle"
+        return first
 
     def vault_steps():
+        # Decoded now: later the countdown is looked at within its first seconds.
+        if not check("the headless countdown pictures load", lambda: f"{len(countdown())} pictures, 1:00 to {countdown_text(len(countdown()) - 1)}"):
+            return
         shell_deadline = min(deadline, time.monotonic() + 30)
         status = console.shell(f"echo 1-2-3-6 | patternlock set-pattern {CHEAP_HASH} >/dev/null", shell_deadline)
         if not check(f"set-pattern stores 1-2-3-6 in {STATE} on the state disk",
@@ -523,9 +537,12 @@ def main():
             return
         locked_at = time.monotonic()
         time.sleep(1.0)  # the verdict (500 ms) gives way to the countdown
-        first_seconds = []
-        check("vault: the lockout countdown is on screen after the 5th failure",
-              lambda: countdown_on_screen("lockout", first_seconds))
+        def counting_down():
+            first = countdown_on_screen("lockout")
+            if first > 3:
+                raise Failure(f"the countdown showed {countdown_text(first)} {time.monotonic() - locked_at:.0f} s after the lockout began")
+            return f"the headless countdown pictures exactly, from {countdown_text(first)}, ticking"
+        check("vault: the lockout countdown is on screen after the 5th failure", counting_down)
 
         def refused():
             # During a lockout run does not judge input at all: no result line, no unlock.
@@ -539,30 +556,28 @@ def main():
             if said:
                 raise Failure(f"run answered during the lockout: {said}")
             _, _, now = screendump("lockout-refused")
-            if red_pixels(now, PROMPT_BOX) < 40:
+            if now not in countdown():
                 raise Failure(f"the countdown is gone after the attempt; see {work}/lockout-refused.ppm")
             os.remove(os.path.join(work, "lockout-refused.ppm"))
             return "no result line, no unlock, the countdown stays"
         check("vault: even the right pattern is ignored during the lockout", refused)
 
         def locked_out_in_full(when):
-            """Starts run again and checks that the countdown is on screen at once with the
-            texts seen right after the 5th failure (1:00/0:59...), not the old lockout's
-            remainder; returns run's console mark."""
+            """Starts run again and checks that the countdown is on screen at once and
+            begins at 1:00 again (restarted in full), not at the old lockout's remainder;
+            returns run's console mark."""
             restarted = time.monotonic()
             since = start_run("--timing --feedback-ms 500")
             run_line(since, "timing: start-to-first-flip-us=", 30)
-            seen = []
-            check(f"vault {when}: the countdown is on screen at once",
-                  lambda: countdown_on_screen(f"lockout-{when}", seen))
 
             def full_again():
+                first = countdown_on_screen(f"lockout-{when}")
                 elapsed = time.monotonic() - locked_at
-                if not seen or not any(r in first_seconds for r in seen):
-                    raise Failure(f"the countdown after the {when} ({elapsed:.0f} s after the 5th failure, {time.monotonic() - restarted:.0f} s "
-                                  f"after the {when}) shows none of the texts seen when the lockout began")
-                return f"same countdown text as at the 5th failure, {elapsed:.0f} s later"
-            check(f"vault {when}: still locked out, the lockout restarted in full", full_again)
+                if first > 3:
+                    raise Failure(f"the countdown after the {when} shows {countdown_text(first)} ({elapsed:.0f} s after the 5th failure, "
+                                  f"{time.monotonic() - restarted:.0f} s after the {when}): not restarted in full")
+                return f"{countdown_text(first)} {elapsed:.0f} s after the 5th failure (the old lockout would show {countdown_text(min(int(elapsed), LOCKOUT_S))})"
+            check(f"vault {when}: locked out at once, the countdown restarted in full", full_again)
             return since
 
         # 10: a restart of run with the same state keeps the counter: the lockout starts again in full.
@@ -576,6 +591,25 @@ def main():
         since = locked_out_in_full("reboot")
         console.shell("kill -TERM $(pidof patternlock)", min(deadline, time.monotonic() + 10))
         run_line(since, "exit 1", 10, "'exit 1' after SIGTERM")
+
+        # 12: the board boots straight into the lock, as a Raspberry Pi does, once an
+        # administrator has cleared the lockout.
+        status = console.shell("patternlock reset-attempts", min(deadline, time.monotonic() + 20))
+        if not check("reset-attempts (root) clears the lockout",
+                     lambda: None if status == 0 else (_ for _ in ()).throw(Failure(f"exit status {status}"))):
+            return
+        power_cut()
+        if not check("boot into the lock: init starts patternlock run from the state disk", lambda: boot("run")):
+            return
+        time.sleep(1.0)  # the first flip follows the start-up line
+        mark = console.mark()
+        for x, y, down in UNLOCK_STEPS:
+            tablet(x, y, down)
+            time.sleep(STEP_SECONDS)
+        check("boot into the lock: the tablet draws 1-2-3-6 and run unlocks",
+              lambda: console.wait(lambda l: l == '{"result":"unlocked"}', mark, min(deadline, time.monotonic() + 20), "the unlocked line"))
+        check("boot into the lock: run exits 0 and init goes on",
+              lambda: console.wait(lambda l: l.startswith("PL-DONE run exited with status 0"), mark, min(deadline, time.monotonic() + 10), "PL-DONE with status 0"))
 
     feedback = args.feedback_ms
     try:
@@ -727,7 +761,8 @@ def main():
         vault_steps()
 
         print("timings (measured under TCG, not judged): " + "; ".join(timings), flush=True)
-        console.send("poweroff -f")
+        if qemu.poll() is None:  # the boot into the lock powers off by itself
+            console.send("poweroff -f")
         try:
             qemu.wait(timeout=max(1.0, min(15.0, deadline - time.monotonic())))
         except subprocess.TimeoutExpired:
