@@ -5,9 +5,10 @@ extension Canvas {
   /// each pixel once however many segments cover it.
   ///
   /// Per row, each segment's capsule raises the rasterizer's coverage row to its
-  /// coverage (`max`), fully covered runs without coverage maths; then the row is
-  /// blended once and cleared. So a translucent polyline is as dark at a join or a
-  /// crossing as anywhere else.
+  /// coverage (`max`) at its edge pixels and records its fully covered run; then
+  /// the full runs are blended at the colour's opacity, the rest of the row at its
+  /// coverage, once, and the row is cleared. So a translucent polyline is as dark
+  /// at a join or a crossing as anywhere else.
   ///
   /// - Parameters:
   ///   - points: the vertices in order (an array's or `InlineArray`'s `.span`); one
@@ -20,48 +21,49 @@ extension Canvas {
   @inlinable public func strokePolyline(_ points: Span<Point>, width: Fixed16, color: Color, clip: Rect) {
     let area = ShapeBounds.polyline(points, width: width).intersection(clip).intersection(bounds)
     if area.isEmpty || color.a == 0 { return }
-    let reach = ShapeBounds.polylineReach(width: width)
     var count = 0
     var previous: Point? = nil
     for i in points.indices {
       let p = points[i]
       if let a = previous {
-        rasterizer.setSegment(Canvas.segment(from: a, to: p, reach: reach), at: count)
+        rasterizer.setSegment(Canvas.segment(from: a, to: p, width: width), at: count)
         count += 1
       }
       previous = p
     }
     if count == 0, let p = previous {
-      rasterizer.setSegment(Canvas.segment(from: p, to: p, reach: reach), at: 0)
+      rasterizer.setSegment(Canvas.segment(from: p, to: p, width: width), at: 0)
       count = 1
     }
 
     let radius = SubPixel.from(width) / 2
-    let outerRadius = radius &+ Rasterizer.edgeReach
-    let innerRadius = radius &- Rasterizer.edgeReach
+    let colorAlpha = UInt32(color.a)
     for y in area.y..<area.maxY {
       let cy = SubPixel.centre(y)
       var low = Int.max, high = Int.min
+      var fullCount = 0
       for index in 0..<count {
+        if !rasterizer.segment(at: index, touchesRow: y) { continue }
         let segment = rasterizer.segment(at: index)
-        if y < segment.firstRow || y >= segment.endRow { continue }
-        guard let outer = segment.span(atY: cy, radius: outerRadius, widen: true) else { continue }
+        let (outerSpan, innerSpan) = segment.spans(atY: cy)
+        guard let outer = outerSpan else { continue }
         let start = max(SubPixel.firstCentre(atOrAfter: outer.low), area.x)
         let end = min(SubPixel.endCentre(atOrBefore: outer.high), area.maxX)
         if start >= end { continue }
         var innerStart = end, innerEnd = end
-        if let inner = segment.span(atY: cy, radius: innerRadius, widen: false) {
+        if let inner = innerSpan {
           let s = max(SubPixel.firstCentre(atOrAfter: inner.low), start)
           let e = min(SubPixel.endCentre(atOrBefore: inner.high), end)
           if s < e {
             innerStart = s
             innerEnd = e
+            rasterizer.setFullRun(start: s, end: e, at: fullCount)
+            fullCount += 1
           }
         }
         var x = start
         while x < end {
           if x == innerStart {
-            rasterizer.fillCoverage(from: innerStart, to: innerEnd)
             x = innerEnd
             continue
           }
@@ -73,7 +75,18 @@ extension Canvas {
         high = max(high, end)
       }
       if low < high {
-        blendCoverageRow(y: y, from: low, to: high, color: color)
+        // Full runs are blended at the colour's own opacity, straight onto the
+        // canvas: their coverage is 255 whatever other segments add (`max`), so the
+        // coverage row is left empty there and blended only around them.
+        let runs = rasterizer.mergeFullRuns(count: fullCount)
+        var x = low
+        for i in 0..<runs {
+          let run = rasterizer.fullRun(at: i)
+          if x < run.start { blendCoverageRow(y: y, from: x, to: run.start, color: color) }
+          blendSpan(y: y, from: run.start, to: run.end, color: color, alpha: colorAlpha)
+          x = run.end
+        }
+        if x < high { blendCoverageRow(y: y, from: x, to: high, color: color) }
         rasterizer.clearCoverage(from: low, to: high)
       }
     }
@@ -84,10 +97,13 @@ extension Canvas {
     strokePolyline(points.span, width: width, color: color, clip: clip)
   }
 
-  /// The capsule segment between two points, in Q12.
+  /// The capsule segment between two points of a polyline `width` wide, in Q12.
   @inlinable
-  static func segment(from a: Point, to b: Point, reach: Int64) -> CapsuleSegment {
-    CapsuleSegment(
-      ax: SubPixel.from(a.x), ay: SubPixel.from(a.y), bx: SubPixel.from(b.x), by: SubPixel.from(b.y), reach: reach)
+  static func segment(from a: Point, to b: Point, width: Fixed16) -> CapsuleSegment {
+    let radius = SubPixel.from(width) / 2
+    return CapsuleSegment(
+      ax: SubPixel.from(a.x), ay: SubPixel.from(a.y), bx: SubPixel.from(b.x), by: SubPixel.from(b.y),
+      reach: ShapeBounds.polylineReach(width: width),
+      outerRadius: radius &+ Rasterizer.edgeReach, innerRadius: radius &- Rasterizer.edgeReach)
   }
 }

@@ -13,11 +13,18 @@
   @usableFromInline var sideAngle = 0
   /// The rows `firstRow..<endRow` the capsule can touch.
   @usableFromInline var firstRow = 0, endRow = 0
+  /// The two radii a polyline asks `spans(atY:)` about: its anti-aliasing reach
+  /// beyond the stroke ("may touch", widened) and short of it ("surely inside").
+  @usableFromInline var outerRadius: Int64 = 0, innerRadius: Int64 = 0
+  /// `radius * length / |uy|` for each (0 when `uy` is 0): how far along a row the
+  /// long sides are from the axis. Worked out once here instead of on every row.
+  @usableFromInline var outerSide: Int64 = 0, innerSide: Int64 = 0
 
   @inlinable init() {}
 
-  /// A segment from `(ax, ay)` to `(bx, by)`, touching rows within `reach` (Q12).
-  @inlinable init(ax: Int64, ay: Int64, bx: Int64, by: Int64, reach: Int64) {
+  /// A segment from `(ax, ay)` to `(bx, by)`, touching rows within `reach` (Q12),
+  /// whose rows `spans(atY:)` cuts at `outerRadius` and `innerRadius`.
+  @inlinable init(ax: Int64, ay: Int64, bx: Int64, by: Int64, reach: Int64, outerRadius: Int64, innerRadius: Int64) {
     self.ax = ax
     self.ay = ay
     self.bx = bx
@@ -29,6 +36,29 @@
     sideAngle = Rasterizer.angleIndex(Int64(ux.magnitude), Int64(uy.magnitude))
     firstRow = SubPixel.firstCentre(atOrAfter: min(ay, by) &- reach)
     endRow = SubPixel.endCentre(atOrBefore: max(ay, by) &+ reach)
+    self.outerRadius = outerRadius
+    self.innerRadius = innerRadius
+    outerSide = sideDistance(radius: outerRadius)
+    innerSide = sideDistance(radius: innerRadius)
+  }
+
+  /// `radius * length / |uy|`: along a row, how far each long side is from the axis.
+  @inlinable func sideDistance(radius: Int64) -> Int64 {
+    uy == 0 ? 0 : radius &* length / Int64(uy.magnitude)
+  }
+
+  /// Where row `y` crosses the segment's axis (Q12; meaningless when `uy` is 0).
+  @inlinable func axisCrossing(atY y: Int64) -> Int64 {
+    uy == 0 ? ax : ax &+ (y &- ay) &* ux / uy
+  }
+
+  /// The polyline's two cuts of row `y`: `span(atY: y, radius: outerRadius, widen:
+  /// true)` and `span(atY: y, radius: innerRadius, widen: false)`, sharing the
+  /// axis crossing and using the side distances worked out at set-up.
+  @inlinable func spans(atY y: Int64) -> (outer: (low: Int64, high: Int64)?, inner: (low: Int64, high: Int64)?) {
+    let xc = axisCrossing(atY: y)
+    return (span(atY: y, radius: outerRadius, widen: true, axisCrossing: xc, side: outerSide),
+            span(atY: y, radius: innerRadius, widen: false, axisCrossing: xc, side: innerSide))
   }
 
   /// The Q12 x range on the horizontal line `y` within `radius` of the segment, or
@@ -41,6 +71,13 @@
   /// the ends; a crossing beyond an end lies outside the capsule, and the end disc
   /// holds the true end of the cut there.
   @inlinable func span(atY y: Int64, radius: Int64, widen: Bool) -> (low: Int64, high: Int64)? {
+    span(atY: y, radius: radius, widen: widen, axisCrossing: axisCrossing(atY: y), side: sideDistance(radius: radius))
+  }
+
+  /// `span(atY:radius:widen:)` given `axisCrossing(atY: y)` and `sideDistance(radius:)`.
+  @inlinable func span(
+    atY y: Int64, radius: Int64, widen: Bool, axisCrossing xc: Int64, side: Int64
+  ) -> (low: Int64, high: Int64)? {
     if radius <= 0 { return nil }
     var low = Int64.max, high = Int64.min
     let radiusSquared = radius &* radius
@@ -64,8 +101,7 @@
     } else {
       // The line meets the axis at xc; the sides are radius * length / |uy| away
       // along it. Each division is off by under one unit: move 2 out or 2 in.
-      let xc = ax &+ dyA &* ux / uy
-      let half = radius &* length / Int64(uy.magnitude) &+ (widen ? 2 : -2)
+      let half = side &+ (widen ? 2 : -2)
       if half > 0 {
         let slack = widen ? 4 &* length : 0
         let minX = min(ax, bx) &- radius &- 4096, maxX = max(ax, bx) &+ radius &+ 4096

@@ -15,6 +15,11 @@ import PatternCore
 /// pixel's position relative to the shape, and the box moves by whole pixels, so
 /// the scratch canvas sees the same fractions as the frame.
 ///
+/// Each row is also kept as `runs` (see `Run`): the blit visits only the non-zero
+/// stretches and fills the all-255 ones at the colour's opacity, which is the same
+/// sum per pixel (`255 * alpha / 255` is exactly `alpha`), so the bytes match a
+/// per-pixel blend.
+///
 /// Rejected: caching finished pixels (they depend on what lies underneath) and
 /// sharing one mask between dots (their centres have different fractions at most
 /// sizes, so their masks differ).
@@ -23,6 +28,10 @@ public struct CoverageMask: Sendable {
   public let rect: Rect
   /// Opacity per pixel, 0-255, `rect.width` bytes per row.
   public let bytes: [UInt8]
+  /// Every row's runs, top row first: row `r`'s are `runs[rowRuns[r]..<rowRuns[r + 1]]`.
+  @usableFromInline let runs: [Run]
+  /// `rect.height + 1` indices into `runs` (empty for an empty mask).
+  @usableFromInline let rowRuns: [Int32]
 
   /// The mask of a filled circle (`Canvas.fillCircle`).
   public init(circleAt center: Point, radius: Fixed16, rasterizer: Rasterizer) {
@@ -45,9 +54,8 @@ public struct CoverageMask: Sendable {
   /// Draws a shape whose box is `box` into a scratch canvas `box`'s size, with the
   /// shape's centre moved by `-box.origin`.
   private init(box: Rect, center c: Point, rasterizer: Rasterizer, draw: (Canvas<XRGB8888>, Point) -> Void) {
-    rect = box
     guard !box.isEmpty else {
-      bytes = []
+      self.init(rect: box, bytes: [])
       return
     }
     precondition(box.width <= rasterizer.maximumWidth, "shape wider than the rasterizer's maximumWidth")
@@ -57,6 +65,61 @@ public struct CoverageMask: Sendable {
       draw(Canvas<XRGB8888>(pixels: pixels, width: box.width, height: box.height,
                             bytesPerRow: box.width * 4, rasterizer: rasterizer), origin)
     }
-    bytes = scratch.map { UInt8(truncatingIfNeeded: $0) }
+    self.init(rect: box, bytes: scratch.map { UInt8(truncatingIfNeeded: $0) })
+  }
+
+  /// A mask from its bytes, `rect.width` per row (nothing for an empty `rect`).
+  ///
+  /// - Precondition: `bytes` holds exactly one byte per pixel of `rect`.
+  init(rect: Rect, bytes: [UInt8]) {
+    let width = rect.isEmpty ? 0 : rect.width, height = rect.isEmpty ? 0 : rect.height
+    precondition(bytes.count == width * height, "mask bytes do not match the mask's rectangle")
+    self.rect = rect
+    self.bytes = bytes
+    var runs: [Run] = []
+    var rowRuns: [Int32] = height > 0 ? [0] : []
+    for row in 0..<height {
+      CoverageMask.appendRuns(of: bytes, from: row * width, width: width, to: &runs)
+      rowRuns.append(Int32(truncatingIfNeeded: runs.count))
+    }
+    self.runs = runs
+    self.rowRuns = rowRuns
+  }
+
+  /// A full run shorter than this is left inside a mixed run: below it, ending one
+  /// run and starting two more costs more than blending the few pixels.
+  static var shortestFullRun: Int { 4 }
+  /// A zero gap shorter than this is left inside a mixed run (whose blend skips
+  /// zero bytes anyway) rather than splitting it.
+  static var shortestGap: Int { 4 }
+
+  /// Appends the runs of the row of `width` bytes at `bytes[first...]`: all-255
+  /// stretches of at least `shortestFullRun` as full runs, everything else that is
+  /// not zero as mixed runs, zero stretches of at least `shortestGap` (and at the
+  /// ends of the row) left out.
+  static func appendRuns(of bytes: [UInt8], from first: Int, width: Int, to runs: inout [Run]) {
+    var mixedStart: Int? = nil
+    var x = 0
+    while x < width {
+      let value = bytes[first + x]
+      var end = x + 1
+      if value == 0 || value == 255 {
+        while end < width && bytes[first + end] == value { end += 1 }
+      }
+      if value == 255 && end - x >= shortestFullRun {
+        if let start = mixedStart { runs.append(Run(start: start, end: x, full: false)) }
+        mixedStart = nil
+        runs.append(Run(start: x, end: end, full: true))
+      } else if value == 0 {
+        if let start = mixedStart, end - x >= shortestGap || end == width {
+          runs.append(Run(start: start, end: x, full: false))
+          mixedStart = nil
+        }
+      } else if mixedStart == nil {
+        mixedStart = x
+      }
+      x = end
+    }
+    if let start = mixedStart { runs.append(Run(start: start, end: width, full: false)) }
   }
 }

@@ -46,6 +46,9 @@ import PatternCore
 // every crossing. Instead each row of a polyline is gathered in one byte row:
 // each segment's capsule (segment plus round caps) writes `max(old, coverage)`,
 // then the row is blended once. Round joins and caps come free from the capsules.
+// A capsule's surely-full run is not written into the row at all: `max` with 255
+// is 255, so the merged full runs are blended at the colour's own opacity straight
+// onto the canvas and only the edge pixels around them go through the row.
 // `max` under-estimates the union only where two edges cross inside one pixel
 // (an inside corner), by less than either edge's coverage; it never double-blends.
 //
@@ -74,6 +77,9 @@ public final class Rasterizer {
   @usableFromInline let coverageRow: UnsafeMutablePointer<UInt8>
   /// A polyline's segments for the current draw.
   @usableFromInline let segments: UnsafeMutablePointer<CapsuleSegment>
+  /// The current polyline row's surely-full column ranges, one per segment at
+  /// most: start at `2i`, end at `2i + 1`.
+  @usableFromInline let fullRuns: UnsafeMutablePointer<Int>
 
   /// Makes the tables and scratch storage (the only allocation).
   ///
@@ -100,6 +106,8 @@ public final class Rasterizer {
     coverageRow.initialize(repeating: 0, count: maximumWidth)
     segments = .allocate(capacity: maximumPolylinePoints)
     segments.initialize(repeating: CapsuleSegment(), count: maximumPolylinePoints)
+    fullRuns = .allocate(capacity: 2 * maximumPolylinePoints)
+    fullRuns.initialize(repeating: 0, count: 2 * maximumPolylinePoints)
   }
 
   deinit {
@@ -107,6 +115,7 @@ public final class Rasterizer {
     halfExtents.deallocate()
     coverageRow.deallocate()
     segments.deallocate()
+    fullRuns.deallocate()
   }
 
   // MARK: Scratch access for the shapes (the pointers stay in this file).
@@ -114,20 +123,62 @@ public final class Rasterizer {
   /// The polyline segment at `index`.
   @inlinable func segment(at index: Int) -> CapsuleSegment { segments[index] }
 
+  /// Whether the segment at `index` can touch row `y` (without copying it out).
+  @inlinable func segment(at index: Int, touchesRow y: Int) -> Bool {
+    y >= segments[index].firstRow && y < segments[index].endRow
+  }
+
   /// Stores a polyline segment at `index`.
   @inlinable func setSegment(_ segment: CapsuleSegment, at index: Int) {
     precondition(index < maximumPolylinePoints, "polyline has more points than maximumPolylinePoints")
     segments[index] = segment
   }
 
+  /// Records the full run `start..<end` of a polyline row at `index` (below
+  /// `maximumPolylinePoints`: one per segment).
+  @inlinable func setFullRun(start: Int, end: Int, at index: Int) {
+    fullRuns[2 &* index] = start
+    fullRuns[2 &* index &+ 1] = end
+  }
+
+  /// The full run at `index`.
+  @inlinable func fullRun(at index: Int) -> (start: Int, end: Int) {
+    (fullRuns[2 &* index], fullRuns[2 &* index &+ 1])
+  }
+
+  /// Sorts the first `count` full runs by start and merges those that overlap or
+  /// touch; returns how many disjoint runs are left (in order, at the front).
+  @inlinable func mergeFullRuns(count: Int) -> Int {
+    if count < 2 { return count }
+    // Insertion sort: a row crosses a handful of segments.
+    for i in 1..<count {
+      let run = fullRun(at: i)
+      var j = i
+      while j > 0 && fullRuns[2 &* (j &- 1)] > run.start {
+        setFullRun(start: fullRuns[2 &* (j &- 1)], end: fullRuns[2 &* (j &- 1) &+ 1], at: j)
+        j &-= 1
+      }
+      setFullRun(start: run.start, end: run.end, at: j)
+    }
+    var merged = 0
+    var current = fullRun(at: 0)
+    for i in 1..<count {
+      let run = fullRun(at: i)
+      if run.start <= current.end {
+        current.end = max(current.end, run.end)
+      } else {
+        setFullRun(start: current.start, end: current.end, at: merged)
+        merged &+= 1
+        current = run
+      }
+    }
+    setFullRun(start: current.start, end: current.end, at: merged)
+    return merged &+ 1
+  }
+
   /// Raises the coverage row at column `x` to at least `coverage`.
   @inlinable func raiseCoverage(at x: Int, to coverage: UInt8) {
     if coverage > coverageRow[x] { coverageRow[x] = coverage }
-  }
-
-  /// Sets the coverage row to full over `x0..<x1`.
-  @inlinable func fillCoverage(from x0: Int, to x1: Int) {
-    (coverageRow + x0).update(repeating: 255, count: x1 - x0)
   }
 
   /// Zeroes the coverage row over `x0..<x1` (it is all zero between draws).
