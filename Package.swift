@@ -105,6 +105,10 @@ let package = Package(
 
     // Test support: counts heap allocations so tests can prove hot paths make none.
     .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
+    // Test support: runs the built patternlock binary, finds the package root and the
+    // shipped captures, makes temporary directories (Foundation and XCTest allowed;
+    // never a product dependency, never built as Embedded Swift).
+    .target(name: "CommandTestSupport", path: "Tests/CommandTestSupport"),
 
     // The rendering benchmark (scripts/bench): not a product, never built as Embedded
     // Swift; it links AllocationCounter to report allocations per frame.
@@ -119,32 +123,32 @@ let package = Package(
     // Scene: golden frames of shipped captures, damage-equals-full-redraw, allocation counts.
     .testTarget(
       name: "SceneTests",
-      dependencies: ["Scene", "Raster", "PatternCore", "Recording", "Typeface", "GoldenSupport", "AllocationCounter"]
+      dependencies: ["Scene", "Raster", "PatternCore", "Recording", "Typeface", "GoldenSupport", "AllocationCounter", "CommandTestSupport"]
     ),
     // The executable's own parts (the live lock screen over a headless display).
     .testTarget(
       name: "PatternlockTests",
-      dependencies: ["patternlock", "CShim", "Input", "PatternCore", "Raster", "Recording", "Scene", "AllocationCounter"]
+      dependencies: ["patternlock", "CShim", "Input", "PatternCore", "Raster", "Recording", "Scene", "AllocationCounter", "CommandTestSupport"]
     ),
     .testTarget(name: "PatternCoreTests", dependencies: ["PatternCore", "AllocationCounter"]),
     // Recording: converter and parser unit tests, plus ReplayCommandTests, which run the
     // built patternlock binary on Tests/Captures.
-    .testTarget(name: "RecordingTests", dependencies: ["Recording", "PatternCore", "PNGImage"]),
+    .testTarget(name: "RecordingTests", dependencies: ["Recording", "PatternCore", "PNGImage", "CommandTestSupport"]),
     // KMS and Input: everything that runs without a display or touchscreen (parsing,
     // damage copies, key mapping), libinput on a uinput device where /dev/uinput
     // exists, and `patternlock run` without DRM.
-    .testTarget(name: "KMSTests", dependencies: ["KMS", "PatternCore"]),
+    .testTarget(name: "KMSTests", dependencies: ["KMS", "PatternCore", "CommandTestSupport"]),
     .testTarget(name: "InputTests", dependencies: ["Input", "PatternCore"]),
     // Vault: hashing, file formats, corruption and crash safety; CLI tests run the built binary.
-    .testTarget(name: "VaultTests", dependencies: ["Vault", "PatternCore"]),
+    .testTarget(name: "VaultTests", dependencies: ["Vault", "PatternCore", "CommandTestSupport"]),
     // Configuration: layering, every key, every error with file:line; the man pages
     // against --help and the key table (runs the built binary).
-    .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "PatternCore", "Vault"]),
+    .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "PatternCore", "Vault", "CommandTestSupport"]),
 
     // Test support: golden-image comparison (Foundation allowed; never a product dependency).
-    .target(name: "GoldenSupport", dependencies: ["PNGImage", "Raster"], path: "Tests/GoldenSupport"),
-    .testTarget(name: "PNGImageTests", dependencies: ["PNGImage", "GoldenSupport", "Raster"]),
-    .testTarget(name: "TypefaceTests", dependencies: ["Typeface", "Raster"]),
+    .target(name: "GoldenSupport", dependencies: ["PNGImage", "Raster", "CommandTestSupport"], path: "Tests/GoldenSupport"),
+    .testTarget(name: "PNGImageTests", dependencies: ["PNGImage", "GoldenSupport", "Raster", "CommandTestSupport"]),
+    .testTarget(name: "TypefaceTests", dependencies: ["Typeface", "Raster", "CommandTestSupport"]),
     .testTarget(name: "RasterTests", dependencies: ["Raster", "PatternCore", "AllocationCounter"]),
   ]
 )

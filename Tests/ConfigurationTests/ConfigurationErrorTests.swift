@@ -1,3 +1,4 @@
+import CommandTestSupport
 import Configuration
 import Foundation
 import XCTest
@@ -121,7 +122,7 @@ final class ConfigurationErrorTests: XCTestCase {
   func testExecutablePrintsOneLineAndExitsWithStatus2() throws {
     let etc = try root.write("etc/patternlock.conf", "[layout]\ngrid = 3\n[display]\nmode = huge\n")
     for command in [["replay", "x.yaml"], ["check"], ["set-pattern"], ["reset-attempts"], ["run"]] {
-      let result = try BuiltBinary.run(command, environment: [ConfigurationFiles.rootVariable: root.path])
+      let result = try PatternlockBinary.run(command, environment: [ConfigurationFiles.rootVariable: root.path])
       XCTAssertEqual(result.status, 2, "\(command): \(result.stderr)")
       XCTAssertEqual(result.stderr, "patternlock: \(etc):4: mode cannot be 'huge': it takes 'preferred', WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, such as 800x480@60\n", "\(command)")
       XCTAssertEqual(result.stdout, "")

@@ -1,3 +1,4 @@
+import CommandTestSupport
 import Configuration
 import Foundation
 import PatternCore
@@ -8,9 +9,9 @@ import XCTest
 /// cannot drift: every option of `--help` is in patternlock(1), every key in
 /// patternlock.conf(5) and in the default file, whose values are the built-in ones.
 final class DocumentationTests: XCTestCase {
-  static let manual = ConfigRoot.repository.appendingPathComponent("docs/man/patternlock.1")
-  static let fileManual = ConfigRoot.repository.appendingPathComponent("docs/man/patternlock.conf.5")
-  static let defaults = ConfigRoot.repository.appendingPathComponent("config/patternlock.conf")
+  static let manual = PackageRoot.url("docs/man/patternlock.1")
+  static let fileManual = PackageRoot.url("docs/man/patternlock.conf.5")
+  static let defaults = PackageRoot.url("config/patternlock.conf")
 
   /// Roff text with its escapes for '-' undone, so `\-\-grid` reads `--grid`.
   func plainText(_ url: URL) throws -> String {
@@ -18,7 +19,7 @@ final class DocumentationTests: XCTestCase {
   }
 
   func testEveryOptionInHelpIsInTheManualPage() throws {
-    let help = try BuiltBinary.run(["--help"])
+    let help = try PatternlockBinary.run(["--help"])
     XCTAssertEqual(help.status, 0)
     let options = Set(help.stdout.split(whereSeparator: { " \n(),;'\"=[]".contains($0) }).filter { $0.hasPrefix("--") && $0.count > 2 }.map(String.init))
     XCTAssertGreaterThan(options.count, 15, "too few options found in --help: \(options)")
@@ -83,7 +84,7 @@ final class DocumentationTests: XCTestCase {
 
   func testTheShippedEtcFileIsValidAndSetsNothing() throws {
     var settings = Settings()
-    try ConfigurationFiles.apply(ConfigRoot.repository.appendingPathComponent("config/etc-patternlock.conf").path, to: &settings)
+    try ConfigurationFiles.apply(PackageRoot.path("config/etc-patternlock.conf"), to: &settings)
     XCTAssertEqual(settings, Settings())
   }
 }

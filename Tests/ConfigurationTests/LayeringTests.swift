@@ -1,3 +1,4 @@
+import CommandTestSupport
 import Configuration
 import Foundation
 import PatternCore
@@ -77,13 +78,13 @@ final class LayeringTests: XCTestCase {
   // The executable: PATTERNLOCK_CONFIG_ROOT, --config anywhere, options over files.
 
   func testCommandLineOptionsOverrideEveryFile() throws {
-    let capture = ConfigRoot.repository.appendingPathComponent("Tests/Captures/l-shape-1236.yaml").path
+    let capture = Captures.path("l-shape-1236")
     try root.write("etc/patternlock.conf", "[layout]\ngrid = 4\n")
     let env = [ConfigurationFiles.rootVariable: root.path]
-    let fromFile = try BuiltBinary.run(["replay", capture], environment: env)
+    let fromFile = try PatternlockBinary.run(["replay", capture], environment: env)
     XCTAssertEqual(fromFile.status, 0, fromFile.stderr)
-    let overridden = try BuiltBinary.run(["replay", capture, "--grid", "3"], environment: env)
-    let plain = try BuiltBinary.run(["replay", capture], environment: [ConfigurationFiles.rootVariable: root.path + "/empty"])
+    let overridden = try PatternlockBinary.run(["replay", capture, "--grid", "3"], environment: env)
+    let plain = try PatternlockBinary.run(["replay", capture], environment: [ConfigurationFiles.rootVariable: root.path + "/empty"])
     XCTAssertEqual(overridden.status, 0, overridden.stderr)
     XCTAssertEqual(plain.stdout, "{\"dots\":[1,2,3,6],\"result\":\"complete\"}\n")
     XCTAssertEqual(overridden.stdout, plain.stdout)
@@ -91,13 +92,13 @@ final class LayeringTests: XCTestCase {
   }
 
   func testConfigOptionIsReadAfterTheLayersWhereverItStands() throws {
-    let capture = ConfigRoot.repository.appendingPathComponent("Tests/Captures/l-shape-1236.yaml").path
+    let capture = Captures.path("l-shape-1236")
     try root.write("etc/patternlock.conf", "[layout]\ngrid = 3\n")
     let extra = try root.write("extra.conf", "[layout]\ngrid = 4\n")
     let env = [ConfigurationFiles.rootVariable: root.path]
-    let before = try BuiltBinary.run(["replay", "--config", extra, capture], environment: env)
-    let after = try BuiltBinary.run(["replay", capture, "--config=" + extra], environment: env)
-    let withoutExtra = try BuiltBinary.run(["replay", capture], environment: env)
+    let before = try PatternlockBinary.run(["replay", "--config", extra, capture], environment: env)
+    let after = try PatternlockBinary.run(["replay", capture, "--config=" + extra], environment: env)
+    let withoutExtra = try PatternlockBinary.run(["replay", capture], environment: env)
     XCTAssertEqual(before.status, 0, before.stderr)
     XCTAssertEqual(before.stdout, after.stdout)
     XCTAssertNotEqual(before.stdout, withoutExtra.stdout, "--config was not applied")
@@ -107,10 +108,10 @@ final class LayeringTests: XCTestCase {
     let state = root.path + "/state"
     try root.write("etc/patternlock.conf", "[vault]\nstate-dir = \(state)\nargon-passes = 1\nargon-memory-mib = 8\n")
     let env = [ConfigurationFiles.rootVariable: root.path]
-    let set = try BuiltBinary.run(["set-pattern"], environment: env, stdin: "1-2-3-6\n")
+    let set = try PatternlockBinary.run(["set-pattern"], stdin: "1-2-3-6\n", environment: env)
     XCTAssertEqual(set.status, 0, set.stderr)
     XCTAssertTrue(FileManager.default.fileExists(atPath: state), "set-pattern did not use state-dir from the file")
-    let check = try BuiltBinary.run(["check"], environment: env, stdin: "1-2-3-6\n")
+    let check = try PatternlockBinary.run(["check"], stdin: "1-2-3-6\n", environment: env)
     XCTAssertEqual(check.status, 0, check.stderr)
     XCTAssertTrue(check.stdout.contains("\"result\":\"unlocked\""), check.stdout)
   }
@@ -119,13 +120,13 @@ final class LayeringTests: XCTestCase {
     let state = root.path + "/state"
     try root.write("etc/patternlock.conf", "[vault]\nstate-dir = \(state)\nargon-passes = 1\nargon-memory-mib = 8\nthrottle = 0 1d\npermanent-after = 5\n")
     let env = [ConfigurationFiles.rootVariable: root.path]
-    XCTAssertEqual(try BuiltBinary.run(["set-pattern"], environment: env, stdin: "1-2-3-6\n").status, 0)
-    let first = try BuiltBinary.run(["check"], environment: env, stdin: "1-2-3-4\n")
+    XCTAssertEqual(try PatternlockBinary.run(["set-pattern"], stdin: "1-2-3-6\n", environment: env).status, 0)
+    let first = try PatternlockBinary.run(["check"], stdin: "1-2-3-4\n", environment: env)
     XCTAssertEqual(first.status, 3, first.stderr)
-    let second = try BuiltBinary.run(["check"], environment: env, stdin: "1-2-3-5\n")
+    let second = try PatternlockBinary.run(["check"], stdin: "1-2-3-5\n", environment: env)
     XCTAssertEqual(second.status, 3, second.stderr)
     // Android's table would allow a third try at once; this one waits a day.
-    let third = try BuiltBinary.run(["check"], environment: env, stdin: "1-2-3-6\n")
+    let third = try PatternlockBinary.run(["check"], stdin: "1-2-3-6\n", environment: env)
     XCTAssertEqual(third.status, 5, third.stdout + third.stderr)
     XCTAssertTrue(third.stdout.contains("\"retry_in_s\":86400"), third.stdout)
   }

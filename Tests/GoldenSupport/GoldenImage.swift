@@ -3,6 +3,7 @@
 // Test-only (Foundation and XCTest are allowed here); no product target may depend
 // on it. The comparison is exact: the rasteriser is integer and fixed point, so any
 // changed pixel is a real change, and a tolerance would hide slow drift.
+import CommandTestSupport
 import Foundation
 import PNGImage
 import Raster
@@ -136,14 +137,7 @@ public enum GoldenImage {
   }
 
   /// The package root: the nearest directory above `file` holding Package.swift.
-  public static func packageRoot(from file: String) -> String? {
-    var url = URL(fileURLWithPath: file).deletingLastPathComponent()
-    while url.path != "/" {
-      if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url.path }
-      url = url.deletingLastPathComponent()
-    }
-    return nil
-  }
+  public static func packageRoot(from file: String) -> String? { PackageRoot.find(above: file)?.path }
 
   /// `0xRRGGBB` as six hex digits.
   public static func hex(_ colour: UInt32) -> String {

@@ -1,3 +1,4 @@
+import CommandTestSupport
 import Foundation
 import XCTest
 
@@ -5,10 +6,8 @@ import XCTest
 
 final class DeviceErrorTests: XCTestCase {
   func temporaryDirectory(with names: [String]) throws -> String {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("kms-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let dir = try makeTemporaryDirectory(prefix: "kms")
     for name in names { _ = FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: nil) }
-    addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
     return dir.path
   }
 

@@ -1,31 +1,10 @@
+import CommandTestSupport
 import Foundation
 import XCTest
 
 /// Runs the built `patternlock run` where there is no DRM device (this host, CI).
 final class RunCommandTests: XCTestCase {
-  static var binary: URL? {
-    var candidates: [URL] = []
-    for url in [Bundle(for: RunCommandTests.self).bundleURL, Bundle.main.bundleURL] {
-      candidates.append(url.appendingPathComponent("patternlock"))
-      candidates.append(url.deletingLastPathComponent().appendingPathComponent("patternlock"))
-    }
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-  }
-
-  func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-    let binary = try XCTUnwrap(Self.binary, "patternlock is not built next to the test bundle; run 'swift build' first")
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
-  }
+  func run(_ arguments: [String]) throws -> CommandResult { try PatternlockBinary.run(arguments) }
 
   func testRunWithoutDRMSaysSoAndPointsToTheEmulatedBoard() throws {
     if FileManager.default.fileExists(atPath: "/dev/dri") {
@@ -48,9 +27,7 @@ final class RunCommandTests: XCTestCase {
   }
 
   func testRunWithoutAnEnrolledPatternRefusesBeforeTouchingTheDisplay() throws {
-    let empty = FileManager.default.temporaryDirectory.appendingPathComponent("no-pattern-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    defer { try? FileManager.default.removeItem(at: empty) }
+    let empty = try makeTemporaryDirectory(prefix: "no-pattern", permissions: 0o700)
     let result = try run(["run", "--state-dir", empty.path, "--device", "/dev/null"])
     XCTAssertEqual(result.status, 6, result.stderr)
     XCTAssertTrue(result.stderr.hasPrefix("patternlock: "), result.stderr)
@@ -72,12 +49,9 @@ final class RunCommandTests: XCTestCase {
   }
 
   func testInjectWithoutUinputSaysHowToLoadIt() throws {
-    let capture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Captures")
-    let files = (try? FileManager.default.contentsOfDirectory(atPath: capture.path))?.filter { $0.hasSuffix(".yaml") }.sorted() ?? []
-    let file = try XCTUnwrap(files.first, "no capture in Tests/Captures")
+    let name = try XCTUnwrap(try Captures.names().first, "no capture in Tests/Captures")
     let missing = "/nonexistent/uinput"
-    let result = try run(["inject", capture.appendingPathComponent(file).path, "--uinput", missing, "--wait", "0"])
+    let result = try run(["inject", Captures.path(name), "--uinput", missing, "--wait", "0"])
     XCTAssertEqual(result.status, 1)
     XCTAssertEqual(result.stderr, "patternlock: cannot open \(missing): No such file or directory (load the uinput module: 'sudo modprobe uinput')\n")
   }

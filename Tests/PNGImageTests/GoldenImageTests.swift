@@ -1,3 +1,4 @@
+import CommandTestSupport
 import Foundation
 import GoldenSupport
 import PNGImage
@@ -8,14 +9,7 @@ final class GoldenImageTests: XCTestCase {
   private var directory = ""
   private var golden: String { directory + "/area/case-a.png" }
 
-  override func setUpWithError() throws {
-    directory = NSTemporaryDirectory() + "golden-tests-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(atPath: directory)
-  }
+  override func setUpWithError() throws { directory = try makeTemporaryDirectory(prefix: "golden-tests").path }
 
   /// A 4x2 XRGB8888 frame: pixel i has red 10*i, green 7, blue 200.
   private var frame: [UInt8] { (0..<8).flatMap { [200, 7, UInt8(10 * $0), 0] as [UInt8] } }

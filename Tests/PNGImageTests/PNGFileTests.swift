@@ -1,3 +1,4 @@
+import CommandTestSupport
 import Foundation
 import PNGImage
 import Raster
@@ -6,14 +7,7 @@ import XCTest
 final class PNGFileTests: XCTestCase {
   private var directory = ""
 
-  override func setUpWithError() throws {
-    directory = NSTemporaryDirectory() + "pngimage-tests-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(atPath: directory)
-  }
+  override func setUpWithError() throws { directory = try makeTemporaryDirectory(prefix: "pngimage-tests").path }
 
   /// A 5x3 XRGB8888 frame with 4 bytes of padding per row, every pixel distinct.
   private func paddedXRGBFrame() -> (bytes: [UInt8], width: Int, height: Int, stride: Int) {

@@ -1,3 +1,4 @@
+import CommandTestSupport
 import Foundation
 import PatternCore
 import Scene
@@ -8,10 +9,9 @@ import XCTest
 
 /// `enroll`: draw, draw again; only a confirmed pattern is stored.
 final class EnrollmentGateTests: XCTestCase {
+  /// A state directory's path that does not exist yet (the gate creates it).
   private func directory() throws -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("enroll-\(UUID().uuidString)")
-    addTeardownBlock { try? FileManager.default.removeItem(at: url) }
-    return url.path
+    try makeTemporaryDirectory(prefix: "enroll").appendingPathComponent("state").path
   }
 
   private func outcome(_ dots: [Int]) -> GestureOutcome {

@@ -1,4 +1,5 @@
 import AllocationCounter
+import CommandTestSupport
 import Foundation
 import Input
 import PatternCore
@@ -14,14 +15,12 @@ import XCTest
 /// nothing is presented while it is off, that waking shows the current picture in
 /// full, and that a refusal falls back to black frames once.
 final class IdleOutputOffTests: XCTestCase {
-  private static let captures = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Captures")
   private static let second: UInt64 = 1_000_000
   private static let secret = DotSequence([1, 2, 3, 6])
 
   /// A capture's events, moved to start at `start` µs.
   private func events(_ name: String, layout: GridLayout, from start: UInt64) throws -> [TouchEvent] {
-    let recording = try Recording(contentsOf: Self.captures.appendingPathComponent(name + ".yaml").path)
+    let recording = try Recording(contentsOf: Captures.path(name))
     let list = try recording.touchEvents(transform: layout.transform)
     let first = try XCTUnwrap(list.first).timeMicroseconds
     return list.map { event in

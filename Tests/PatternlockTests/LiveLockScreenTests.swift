@@ -1,4 +1,5 @@
 import AllocationCounter
+import CommandTestSupport
 import Foundation
 import Input
 import PatternCore
@@ -12,11 +13,9 @@ import XCTest
 /// The live lock screen (what `run` drives) over a headless display: the per-event and
 /// per-frame path allocates nothing, and the frames equal the headless dumps'.
 final class LiveLockScreenTests: XCTestCase {
-  private static let captures = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Captures")
 
   private func events(_ name: String, layout: GridLayout) throws -> [TouchEvent] {
-    let recording = try Recording(contentsOf: Self.captures.appendingPathComponent(name + ".yaml").path)
+    let recording = try Recording(contentsOf: Captures.path(name))
     return try recording.touchEvents(transform: layout.transform)
   }
 

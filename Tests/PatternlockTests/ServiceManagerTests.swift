@@ -1,4 +1,5 @@
 import CShim
+import CommandTestSupport
 import Foundation
 import Glibc
 import XCTest
@@ -8,7 +9,7 @@ import XCTest
 /// The sd_notify protocol as systemd listens for it: a datagram on $NOTIFY_SOCKET.
 final class ServiceManagerTests: XCTestCase {
   private func withListener(_ body: (String, Int32) throws -> Void) throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("notify-\(UUID().uuidString)").path
+    let path = try makeTemporaryDirectory(prefix: "notify").appendingPathComponent("socket").path
     let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
     XCTAssertGreaterThanOrEqual(fd, 0)
     defer {

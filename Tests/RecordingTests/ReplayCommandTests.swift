@@ -1,50 +1,14 @@
+import CommandTestSupport
 import Foundation
 import XCTest
 
 /// Runs the built `patternlock replay` on every shipped capture and on bad files.
-///
-/// The binary sits in the products directory with the test bundle (SwiftPM builds
-/// every product before running tests).
 final class ReplayCommandTests: XCTestCase {
-  struct Run {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-  }
-
-  /// The built binary: next to the test bundle (Linux runs the bundle as an
-  /// executable in the products directory; macOS nests it in a .xctest directory).
-  static var binary: URL? {
-    var candidates: [URL] = []
-    for url in [Bundle(for: ReplayCommandTests.self).bundleURL, Bundle.main.bundleURL] {
-      candidates.append(url.appendingPathComponent("patternlock"))
-      candidates.append(url.deletingLastPathComponent().appendingPathComponent("patternlock"))
-    }
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-  }
-
-  func replay(_ arguments: [String]) throws -> Run { try Self.replay(arguments) }
+  func replay(_ arguments: [String]) throws -> CommandResult { try Self.replay(arguments) }
 
   /// Runs `patternlock replay` with the arguments and collects what it printed.
-  static func replay(_ arguments: [String]) throws -> Run {
-    guard let binary = Self.binary else {
-      XCTFail("patternlock is not built next to the test bundle \(Bundle.main.bundleURL.path); run 'swift build' first")
-      throw CocoaError(.fileNoSuchFile)
-    }
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = ["replay"] + arguments
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    // Read before waiting, so a large output cannot fill the pipe and block the child.
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(
-      status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-      stderr: String(decoding: stderr, as: UTF8.self))
+  static func replay(_ arguments: [String]) throws -> CommandResult {
+    try PatternlockBinary.run(["replay"] + arguments)
   }
 
   func testEveryCaptureReplaysToItsExpectedLines() throws {

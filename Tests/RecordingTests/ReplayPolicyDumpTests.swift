@@ -1,3 +1,4 @@
+import CommandTestSupport
 import Foundation
 import PNGImage
 import PatternCore
@@ -12,17 +13,16 @@ import XCTest
 /// during the lockout, the right one among them. One dump of it is shared by the tests
 /// that only look at its pictures (a debug build takes seconds to draw them).
 final class ReplayPolicyDumpTests: XCTestCase {
-  private static let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
   private let secret = "3-2-1-4-7"
   private let wrongPaths = ["1-2-3-6", "1-5-9-8", "7-8-9-6", "2-5-8-7", "4-5-6-9"]
   private let pathsDuringLockout = ["3-2-1-4-7", "1-2-3-6-9", "3-2-1-4-7"]
   private var work: URL!
   private var capture: String { work.appendingPathComponent("lockout.yaml").path }
 
-  /// The shared dump: the replay's output and its frames' directory.
+  /// The shared dump: the replay's output and its frames' directory (in `root`).
   private struct SharedDump {
-    var run: ReplayCommandTests.Run
+    var run: CommandResult
+    var root: TemporaryDirectory
     var directory: URL
   }
   nonisolated(unsafe) private static var shared: SharedDump?
@@ -30,14 +30,14 @@ final class ReplayPolicyDumpTests: XCTestCase {
 
   override func setUpWithError() throws {
     work = try makeTemporaryDirectory()
-    var arguments = [Self.packageRoot.appendingPathComponent("scripts/make-capture.py").path, "--device", "ft5406", "--seed", "11"]
+    var arguments = [PackageRoot.path("scripts/make-capture.py"), "--device", "ft5406", "--seed", "11"]
     for path in wrongPaths + pathsDuringLockout { arguments += ["--path", path] }
-    let made = try Self.execute(URL(fileURLWithPath: "/usr/bin/env"), ["python3"] + arguments + ["-o", capture])
+    let made = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3"] + arguments + ["-o", capture])
     XCTAssertEqual(made.status, 0, made.stderr)
   }
 
   override class func tearDown() {
-    if let shared { try? FileManager.default.removeItem(at: shared.directory.deletingLastPathComponent()) }
+    shared?.root.remove()
     shared = nil
     sharedImages = nil
     super.tearDown()
@@ -46,12 +46,11 @@ final class ReplayPolicyDumpTests: XCTestCase {
   /// `replay CAPTURE --state-dir <fresh> --dump DIR`, made once for the class.
   private func sharedDump() throws -> SharedDump {
     if let shared = Self.shared { return shared }
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("replay-policy-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-    let directory = root.appendingPathComponent("frames")
-    let run = try patternlock(["replay", capture, "--state-dir", freshVault("shared"), "--dump", directory.path])
+    let root = try TemporaryDirectory(prefix: "replay-policy")
+    let directory = root.url.appendingPathComponent("frames")
+    let run = try PatternlockBinary.run(["replay", capture, "--state-dir", freshVault("shared"), "--dump", directory.path])
     XCTAssertEqual(run.status, 0, run.stderr)
-    Self.shared = SharedDump(run: run, directory: directory)
+    Self.shared = SharedDump(run: run, root: root, directory: directory)
     return Self.shared!
   }
 
@@ -65,35 +64,11 @@ final class ReplayPolicyDumpTests: XCTestCase {
     return Self.sharedImages!
   }
 
-  private static func execute(_ executable: URL, _ arguments: [String], stdin: String = "") throws -> ReplayCommandTests.Run {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    let input = Pipe(), out = Pipe(), err = Pipe()
-    process.standardInput = input
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    input.fileHandleForWriting.write(Data(stdin.utf8))
-    try input.fileHandleForWriting.close()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return ReplayCommandTests.Run(
-      status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-      stderr: String(decoding: stderr, as: UTF8.self))
-  }
-
-  private func patternlock(_ arguments: [String], stdin: String = "") throws -> ReplayCommandTests.Run {
-    let binary = try XCTUnwrap(ReplayCommandTests.binary, "patternlock is not built next to the test bundle")
-    return try Self.execute(binary, arguments, stdin: stdin)
-  }
-
   /// A fresh state directory holding the secret (cheap hash), so each replay starts
   /// from no failures.
   private func freshVault(_ name: String) throws -> String {
     let path = work.appendingPathComponent(name).path
-    let set = try patternlock(["set-pattern", "--state-dir", path, "--argon-memory-mib", "8", "--argon-passes", "1"], stdin: secret + "\n")
+    let set = try PatternlockBinary.run(["set-pattern", "--state-dir", path, "--argon-memory-mib", "8", "--argon-passes", "1"], stdin: secret + "\n")
     XCTAssertEqual(set.status, 0, set.stderr)
     return path
   }
@@ -160,7 +135,7 @@ final class ReplayPolicyDumpTests: XCTestCase {
     """
 
   func testDumpAddsPicturesWithoutChangingTheLines() throws {
-    let plain = try patternlock(["replay", capture, "--state-dir", freshVault("plain")])
+    let plain = try PatternlockBinary.run(["replay", capture, "--state-dir", freshVault("plain")])
     XCTAssertEqual(plain.status, 0, plain.stderr)
     XCTAssertEqual(plain.stdout, expectedLines, "the gestures under the lockout are refused (locked-out, not judged), the right one too")
     let dumped = try sharedDump()
@@ -171,7 +146,7 @@ final class ReplayPolicyDumpTests: XCTestCase {
 
   func testDumpIsByteIdenticalBetweenRuns() throws {
     let a = try sharedDump().directory, b = work.appendingPathComponent("b")
-    XCTAssertEqual(try patternlock(["replay", capture, "--state-dir", freshVault("vb"), "--dump", b.path]).status, 0)
+    XCTAssertEqual(try PatternlockBinary.run(["replay", capture, "--state-dir", freshVault("vb"), "--dump", b.path]).status, 0)
     let names = try frames(in: a)
     XCTAssertEqual(names, try frames(in: b))
     for name in names {
@@ -227,7 +202,7 @@ final class ReplayPolicyDumpTests: XCTestCase {
 
   func testContactSheetFormatAndStealthWorkWithTheVault() throws {
     let sheet = work.appendingPathComponent("sheet.png")
-    let run = try patternlock(["replay", capture, "--state-dir", freshVault("v"), "--contact-sheet", sheet.path, "--format", "rgb565", "--stealth"])
+    let run = try PatternlockBinary.run(["replay", capture, "--state-dir", freshVault("v"), "--contact-sheet", sheet.path, "--format", "rgb565", "--stealth"])
     XCTAssertEqual(run.status, 0, run.stderr)
     XCTAssertEqual(run.stdout, expectedLines)
     let image = try PNGFile.read(from: sheet.path)
@@ -235,7 +210,7 @@ final class ReplayPolicyDumpTests: XCTestCase {
   }
 
   func testPatternIsStillRefusedWithTheVault() throws {
-    let run = try patternlock(["replay", capture, "--state-dir", freshVault("v"), "--pattern", "1-2-3-6"])
+    let run = try PatternlockBinary.run(["replay", capture, "--state-dir", freshVault("v"), "--pattern", "1-2-3-6"])
     XCTAssertEqual(run.status, 2)
     XCTAssertEqual(run.stdout, "")
     XCTAssertTrue(run.stderr.hasPrefix("patternlock: replay: --pattern cannot be combined with --state-dir"), run.stderr)

@@ -1,3 +1,4 @@
+import CommandTestSupport
 import Foundation
 import PatternCore
 import Raster
@@ -12,29 +13,15 @@ struct SceneHarness {
   let events: [TouchEvent]
   let renderer: LockScreenRenderer
 
-  static let packageRoot: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    while url.path != "/" {
-      url.deleteLastPathComponent()
-      if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url.path }
-    }
-    fatalError("no Package.swift above \(#filePath)")
-  }()
-
-  static func capturePath(_ name: String) -> String { packageRoot + "/Tests/Captures/" + name + ".yaml" }
+  static func capturePath(_ name: String) -> String { Captures.path(name) }
 
   /// Every shipped capture's name.
-  static var allCaptures: [String] {
-    let files = (try? FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Tests/Captures")) ?? []
-    return files.filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
-  }
+  static var allCaptures: [String] { (try? Captures.names()) ?? [] }
 
   /// The layout options a capture is replayed with (its `.args` file).
   static func options(for name: String) -> LayoutOptions {
     var options = LayoutOptions()
-    let argsPath = packageRoot + "/Tests/Captures/" + name + ".args"
-    guard let text = try? String(contentsOfFile: argsPath, encoding: .utf8) else { return options }
-    let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
+    let words = Captures.arguments(name)
     var i = 0
     while i + 1 < words.count {
       switch words[i] {

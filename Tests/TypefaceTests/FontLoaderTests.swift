@@ -1,3 +1,4 @@
+import CommandTestSupport
 import Foundation
 import Raster
 import Typeface
@@ -100,13 +101,12 @@ final class FontLoaderTests: XCTestCase {
   }
 
   func testADirectoryOrAFileThatIsNotAFontGivesTypedErrors() throws {
-    let directory = NSTemporaryDirectory()
+    let directory = try makeTemporaryDirectory(prefix: "typeface-tests").path
     XCTAssertThrowsError(try FontLoader.loadAtlas(path: directory, pixelSize: 20)) { error in
       XCTAssertEqual(error as? TypefaceError, .cannotOpen(path: directory, reason: "it is a directory"))
     }
-    let path = directory + "not-a-font-\(UUID().uuidString).ttf"
+    let path = directory + "/not-a-font.ttf"
     try "just text".write(toFile: path, atomically: true, encoding: .utf8)
-    defer { try? FileManager.default.removeItem(atPath: path) }
     XCTAssertThrowsError(try FontLoader.loadAtlas(path: path, pixelSize: 20)) { error in
       XCTAssertEqual(error as? TypefaceError, .notAFont(path: path, freeTypeError: 2))
       XCTAssertTrue((error as? TypefaceError)?.message.contains("unknown file format") ?? false)

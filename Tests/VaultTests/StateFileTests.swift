@@ -1,3 +1,4 @@
+import CommandTestSupport
 import Foundation
 import PatternCore
 @testable import Vault
@@ -12,8 +13,7 @@ final class StateFileTests: XCTestCase {
   var attemptsPath: String { statePath + "/attempts" }
   var patternPath: String { statePath + "/pattern" }
 
-  override func setUpWithError() throws { sandbox = try S.makeSandbox() }
-  override func tearDownWithError() throws { try? FileManager.default.removeItem(at: sandbox) }
+  override func setUpWithError() throws { sandbox = try makeTemporaryDirectory(prefix: "vault-tests", permissions: 0o755) }
 
   /// A sealed state file from full lines (header first), with a valid checksum.
   static func seal(_ lines: [String]) -> [UInt8] {

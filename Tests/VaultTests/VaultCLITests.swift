@@ -1,3 +1,4 @@
+import CommandTestSupport
 import Foundation
 import PatternCore
 @testable import Vault
@@ -11,15 +12,14 @@ final class VaultCLITests: XCTestCase {
   var statePath: String { sandbox.appendingPathComponent("state").path }
   let cheap = ["--argon-passes", "1", "--argon-memory-mib", "1"]
 
-  override func setUpWithError() throws { sandbox = try S.makeSandbox() }
-  override func tearDownWithError() throws { try? FileManager.default.removeItem(at: sandbox) }
+  override func setUpWithError() throws { sandbox = try makeTemporaryDirectory(prefix: "vault-tests", permissions: 0o755) }
 
-  func setPattern(_ pattern: String, _ extra: [String] = []) throws -> S.Run {
-    try S.run(["set-pattern", "--state-dir", statePath] + cheap + extra, stdin: pattern)
+  func setPattern(_ pattern: String, _ extra: [String] = []) throws -> CommandResult {
+    try PatternlockBinary.run(["set-pattern", "--state-dir", statePath] + cheap + extra, stdin: pattern)
   }
 
-  func check(_ pattern: String, environment: [String: String] = [:]) throws -> S.Run {
-    try S.run(["check", "--state-dir", statePath], stdin: pattern, environment: environment)
+  func check(_ pattern: String, environment: [String: String] = [:]) throws -> CommandResult {
+    try PatternlockBinary.run(["check", "--state-dir", statePath], stdin: pattern, environment: environment)
   }
 
   func attempts() -> AttemptsState {
@@ -39,7 +39,7 @@ final class VaultCLITests: XCTestCase {
 
   func testPatternOnTheCommandLineIsRefusedWithoutEchoingIt() throws {
     for command in ["set-pattern", "check"] {
-      let run = try S.run([command, "--state-dir", statePath, "7-4-1-2-3"], stdin: "7-4-1-2-3")
+      let run = try PatternlockBinary.run([command, "--state-dir", statePath, "7-4-1-2-3"], stdin: "7-4-1-2-3")
       XCTAssertEqual(run.status, 2, command)
       XCTAssertTrue(run.stderr.hasPrefix("patternlock: \(command): the pattern is read from standard input"), run.stderr)
       XCTAssertFalse(run.stderr.contains("7-4-1"), "the refused pattern is not repeated: \(run.stderr)")
@@ -126,20 +126,15 @@ final class VaultCLITests: XCTestCase {
     XCTAssertEqual(try check("1-2-3-6-9").status, 5)
     // Make the binary reachable for "nobody" (the sandbox is 0755; the build tree may not be).
     let copy = sandbox.appendingPathComponent("patternlock-copy")
-    try FileManager.default.copyItem(at: S.binary, to: copy)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-    process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", copy.path, "reset-attempts", "--state-dir", statePath]
-    let err = Pipe()
-    process.standardError = err
-    try process.run()
-    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    XCTAssertEqual(process.terminationStatus, 7, stderr)
-    XCTAssertEqual(stderr, "patternlock: reset-attempts: only root may reset the attempt counter (run it as root, such as with sudo)\n")
+    try FileManager.default.copyItem(at: PatternlockBinary.url(), to: copy)
+    let nobody = try ChildProcess.run(
+      URL(fileURLWithPath: "/usr/bin/setpriv"),
+      ["--reuid=65534", "--regid=65534", "--clear-groups", copy.path, "reset-attempts", "--state-dir", statePath])
+    XCTAssertEqual(nobody.status, 7, nobody.stderr)
+    XCTAssertEqual(nobody.stderr, "patternlock: reset-attempts: only root may reset the attempt counter (run it as root, such as with sudo)\n")
     XCTAssertEqual(try check("1-2-3-6-9").status, 5, "still locked")
 
-    let reset = try S.run(["reset-attempts", "--state-dir", statePath])
+    let reset = try PatternlockBinary.run(["reset-attempts", "--state-dir", statePath])
     XCTAssertEqual(reset.status, 0, reset.stderr)
     XCTAssertEqual(try check("1-2-3-6-9").status, 0)
   }
@@ -183,10 +178,10 @@ final class VaultCLITests: XCTestCase {
       if step > StateDirectory.WriteStep.syncedDirectory.rawValue {
         // Crash in the second write: let a first run leave the attempts file, then
         // remove its pattern so the crashing run writes only the pattern.
-        XCTAssertEqual(try S.run(["set-pattern", "--state-dir", statePath] + cheap, stdin: "9-8-7-4").status, 0)
+        XCTAssertEqual(try PatternlockBinary.run(["set-pattern", "--state-dir", statePath] + cheap, stdin: "9-8-7-4").status, 0)
         try FileManager.default.removeItem(atPath: statePath + "/pattern")
       }
-      let run = try S.run(["set-pattern", "--state-dir", statePath] + cheap, stdin: "1-2-3-6-9", environment: environment)
+      let run = try PatternlockBinary.run(["set-pattern", "--state-dir", statePath] + cheap, stdin: "1-2-3-6-9", environment: environment)
       XCTAssertEqual(run.status, 86, "step \(step)")
       let directory = try StateDirectory(opening: statePath, creating: false)
       let enrolled = try? EnrolledPattern.load(from: directory)
@@ -198,23 +193,18 @@ final class VaultCLITests: XCTestCase {
     }
   }
 
-  func capture(_ name: String) -> String {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Captures/\(name).yaml").path
-  }
-
   func testReplayWithStateDirJudgesEachGestureAndPersists() throws {
     XCTAssertEqual(try setPattern("3-2-1-4-7").status, 0)
-    let both = try S.run(["replay", capture("two-gestures"), "--state-dir", statePath])
+    let both = try PatternlockBinary.run(["replay", Captures.path("two-gestures"), "--state-dir", statePath])
     XCTAssertEqual(both.status, 0, both.stderr)
     XCTAssertEqual(both.stdout, "{\"dots\":[1,5,9],\"result\":\"too-short\"}\n{\"dots\":[3,2,1,4,7],\"result\":\"unlocked\"}\n")
 
     for wrong in ["1-2-3-4", "1-2-3-5", "1-5-9-8", "1-4-7-8"] { XCTAssertEqual(try check(wrong).status, 3) }
-    let fifth = try S.run(["replay", capture("l-shape-1236"), "--state-dir", statePath])
+    let fifth = try PatternlockBinary.run(["replay", Captures.path("l-shape-1236"), "--state-dir", statePath])
     XCTAssertEqual(fifth.stdout, "{\"dots\":[1,2,3,6],\"result\":\"wrong\",\"retry_in_s\":60,\"failures\":5}\n")
     // A new replay is a restart: the lockout begins again at its first event, so the
     // right pattern 2 s into the recording is refused with 60 - 2 s... rounded up.
-    let locked = try S.run(["replay", capture("two-gestures"), "--state-dir", statePath])
+    let locked = try PatternlockBinary.run(["replay", Captures.path("two-gestures"), "--state-dir", statePath])
     let lines = locked.stdout.split(separator: "\n").map(String.init)
     XCTAssertEqual(lines.count, 2, locked.stdout)
     for line in lines {
@@ -228,7 +218,7 @@ final class VaultCLITests: XCTestCase {
 
   func testReplayRefusesAPatternSetForAnotherGrid() throws {
     XCTAssertEqual(try setPattern("3-2-1-4-7").status, 0)
-    let run = try S.run(["replay", capture("two-gestures"), "--state-dir", statePath, "--grid", "4"])
+    let run = try PatternlockBinary.run(["replay", Captures.path("two-gestures"), "--state-dir", statePath, "--grid", "4"])
     XCTAssertEqual(run.status, 2)
     XCTAssertEqual(run.stdout, "")
     XCTAssertEqual(run.stderr, "patternlock: the pattern was set for a 3x3 grid but a 4x4 grid is in use (pass --grid 3, or set the pattern again)\n")
