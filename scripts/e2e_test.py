@@ -52,16 +52,16 @@ Prints "ok"/"FAIL" per check and ends with "e2e: N passed, N failed".
 import argparse
 import json
 import os
-import struct
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from qemu_test import DISPLAY, QMP, Failure, shut_down  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+import pngdiff  # noqa: E402
+from qemu_test import DISPLAY, QMP, Console as ConsoleLines, Failure, shut_down  # noqa: E402
 
 WIDTH, HEIGHT = 800, 480
 CAPTURES = "/usr/share/patternlock/captures"
@@ -128,45 +128,10 @@ def write_tablet_capture(out, steps, template):
 
 def decode_png_rgb(path):
     """(width, height, RGB bytes) of an 8-bit RGB or RGBA PNG (what the replay writes)."""
-    with open(path, "rb") as f:
-        data = f.read()
-    pos, idat, header = 8, [], None
-    while pos + 8 <= len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
-        pos += 12 + length
-        if kind == b"IHDR":
-            header = struct.unpack(">IIBBBBB", body)
-        elif kind == b"IDAT":
-            idat.append(body)
-        elif kind == b"IEND":
-            break
-    if header is None or header[2] != 8 or header[3] not in (2, 6) or header[6]:
-        raise Failure(f"{path}: not an 8-bit RGB(A) non-interlaced PNG")
-    width, height, _, colour = header[:4]
-    bpp = 3 if colour == 2 else 4
-    raw = zlib.decompress(b"".join(idat))
-    stride, prev, out, p = width * bpp, bytearray(width * bpp), bytearray(), 0
-    for _ in range(height):
-        kind, row = raw[p], bytearray(raw[p + 1:p + 1 + stride])
-        p += 1 + stride
-        if kind == 1:
-            for i in range(bpp, stride):
-                row[i] = (row[i] + row[i - bpp]) & 255
-        elif kind == 2:
-            row = bytearray((a + b) & 255 for a, b in zip(row, prev))
-        elif kind == 3:
-            for i in range(stride):
-                row[i] = (row[i] + (((row[i - bpp] if i >= bpp else 0) + prev[i]) >> 1)) & 255
-        elif kind == 4:
-            for i in range(stride):
-                a = row[i - bpp] if i >= bpp else 0
-                b, c = prev[i], (prev[i - bpp] if i >= bpp else 0)
-                pa, pb, pc = abs(b - c), abs(a - c), abs(a + b - 2 * c)
-                row[i] = (row[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        out += row if bpp == 3 else bytes(v for i, v in enumerate(row) if i % 4 != 3)
-        prev = row
-    return width, height, bytes(out)
+    try:
+        return pngdiff.decode_rgb(path)
+    except (OSError, ValueError, zlib.error) as error:
+        raise Failure(f"cannot decode {path}: {error}")
 
 
 def decode_ppm(path):
@@ -213,29 +178,14 @@ def region(rgb, box, width=WIDTH):
     return b"".join(rgb[(y * width + x0) * 3:(y * width + x1) * 3] for y in range(y0, y1))
 
 
-class Console:
-    """The guest's serial console: lines read from QEMU's stdout, commands written to its stdin."""
+class Console(ConsoleLines):
+    """The guest's serial console: lines read from QEMU's stdout (qemu_test's reader),
+    commands written to its stdin."""
 
     def __init__(self, qemu, log):
         self.qemu = qemu
-        self.lines = []
-        self.changed = threading.Condition()
-        self.closed = False
-        self.log = log
         self.serial = 0
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self):
-        for raw in iter(self.qemu.stdout.readline, b""):
-            line = raw.decode("utf-8", "replace").replace("\r", "").rstrip("\n")
-            self.log.write(line + "\n")
-            self.log.flush()
-            with self.changed:
-                self.lines.append(line)
-                self.changed.notify_all()
-        with self.changed:
-            self.closed = True
-            self.changed.notify_all()
+        super().__init__(qemu.stdout, log)
 
     def mark(self):
         with self.changed:

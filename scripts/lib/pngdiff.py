@@ -15,7 +15,9 @@ import zlib
 CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}
 
 
-def decode(path):
+def unfiltered(path):
+    """(width, height, colour type, bytes per pixel, palette, rows): the PNG's pixel rows
+    as bytes, filters undone."""
     with open(path, "rb") as f:
         data = f.read()
     if data[:8] != b"\x89PNG\r\n\x1a\n":
@@ -41,26 +43,32 @@ def decode(path):
     bpp = CHANNELS[colour] * depth // 8
     stride = width * bpp
     raw = zlib.decompress(b"".join(idat))
-    rows, previous = [], bytearray(stride)
-    for y in range(height):
-        start = y * (stride + 1)
-        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
-        for i in range(stride):
-            a = line[i - bpp] if i >= bpp else 0
-            b = previous[i]
-            c = previous[i - bpp] if i >= bpp else 0
-            if kind == 1:
-                line[i] = (line[i] + a) & 255
-            elif kind == 2:
-                line[i] = (line[i] + b) & 255
-            elif kind == 3:
-                line[i] = (line[i] + (a + b) // 2) & 255
-            elif kind == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+    rows, previous, p = [], bytearray(stride), 0
+    for _ in range(height):
+        kind, line = raw[p], bytearray(raw[p + 1:p + 1 + stride])
+        p += 1 + stride
+        if kind == 1:
+            for i in range(bpp, stride):
+                line[i] = (line[i] + line[i - bpp]) & 255
+        elif kind == 2:
+            line = bytearray((a + b) & 255 for a, b in zip(line, previous))
+        elif kind == 3:
+            for i in range(stride):
+                line[i] = (line[i] + (((line[i - bpp] if i >= bpp else 0) + previous[i]) >> 1)) & 255
+        elif kind == 4:
+            for i in range(stride):
+                a = line[i - bpp] if i >= bpp else 0
+                b, c = previous[i], (previous[i - bpp] if i >= bpp else 0)
+                pa, pb, pc = abs(b - c), abs(a - c), abs(a + b - 2 * c)
                 line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
         rows.append(bytes(line))
         previous = line
+    return width, height, colour, bpp, palette, rows
+
+
+def decode(path):
+    """(width, height, rows of pixel tuples), palette colours looked up."""
+    width, height, colour, bpp, palette, rows = unfiltered(path)
     pixels = []
     for line in rows:
         row = [tuple(line[x * bpp:(x + 1) * bpp]) for x in range(width)]
@@ -68,6 +76,16 @@ def decode(path):
             row = [palette[p[0]] for p in row]
         pixels.append(row)
     return width, height, pixels
+
+
+def decode_rgb(path):
+    """(width, height, RGB bytes) of an 8-bit RGB or RGBA PNG (alpha dropped)."""
+    width, height, colour, bpp, _, rows = unfiltered(path)
+    if colour not in (2, 6) or bpp not in (3, 4):
+        raise ValueError(f"{path}: not an 8-bit RGB(A) PNG")
+    if bpp == 3:
+        return width, height, b"".join(rows)
+    return width, height, b"".join(bytes(v for i, v in enumerate(line) if i % 4 != 3) for line in rows)
 
 
 def main(argv):
