@@ -14,15 +14,9 @@ import Vault
 enum CheckCommand {
   static func run(_ arguments: inout Arguments) {
     let settings = ConfiguredSettings.load(&arguments)
-    var directoryPath = settings.stateDirectory ?? StateDirectory.defaultPath
-    while let argument = arguments.next() {
-      let (name, inline) = Arguments.split(argument)
-      switch name {
-      case "--state-dir": directoryPath = arguments.value(for: name, inline: inline)
-      default:
-        guard argument.hasPrefix("-") else { VaultCommandSupport.refusePatternArgument(command: "check") }
-        Console.fail("check: unknown option '\(argument)' (usage: patternlock check [--state-dir DIR] [--config FILE] < pattern)")
-      }
+    let directoryPath = VaultCommandSupport.onlyStateDirectory(&arguments, configured: settings.stateDirectory) { argument in
+      guard argument.hasPrefix("-") else { VaultCommandSupport.refusePatternArgument(command: "check") }
+      Console.fail("check: unknown option '\(argument)' (usage: patternlock check [--state-dir DIR] [--config FILE] < pattern)")
     }
     let directory = VaultCommandSupport.open(directoryPath, creating: false)
     do throws(VaultError) {

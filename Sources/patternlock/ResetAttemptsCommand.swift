@@ -9,13 +9,8 @@ import Vault
 enum ResetAttemptsCommand {
   static func run(_ arguments: inout Arguments) {
     let settings = ConfiguredSettings.load(&arguments)
-    var directoryPath = settings.stateDirectory ?? StateDirectory.defaultPath
-    while let argument = arguments.next() {
-      let (name, inline) = Arguments.split(argument)
-      switch name {
-      case "--state-dir": directoryPath = arguments.value(for: name, inline: inline)
-      default: Console.fail("reset-attempts: unknown argument '\(argument)' (usage: patternlock reset-attempts [--state-dir DIR] [--config FILE])")
-      }
+    let directoryPath = VaultCommandSupport.onlyStateDirectory(&arguments, configured: settings.stateDirectory) { argument in
+      Console.fail("reset-attempts: unknown argument '\(argument)' (usage: patternlock reset-attempts [--state-dir DIR] [--config FILE])")
     }
     guard pl_getuid() == 0 else {
       Console.error("reset-attempts: only root may reset the attempt counter (run it as root, such as with sudo)")

@@ -15,6 +15,20 @@ enum VaultCommandSupport {
     Console.fail("\(command): the pattern is read from standard input, never from the command line, where other users can see it (run: echo 1-2-3-6-9 | patternlock \(command))")
   }
 
+  /// The state directory of a command whose only option is `--state-dir DIR` (the
+  /// `--config` options are already taken by `ConfiguredSettings.load`): the option,
+  /// else the configured directory, else the default. Any other argument ends the
+  /// process through `refuse`.
+  static func onlyStateDirectory(_ arguments: inout Arguments, configured: String?, refuse: (String) -> Never) -> String {
+    var path = configured ?? StateDirectory.defaultPath
+    while let argument = arguments.next() {
+      let (name, inline) = Arguments.split(argument)
+      guard name == "--state-dir" else { refuse(argument) }
+      path = arguments.value(for: name, inline: inline)
+    }
+    return path
+  }
+
   /// Opens the state directory or ends the process with the matching status.
   static func open(_ path: String, creating: Bool) -> StateDirectory {
     do throws(VaultError) {
