@@ -38,9 +38,10 @@ busybox shell over the serial console, the display and the tablet over QMP:
      screen at once and starts at 1:00 again (restarted in full, not the old remainder);
  11. a power cut during the lockout and a third boot: run is locked out at once, and the
      countdown again starts at 1:00;
- 12. `reset-attempts`, a power cut, and a fourth boot in `run` mode: init starts
-     `patternlock run` itself (as the Raspberry Pi's unit does), the tablet draws
-     1-2-3-6, run prints `{"result":"unlocked"}` and exits 0.
+ 12. `reset-attempts` (then `check` unlocks), the state directory removed, a power cut,
+     and a fourth boot in `run` mode: init starts `patternlock run --enroll-first` itself
+     (as the Raspberry Pi's unit starts run); the tablet draws 1-2-3-6 twice (stored, no
+     unlock), then once more: `{"result":"unlocked"}`, exit 0.
 
 Each picture is a QMP screendump compared pixel for pixel with the headless render of
 the same input (REFERENCES/*.png, written by scripts/test-e2e with the guest's own
@@ -542,23 +543,42 @@ def main():
         console.shell("kill -TERM $(pidof patternlock)", min(deadline, time.monotonic() + 10))
         run_line(since, "exit 1", 10, "'exit 1' after SIGTERM")
 
-        # 12: the board boots straight into the lock, as a Raspberry Pi does, once an
-        # administrator has cleared the lockout.
-        status = console.shell("patternlock reset-attempts", min(deadline, time.monotonic() + 20))
+        # 12: an administrator clears the lockout; then a device with no pattern at all
+        # boots straight into the lock, as a Raspberry Pi does, and enrols first.
+        status = console.shell("patternlock reset-attempts >/dev/null", min(deadline, time.monotonic() + 20))
         if not check("reset-attempts (root) clears the lockout",
                      lambda: None if status == 0 else (_ for _ in ()).throw(Failure(f"exit status {status}"))):
             return
+        status = console.shell("echo 1-2-3-6 | patternlock check >/dev/null", min(deadline, time.monotonic() + 20))
+        check("after reset-attempts the right pattern is judged and unlocks (check exits 0)",
+              lambda: None if status == 0 else (_ for _ in ()).throw(Failure(f"exit status {status}")))
+        # sync: a removal still in the page cache would not survive the power cut.
+        console.shell(f"rm -r {STATE} && sync", min(deadline, time.monotonic() + 10))
         power_cut()
-        if not check("boot into the lock: init starts patternlock run from the state disk", lambda: boot("run")):
+        if not check("boot into the lock with no pattern set: init starts patternlock run --enroll-first", lambda: boot("run")):
             return
         time.sleep(1.0)  # the first flip follows the start-up line
+
+        def drag(steps):
+            for x, y, down in steps:
+                tablet(x, y, down)
+                time.sleep(STEP_SECONDS)
+            time.sleep(1.0)  # the verdict (500 ms) ends before the next gesture starts
         mark = console.mark()
-        for x, y, down in UNLOCK_STEPS:
-            tablet(x, y, down)
-            time.sleep(STEP_SECONDS)
-        check("boot into the lock: the tablet draws 1-2-3-6 and run unlocks",
+        drag(UNLOCK_STEPS)
+        drag(UNLOCK_STEPS)
+        check("enrol first: 1-2-3-6 drawn twice with the tablet is stored",
+              lambda: console.wait(lambda l: l.startswith(f"pattern set in {STATE}"), mark, min(deadline, time.monotonic() + 30), "'pattern set'"))
+        with console.changed:
+            early = [l for l in console.lines[mark:] if l.startswith(("{", "PL-DONE"))]
+        check("enrol first: the enrolment itself neither unlocks nor ends run",
+              lambda: None if not early else (_ for _ in ()).throw(Failure(f"run said {early}")))
+        time.sleep(1.0)
+        mark = console.mark()
+        drag(UNLOCK_STEPS)
+        check("enrol first: the lock then runs with the new pattern, and 1-2-3-6 unlocks",
               lambda: console.wait(lambda l: l == '{"result":"unlocked"}', mark, min(deadline, time.monotonic() + 20), "the unlocked line"))
-        check("boot into the lock: run exits 0 and init goes on",
+        check("enrol first: run exits 0 and init goes on",
               lambda: console.wait(lambda l: l.startswith("PL-DONE run exited with status 0"), mark, min(deadline, time.monotonic() + 10), "PL-DONE with status 0"))
 
     feedback = args.feedback_ms

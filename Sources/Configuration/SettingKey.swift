@@ -34,6 +34,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
   case exec
   // [vault]
   case stateDir = "state-dir"
+  case enrollFirst = "enroll-first"
   case argonPasses = "argon-passes"
   case argonMemoryMiB = "argon-memory-mib"
   case throttle
@@ -49,7 +50,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case .device, .output, .mode, .font: return "display"
     case .seat, .calibration: return "input"
     case .minDots, .stealth, .feedbackMilliseconds, .idleBlankSeconds, .exec: return "lock"
-    case .stateDir, .argonPasses, .argonMemoryMiB, .throttle, .permanentAfter: return "vault"
+    case .stateDir, .enrollFirst, .argonPasses, .argonMemoryMiB, .throttle, .permanentAfter: return "vault"
     }
   }
 
@@ -95,6 +96,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case .idleBlankSeconds: return "seconds from 0 (never blank) to 86400"
     case .exec: return "'none' or an absolute program path and its arguments, separated by spaces"
     case .stateDir: return "an absolute directory path"
+    case .enrollFirst: return "yes or no (also true/false, on/off, 1/0)"
     case .argonPasses: return "a whole number from 1 to 100"
     case .argonMemoryMiB: return "MiB from 1 to 4096"
     case .throttle: return "'android' or waits after failure 1, 2, 3..., never decreasing, each seconds or with s, m, h or d, such as 0 0 0 0 1m 5m"

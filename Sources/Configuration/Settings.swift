@@ -36,6 +36,9 @@ public struct Settings: Equatable, Sendable {
   public var exec: [String] = []
   /// state-dir: where the pattern hash and attempts live, nil for Vault's default.
   public var stateDirectory: String?
+  /// enroll-first: `run` with no pattern set shows the enrolment screen first instead
+  /// of refusing to start (a damaged pattern file still refuses: fail closed).
+  public var enrollFirst = false
   /// argon-passes: Argon2id passes for set-pattern, nil for Vault's default.
   public var argonPasses: Int?
   /// argon-memory-mib: Argon2id memory for set-pattern, nil for Vault's default.
@@ -87,6 +90,9 @@ public struct Settings: Equatable, Sendable {
     case .stealth:
       guard let value = SettingValue.boolean(text) else { throw bad }
       stealth = value
+    case .enrollFirst:
+      guard let value = SettingValue.boolean(text) else { throw bad }
+      enrollFirst = value
     case .feedbackMilliseconds: feedbackMilliseconds = try SettingValue.integer(text, in: 0...10_000, else: bad)
     case .idleBlankSeconds: idleBlankSeconds = try SettingValue.integer(text, in: 0...86_400, else: bad)
     case .exec:

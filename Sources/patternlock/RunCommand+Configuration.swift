@@ -10,13 +10,14 @@ extension RunCommand {
   /// command line is parsed and overrides them. Values that passed the file's form
   /// check but that KMS or Input still refuse are blamed on their file and line.
   ///
-  /// `run` takes min-dots from the stored pattern (set with it); `enroll` stores it,
-  /// with the Argon2 costs.
+  /// `run` takes min-dots from the stored pattern (set with it); `enroll` (and `run`
+  /// with enroll-first, when it enrols) stores it, with the Argon2 costs.
   static func applyConfiguration(
     _ arguments: inout Arguments, layout: inout LayoutArguments, kms: inout KMSOptions, seat: inout String,
     calibration: inout CalibrationMatrix?, rotation: inout Rotation, dpi: inout Int?, fontPath: inout String, theme: inout Theme,
     feedbackMilliseconds: inout Int, stateDirectory: inout String?, throttle: inout ThrottleTable,
-    exec: inout [String], idleBlankSeconds: inout Int, minimumDots: inout Int, hashCost: inout HashCost
+    exec: inout [String], idleBlankSeconds: inout Int, minimumDots: inout Int, hashCost: inout HashCost,
+    enrollFirst: inout Bool
   ) {
     let settings = ConfiguredSettings.load(&arguments)
     layout.options = settings.layout
@@ -42,6 +43,7 @@ extension RunCommand {
     theme.stealth = settings.stealth
     feedbackMilliseconds = settings.feedbackMilliseconds
     stateDirectory = settings.stateDirectory
+    enrollFirst = settings.enrollFirst
     throttle = settings.throttle
     exec = settings.exec
     idleBlankSeconds = settings.idleBlankSeconds

@@ -58,10 +58,11 @@ enum RunCommand {
     var idleBlankSeconds = 0
     var minimumDotsToEnroll = 4
     var hashCost = HashCost.standard
+    var enrollFirst = false
     applyConfiguration(&arguments, layout: &layoutArguments, kms: &kms, seat: &seat, calibration: &calibration,
       rotation: &rotation, dpi: &dpi, fontPath: &fontPath, theme: &theme,
       feedbackMilliseconds: &feedbackMilliseconds, stateDirectory: &stateDirectory, throttle: &throttle, exec: &handOff,
-      idleBlankSeconds: &idleBlankSeconds, minimumDots: &minimumDotsToEnroll, hashCost: &hashCost)
+      idleBlankSeconds: &idleBlankSeconds, minimumDots: &minimumDotsToEnroll, hashCost: &hashCost, enrollFirst: &enrollFirst)
     while let argument = arguments.next() {
       let (name, inline) = Arguments.split(argument)
       switch name {
@@ -83,8 +84,10 @@ enum RunCommand {
       case "--pattern": expected = parsePattern(arguments.value(for: name, inline: inline))
       case "--state-dir": stateDirectory = arguments.value(for: name, inline: inline)
       case "--timing": timing = true
-      case "--min-dots" where enrolling:
+      case "--min-dots":
+        // run: only used when --enroll-first enrols.
         minimumDotsToEnroll = OptionValue.integer(arguments.value(for: name, inline: inline), option: name)
+      case "--enroll-first" where !enrolling: enrollFirst = true
       case "--idle-blank-s":
         idleBlankSeconds = OptionValue.integer(arguments.value(for: name, inline: inline), option: name)
         guard (0...86_400).contains(idleBlankSeconds) else {
@@ -113,18 +116,20 @@ enum RunCommand {
     var gate: VaultGate? = nil
     var enrollment: EnrollmentGate? = nil
     var minimumDots = 4
-    if enrolling {
-      if expected != nil || !handOff.isEmpty { Console.fail("enroll: --pattern and --exec belong to run") }
+    let statePath = stateDirectory ?? StateDirectory.defaultPath
+    // run --enroll-first with no pattern at all enrols first, then locks with it.
+    let enrollsFirst = !enrolling && expected == nil && enrollFirst && VaultGate.hasNoPattern(statePath)
+    if enrolling || enrollsFirst {
+      if enrolling && (expected != nil || !handOff.isEmpty) { Console.fail("enroll: --pattern and --exec belong to run") }
       let grid = layoutArguments.options.gridSize
       guard minimumDotsToEnroll >= 1 && minimumDotsToEnroll <= grid * grid else {
-        Console.fail("enroll: --min-dots takes 1 to \(grid * grid) for a \(grid)x\(grid) grid, not \(minimumDotsToEnroll)")
+        Console.fail("\(command): --min-dots takes 1 to \(grid * grid) for a \(grid)x\(grid) grid, not \(minimumDotsToEnroll)")
       }
-      enrollment = EnrollmentGate(
-        stateDirectory: stateDirectory ?? StateDirectory.defaultPath, gridSize: grid, minimumDots: minimumDotsToEnroll,
-        cost: hashCost)
+      enrollment = EnrollmentGate(stateDirectory: statePath, gridSize: grid, minimumDots: minimumDotsToEnroll, cost: hashCost)
       minimumDots = minimumDotsToEnroll
+      if enrollsFirst { Console.error("no pattern is set in \(statePath): enrolling one first (enroll-first)") }
     } else if expected == nil {
-      gate = VaultGate(stateDirectory: stateDirectory ?? StateDirectory.defaultPath, throttle: throttle)
+      gate = VaultGate(stateDirectory: statePath, throttle: throttle)
       minimumDots = gate!.minimumDotsToCheck()
     }
 
@@ -153,24 +158,43 @@ enum RunCommand {
     let console = ConsoleMode()
     Console.out("patternlock: showing the lock on \(display.outputName) (\(display.mode.text)) of \(display.path) (\(display.usesAtomic ? "atomic" : "legacy"))")
 
+    let atlas = loadFont(fontPath, layout: layout)
+    let feedback = UInt64(feedbackMilliseconds) * 1000
+    let idleBlank = idleBlankSeconds > 0 ? UInt64(idleBlankSeconds) * 1_000_000 : nil
     var screen = LiveLockScreen(
-      layout: layout, theme: theme, atlas: loadFont(fontPath, layout: layout), minimumDots: minimumDots,
-      feedbackMicroseconds: UInt64(feedbackMilliseconds) * 1000,
-      idleBlankMicroseconds: idleBlankSeconds > 0 ? UInt64(idleBlankSeconds) * 1_000_000 : nil,
-      prompt: enrolling ? EnrollmentGate.startPrompt : PromptText("Draw your unlock pattern"))
+      layout: layout, theme: theme, atlas: atlas, minimumDots: minimumDots, feedbackMicroseconds: feedback,
+      idleBlankMicroseconds: idleBlank,
+      prompt: enrolling || enrollsFirst ? EnrollmentGate.startPrompt : PromptText("Draw your unlock pattern"))
     let now = pl_monotonic_microseconds()
     if let lockout = gate?.lockoutAtStart(now: now) { screen.startLockedOut(lockout, now: now) }
-    let ending = loop.run(
+    var ending = loop.run(
       display: &display, input: &input, screen: &screen,
       hotplugDescriptor: hotplug.pollDescriptor, drainHotplug: { hotplug.drain() },
       judge: { outcome, now in
-        if enrolling { return enrollment!.judge(outcome) }
+        if enrolling || enrollsFirst { return enrollment!.judge(outcome) }
         if let expected {
           Console.out(DevelopmentVerdict.resultLine(for: outcome, expected: expected))
           return DevelopmentVerdict.judgement(for: outcome, expected: expected, minimumDots: minimumDots)
         }
         return gate!.judge(outcome, now: now)
       })
+    if enrollsFirst, case .unlocked = ending {
+      // The new pattern is stored; the lock now runs with it on the same display (an
+      // enrolment is never an unlock: exit 0 would open what waits for run).
+      do throws(VaultError) {
+        gate = try VaultGate(justEnrolledIn: statePath, throttle: throttle)
+      } catch {
+        Console.error(error.message)
+        return .failure
+      }
+      screen = LiveLockScreen(
+        layout: layout, theme: theme, atlas: atlas, minimumDots: gate!.minimumDotsToCheck(), feedbackMicroseconds: feedback,
+        idleBlankMicroseconds: idleBlank, prompt: PromptText("Draw your unlock pattern"))
+      ending = loop.run(
+        display: &display, input: &input, screen: &screen,
+        hotplugDescriptor: hotplug.pollDescriptor, drainHotplug: { hotplug.drain() },
+        judge: { outcome, now in gate!.judge(outcome, now: now) })
+    }
     _ = console.isActive
     switch ending {
     case .unlocked:
@@ -279,5 +303,7 @@ enum RunCommand {
       --feedback-ms MS  how long a verdict stays on screen, 0 to 10000 (default 500)
       --font PATH       the prompt's font (default DejaVu Sans)
       --stealth         hide the line and the joined dots while drawing
+      --enroll-first    with no pattern set, show the enrolment screen first, then lock with the new pattern
+      --min-dots N      with --enroll-first, the fewest dots the new pattern may have (default 4)
     """
 }

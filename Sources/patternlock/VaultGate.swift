@@ -45,6 +45,36 @@ struct VaultGate: ~Copyable {
     self.printsDots = printsDots
   }
 
+  /// The gate for a pattern `run --enroll-first` has just stored, on a display that
+  /// is already taken: a failure is thrown for the caller to report and return from
+  /// (so the display and console are restored), never exited on.
+  init(justEnrolledIn path: String, throttle: ThrottleTable) throws(VaultError) {
+    let directory = try StateDirectory(opening: path, creating: false)
+    let session = try UnlockSession(directory: directory, table: throttle, startingAt: UnlockClock.live.instant(pl_monotonic_microseconds()))
+    minimumDots = session.enrolled.minimumDots
+    self.session = session
+    clock = .live
+    printsDots = false
+  }
+
+  /// Whether `path` holds no pattern at all: the directory, or the pattern file in
+  /// it, does not exist. Only then does `run --enroll-first` enrol. A pattern file
+  /// that exists but cannot be trusted is not "no pattern" (the Vault fails closed on
+  /// it and `run` refuses to start), nor is a directory that cannot be opened for any
+  /// other reason.
+  static func hasNoPattern(_ path: String) -> Bool {
+    do throws(VaultError) {
+      let directory = try StateDirectory(opening: path, creating: false)
+      _ = try EnrolledPattern.load(from: directory)
+      return false
+    } catch {
+      switch error {
+      case .stateDirectoryMissing, .notEnrolled: return true
+      default: return false
+      }
+    }
+  }
+
   /// Refuses (exit 2) a pattern enrolled for another grid than `gridSize`: its dot
   /// numbers would name other places.
   mutating func requireGrid(_ gridSize: Int) {

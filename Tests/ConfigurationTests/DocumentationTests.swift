@@ -77,6 +77,7 @@ final class DocumentationTests: XCTestCase {
     XCTAssertEqual(settings.calibration, fresh.calibration)
     XCTAssertEqual(settings.minimumDots, fresh.minimumDots)
     XCTAssertEqual(settings.stealth, fresh.stealth)
+    XCTAssertEqual(settings.enrollFirst, fresh.enrollFirst)
     XCTAssertEqual(settings.feedbackMilliseconds, fresh.feedbackMilliseconds)
     XCTAssertEqual(settings.idleBlankSeconds, fresh.idleBlankSeconds)
     XCTAssertEqual(settings.exec, fresh.exec)

@@ -34,6 +34,7 @@ final class SettingKeyTests: XCTestCase {
       ["startx", "", "~/bin/x"]
     ),
     .stateDir: ([("/srv/lock", { $0.stateDirectory == "/srv/lock" })], ["lock", ""]),
+    .enrollFirst: ([("yes", { $0.enrollFirst }), ("no", { !$0.enrollFirst }), ("on", { $0.enrollFirst })], ["maybe", "", "2"]),
     .argonPasses: ([("1", { $0.argonPasses == 1 }), ("100", { $0.argonPasses == 100 })], ["0", "101"]),
     .argonMemoryMiB: ([("1", { $0.argonMemoryMiB == 1 }), ("4096", { $0.argonMemoryMiB == 4096 })], ["0", "4097", "32M"]),
     .throttle: (

@@ -36,6 +36,57 @@ final class RunCommandTests: XCTestCase {
     XCTAssertEqual(result.stderr.filter { $0 == "\n" }.count, 1)
   }
 
+  func testEnrollFirstWithNoPatternGoesOnToTheDisplayToEnrol() throws {
+    let parent = try makeTemporaryDirectory(prefix: "enroll-first", permissions: 0o700)
+    let state = parent.appendingPathComponent("state")
+    let result = try run(["run", "--enroll-first", "--state-dir", state.path, "--device", "/dev/null"])
+    // No pattern: not the exit-6 refusal but the enrolment screen, which needs the display.
+    XCTAssertEqual(result.status, 1, result.stderr)
+    XCTAssertEqual(
+      result.stderr,
+      "patternlock: no pattern is set in \(state.path): enrolling one first (enroll-first)\n"
+        + "patternlock: /dev/null is not a display device (it has no connectors: a render-only GPU); choose the display card with --device\n")
+    var isDirectory: ObjCBool = false
+    XCTAssertTrue(FileManager.default.fileExists(atPath: state.path, isDirectory: &isDirectory) && isDirectory.boolValue,
+                  "the state directory is made (0700) before the display is taken, as by enroll")
+  }
+
+  func testEnrollFirstFromTheConfigurationFileToo() throws {
+    let parent = try makeTemporaryDirectory(prefix: "enroll-first-conf", permissions: 0o700)
+    let config = parent.appendingPathComponent("patternlock.conf")
+    try "[vault]\nenroll-first = yes\n".write(to: config, atomically: true, encoding: .utf8)
+    let result = try run(["run", "--config", config.path, "--state-dir", parent.appendingPathComponent("state").path, "--device", "/dev/null"])
+    XCTAssertEqual(result.status, 1, result.stderr)
+    XCTAssertTrue(result.stderr.contains("enrolling one first"), result.stderr)
+  }
+
+  func testEnrollFirstNeverReplacesADamagedPattern() throws {
+    let state = try makeTemporaryDirectory(prefix: "damaged-pattern", permissions: 0o700)
+    let pattern = try PatternlockBinary.run(
+      ["set-pattern", "--state-dir", state.path, "--argon-memory-mib", "8", "--argon-passes", "1"], stdin: "1-2-3-6\n")
+    XCTAssertEqual(pattern.status, 0, pattern.stderr)
+    let files = try FileManager.default.contentsOfDirectory(atPath: state.path).filter { $0 != "attempts" }
+    XCTAssertEqual(files.count, 1, "one pattern file besides the attempts: \(files)")
+    let file = state.appendingPathComponent(files[0])
+    try Data("garbage\n".utf8).write(to: file)
+    let result = try run(["run", "--enroll-first", "--state-dir", state.path, "--device", "/dev/null"])
+    XCTAssertEqual(result.status, 6, "a damaged pattern fails closed, it is not an invitation to enrol: \(result.stderr)")
+    XCTAssertFalse(result.stderr.contains("enrolling"), result.stderr)
+    XCTAssertFalse(result.stderr.contains("/dev/null"), "refused before the display is opened")
+  }
+
+  func testEnrollFirstWithAPatternSetLocksAsUsual() throws {
+    let state = try makeTemporaryDirectory(prefix: "pattern-set", permissions: 0o700)
+    let pattern = try PatternlockBinary.run(
+      ["set-pattern", "--state-dir", state.path, "--argon-memory-mib", "8", "--argon-passes", "1"], stdin: "1-2-3-6\n")
+    XCTAssertEqual(pattern.status, 0, pattern.stderr)
+    let result = try run(["run", "--enroll-first", "--state-dir", state.path, "--device", "/dev/null"])
+    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(
+      result.stderr,
+      "patternlock: /dev/null is not a display device (it has no connectors: a render-only GPU); choose the display card with --device\n")
+  }
+
   func testBadRunOptionsAreBadInput() throws {
     let mode = try run(["run", "--mode", "800by480"])
     XCTAssertEqual(mode.status, 2)
