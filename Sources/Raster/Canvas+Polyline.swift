@@ -21,17 +21,22 @@ extension Canvas {
   @inlinable public func strokePolyline(_ points: Span<Point>, width: Fixed16, color: Color, clip: Rect) {
     let area = ShapeBounds.polyline(points, width: width).intersection(clip).intersection(bounds)
     if area.isEmpty || color.a == 0 { return }
+    // Only the segments that can touch the area are kept: a redraw of a small
+    // damage rectangle then cuts no rows of the far ones.
     var count = 0
     var previous: Point? = nil
     for i in points.indices {
       let p = points[i]
       if let a = previous {
-        rasterizer.setSegment(Canvas.segment(from: a, to: p, width: width), at: count)
-        count += 1
+        let segment = Canvas.segment(from: a, to: p, width: width)
+        if segment.mayTouch(area) {
+          rasterizer.setSegment(segment, at: count)
+          count += 1
+        }
       }
       previous = p
     }
-    if count == 0, let p = previous {
+    if points.count == 1, let p = previous {
       rasterizer.setSegment(Canvas.segment(from: p, to: p, width: width), at: 0)
       count = 1
     }
@@ -61,16 +66,10 @@ extension Canvas {
             fullCount += 1
           }
         }
-        var x = start
-        while x < end {
-          if x == innerStart {
-            x = innerEnd
-            continue
-          }
-          let coverage = segment.coverage(px: SubPixel.centre(x), py: cy, radius: radius, rasterizer: rasterizer)
-          if coverage > 0 { rasterizer.raiseCoverage(at: x, to: UInt8(Rasterizer.coverageByte(coverage))) }
-          x &+= 1
-        }
+        // The edge pixels either side of the full run (all of start..<end when there
+        // is none), each walked with the distance stepped, not divided.
+        rasterizer.raiseEdgeCoverage(of: segment, from: start, to: innerStart, py: cy, radius: radius)
+        rasterizer.raiseEdgeCoverage(of: segment, from: innerEnd, to: end, py: cy, radius: radius)
         low = min(low, start)
         high = max(high, end)
       }

@@ -202,7 +202,7 @@ public struct Canvas<Storage: PixelStorage> {
   /// Coverage is read eight bytes at a time: eight zeros are skipped and eight 255s
   /// in an opaque colour are stored without blending, so the empty gaps and the
   /// solid middles of a polyline row cost a load and a compare per eight pixels.
-  @inlinable
+  @inlinable @inline(__always)
   func blendCoverageRow(y: Int, from x0: Int, to x1: Int, coverage: UnsafeRawPointer, color: Color) {
     let opaque = Storage.word(for: color)
     let colorAlpha = UInt32(color.a)
@@ -282,7 +282,7 @@ public struct Canvas<Storage: PixelStorage> {
 
   /// Blends a colour over `x0..<x1` of row `y` at the coverage gathered in the
   /// rasterizer's coverage row.
-  @inlinable
+  @inlinable @inline(__always)
   func blendCoverageRow(y: Int, from x0: Int, to x1: Int, color: Color) {
     blendCoverageRow(y: y, from: x0, to: x1, coverage: UnsafeRawPointer(rasterizer.coverageRow + x0), color: color)
   }

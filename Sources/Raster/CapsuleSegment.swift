@@ -1,3 +1,5 @@
+import PatternCore
+
 /// One segment of a polyline in Q12 (`SubPixel`), with what every row and pixel of
 /// its capsule (the segment widened by a radius, with round ends) needs.
 ///
@@ -19,7 +21,6 @@
   /// `radius * length / |uy|` for each (0 when `uy` is 0): how far along a row the
   /// long sides are from the axis. Worked out once here instead of on every row.
   @usableFromInline var outerSide: Int64 = 0, innerSide: Int64 = 0
-
   @inlinable init() {}
 
   /// A segment from `(ax, ay)` to `(bx, by)`, touching rows within `reach` (Q12),
@@ -42,6 +43,34 @@
     innerSide = sideDistance(radius: innerRadius)
   }
 
+  /// The columns `first..<end` the capsule can touch: the end points' range widened
+  /// by the outer radius and two pixels, more than `spans(atY:)` ever reaches.
+  ///
+  /// Not stored: at 120 bytes a segment is copied with a few vector moves, and two
+  /// more fields made every per-row copy a `memcpy` call.
+  @inlinable var columns: (first: Int, end: Int) {
+    let reach = max(outerRadius, 0) &+ 8192
+    return (SubPixel.firstCentre(atOrAfter: min(ax, bx) &- reach), SubPixel.endCentre(atOrBefore: max(ax, bx) &+ reach))
+  }
+
+  /// Whether the capsule can touch any pixel of `area`; when not, no row of the
+  /// area has a cut of it (`spans(atY:)`), so a polyline draw can leave it out.
+  @inlinable func mayTouch(_ area: Rect) -> Bool {
+    let (first, end) = columns
+    return first < area.maxX && end > area.x && firstRow < area.maxY && endRow > area.y
+  }
+
+  /// `value = quotient * divisor + remainder` with `0 <= remainder < divisor`
+  /// (division rounded towards minus infinity), for `divisor > 0`.
+  @inlinable static func floorDivision(_ value: Int64, by divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+    var quotient = value / divisor, remainder = value % divisor
+    if remainder < 0 {
+      quotient &-= 1
+      remainder &+= divisor
+    }
+    return (quotient, remainder)
+  }
+
   /// `radius * length / |uy|`: along a row, how far each long side is from the axis.
   @inlinable func sideDistance(radius: Int64) -> Int64 {
     uy == 0 ? 0 : radius &* length / Int64(uy.magnitude)
@@ -55,10 +84,70 @@
   /// The polyline's two cuts of row `y`: `span(atY: y, radius: outerRadius, widen:
   /// true)` and `span(atY: y, radius: innerRadius, widen: false)`, sharing the
   /// axis crossing and using the side distances worked out at set-up.
+  ///
+  /// Besides the axis crossing, both cuts share the rows' squared distances to the
+  /// ends and `along` at the axis crossing: a side crossing `half` from it has
+  /// `along` `half * ux` from that, the same integer `span` gets by multiplying out
+  /// (an identity in wrapping arithmetic). So the end distances are squared once
+  /// for both cuts and a side crossing costs no multiplication of its own.
+  /// `RowWalkerTests` and `PolylineRowTests` hold the result to
+  /// `span(atY:radius:widen:)`.
   @inlinable func spans(atY y: Int64) -> (outer: (low: Int64, high: Int64)?, inner: (low: Int64, high: Int64)?) {
     let xc = axisCrossing(atY: y)
-    return (span(atY: y, radius: outerRadius, widen: true, axisCrossing: xc, side: outerSide),
-            span(atY: y, radius: innerRadius, widen: false, axisCrossing: xc, side: innerSide))
+    let dyA = y &- ay, dyB = y &- by
+    let dyASquared = dyA &* dyA, dyBSquared = dyB &* dyB
+    let alongAtCrossing = (xc &- ax) &* ux &+ dyA &* uy
+    return (
+      cut(radius: outerRadius, widen: true, axisCrossing: xc, side: outerSide, dyASquared: dyASquared,
+          dyBSquared: dyBSquared, alongAtCrossing: alongAtCrossing),
+      cut(radius: innerRadius, widen: false, axisCrossing: xc, side: innerSide, dyASquared: dyASquared,
+          dyBSquared: dyBSquared, alongAtCrossing: alongAtCrossing))
+  }
+
+  /// `span(atY:radius:widen:axisCrossing:side:)` from the row's shared terms (see
+  /// `spans(atY:)`): the same steps in the same order.
+  @inlinable @inline(__always) func cut(
+    radius: Int64, widen: Bool, axisCrossing xc: Int64, side: Int64, dyASquared: Int64, dyBSquared: Int64,
+    alongAtCrossing: Int64
+  ) -> (low: Int64, high: Int64)? {
+    if radius <= 0 { return nil }
+    var low = Int64.max, high = Int64.min
+    let radiusSquared = radius &* radius
+    let pad: Int64 = widen ? 1 : 0
+    if dyASquared < radiusSquared {
+      let h = SubPixel.squareRoot(radiusSquared &- dyASquared) &+ pad
+      low = ax &- h
+      high = ax &+ h
+    }
+    if dyBSquared < radiusSquared {
+      let h = SubPixel.squareRoot(radiusSquared &- dyBSquared) &+ pad
+      low = min(low, bx &- h)
+      high = max(high, bx &+ h)
+    }
+    if uy == 0 {
+      if dyASquared < radiusSquared {
+        low = min(low, min(ax, bx))
+        high = max(high, max(ax, bx))
+      }
+    } else {
+      let half = side &+ (widen ? 2 : -2)
+      if half > 0 {
+        let slack = widen ? 4 &* length : 0
+        let minX = min(ax, bx) &- radius &- 4096, maxX = max(ax, bx) &+ radius &+ 4096
+        let halfAlong = half &* ux
+        var x = xc &- half
+        var along = alongAtCrossing &- halfAlong
+        for _ in 0..<2 {
+          if x >= minX && x <= maxX && along >= -slack && along <= lengthSquared &+ slack {
+            low = min(low, x)
+            high = max(high, x)
+          }
+          x = xc &+ half
+          along = alongAtCrossing &+ halfAlong
+        }
+      }
+    }
+    return low <= high ? (low, high) : nil
   }
 
   /// The Q12 x range on the horizontal line `y` within `radius` of the segment, or

@@ -181,6 +181,23 @@ public final class Rasterizer {
     if coverage > coverageRow[x] { coverageRow[x] = coverage }
   }
 
+  /// Raises the coverage row over `x0..<x1` to the coverage by `segment`'s capsule
+  /// (radius `radius`, Q12) of each pixel on the row centred at `py`.
+  ///
+  /// The run is walked (`CapsuleSegment.RowWalker`: two divisions at its start,
+  /// none after), which gives each pixel exactly `segment.coverage(px:py:...)`.
+  /// Rejected: the per-pixel formula for runs of one or two pixels, the usual case
+  /// beside a steep line; it measured about 1.5% more instructions per incremental
+  /// frame at 1280x720 (callgrind) than walking every run.
+  @inlinable func raiseEdgeCoverage(of segment: CapsuleSegment, from x0: Int, to x1: Int, py: Int64, radius: Int64) {
+    if x0 >= x1 { return }
+    var walker = CapsuleSegment.RowWalker(segment: segment, x: x0, py: py)
+    for x in x0..<x1 {
+      let coverage = walker.next(of: segment, radius: radius, rasterizer: self)
+      if coverage > 0 { raiseCoverage(at: x, to: UInt8(Rasterizer.coverageByte(coverage))) }
+    }
+  }
+
   /// Zeroes the coverage row over `x0..<x1` (it is all zero between draws).
   @inlinable func clearCoverage(from x0: Int, to x1: Int) {
     (coverageRow + x0).update(repeating: 0, count: x1 - x0)
