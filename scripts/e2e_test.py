@@ -345,6 +345,11 @@ def main():
         console.send(f"({env}patternlock run {DPI} {options}; echo \"exit $?\") 2>&1 | while read -r l; do echo \"PL-RUN $l\"; done &")
         return since
 
+    def run_answers(since):
+        """What run said about a pattern since `since`: result lines, unlocked, its exit."""
+        with console.changed:
+            return [l for l in console.lines[since:] if l.startswith(("PL-RUN {", "PL-RUN unlocked", "PL-RUN exit"))]
+
     def run_line(since, text, within, what=None):
         line = console.wait(lambda l: l.startswith("PL-RUN " + text), since, min(deadline, time.monotonic() + within), what or f"'{text}' from run")
         return line[len("PL-RUN "):]
@@ -502,8 +507,7 @@ def main():
             if status != 0:
                 raise Failure(f"inject exited {status}")
             time.sleep(1.0)
-            with console.changed:
-                said = [l for l in console.lines[mark:] if l.startswith(("PL-RUN {", "PL-RUN exit", "PL-RUN unlocked"))]
+            said = run_answers(mark)
             if said:
                 raise Failure(f"run answered during the lockout: {said}")
             _, _, now = screendump("lockout-refused")
@@ -708,8 +712,7 @@ def main():
                 if status != 0:
                     raise Failure(f"waiting for inject ended with status {status}")
                 time.sleep(0.5)
-                with console.changed:
-                    said = [l for l in console.lines[mark:] if l.startswith(("PL-RUN {", "PL-RUN unlocked", "PL-RUN exit"))]
+                said = run_answers(mark)
                 if said:
                     raise Failure(f"the waking gesture was used: {said}")
                 return "no result line, no unlock"
