@@ -81,17 +81,22 @@ import PatternCore
     uy == 0 ? ax : ax &+ (y &- ay) &* ux / uy
   }
 
-  /// The polyline's two cuts of row `y`: `span(atY: y, radius: outerRadius, widen:
-  /// true)` and `span(atY: y, radius: innerRadius, widen: false)`, sharing the
-  /// axis crossing and using the side distances worked out at set-up.
+  /// The polyline's two cuts of row `y`: the Q12 x ranges on that row within
+  /// `outerRadius` of the segment (widened: possibly slightly too long, never too
+  /// short; "may touch") and within `innerRadius` (narrowed: possibly slightly too
+  /// short, never too long; "surely inside"), or nil where the row misses. A cut is
+  /// the hull of the two end discs' cuts and the points where the row crosses the two
+  /// long sides between the ends (a crossing beyond an end lies outside the capsule;
+  /// the end disc holds the true end of the cut there). Both cuts share the axis
+  /// crossing and use the side distances worked out at set-up.
   ///
   /// Besides the axis crossing, both cuts share the rows' squared distances to the
   /// ends and `along` at the axis crossing: a side crossing `half` from it has
   /// `along` `half * ux` from that, the same integer `span` gets by multiplying out
   /// (an identity in wrapping arithmetic). So the end distances are squared once
   /// for both cuts and a side crossing costs no multiplication of its own.
-  /// `RowWalkerTests` and `PolylineRowTests` hold the result to
-  /// `span(atY:radius:widen:)`.
+  /// `RowWalkerTests` and `PolylineRowTests` hold the result to the plain one-cut
+  /// reference (Tests/RasterTests/ReferenceCapsuleSpan.swift).
   @inlinable func spans(atY y: Int64) -> (outer: (low: Int64, high: Int64)?, inner: (low: Int64, high: Int64)?) {
     let xc = axisCrossing(atY: y)
     let dyA = y &- ay, dyB = y &- by
@@ -104,8 +109,8 @@ import PatternCore
           dyBSquared: dyBSquared, alongAtCrossing: alongAtCrossing))
   }
 
-  /// `span(atY:radius:widen:axisCrossing:side:)` from the row's shared terms (see
-  /// `spans(atY:)`): the same steps in the same order.
+  /// One cut from the row's shared terms (see `spans(atY:)`): the reference one-cut
+  /// steps in the same order.
   @inlinable @inline(__always) func cut(
     radius: Int64, widen: Bool, axisCrossing xc: Int64, side: Int64, dyASquared: Int64, dyBSquared: Int64,
     alongAtCrossing: Int64
@@ -144,66 +149,6 @@ import PatternCore
           }
           x = xc &+ half
           along = alongAtCrossing &+ halfAlong
-        }
-      }
-    }
-    return low <= high ? (low, high) : nil
-  }
-
-  /// The Q12 x range on the horizontal line `y` within `radius` of the segment, or
-  /// nil when the line misses the capsule.
-  ///
-  /// With `widen` the range may be slightly too long (never too short); without,
-  /// slightly too short (never too long): callers use the first for "may touch" and
-  /// the second for "surely inside". The capsule's cut is the hull of the two end
-  /// discs' cuts and the points where the line crosses the two long sides between
-  /// the ends; a crossing beyond an end lies outside the capsule, and the end disc
-  /// holds the true end of the cut there.
-  @inlinable func span(atY y: Int64, radius: Int64, widen: Bool) -> (low: Int64, high: Int64)? {
-    span(atY: y, radius: radius, widen: widen, axisCrossing: axisCrossing(atY: y), side: sideDistance(radius: radius))
-  }
-
-  /// `span(atY:radius:widen:)` given `axisCrossing(atY: y)` and `sideDistance(radius:)`.
-  @inlinable func span(
-    atY y: Int64, radius: Int64, widen: Bool, axisCrossing xc: Int64, side: Int64
-  ) -> (low: Int64, high: Int64)? {
-    if radius <= 0 { return nil }
-    var low = Int64.max, high = Int64.min
-    let radiusSquared = radius &* radius
-    let pad: Int64 = widen ? 1 : 0
-    let dyA = y &- ay, dyB = y &- by
-    if dyA &* dyA < radiusSquared {
-      let h = SubPixel.squareRoot(radiusSquared &- dyA &* dyA) &+ pad
-      low = ax &- h
-      high = ax &+ h
-    }
-    if dyB &* dyB < radiusSquared {
-      let h = SubPixel.squareRoot(radiusSquared &- dyB &* dyB) &+ pad
-      low = min(low, bx &- h)
-      high = max(high, bx &+ h)
-    }
-    if uy == 0 {
-      if dyA &* dyA < radiusSquared {
-        low = min(low, min(ax, bx))
-        high = max(high, max(ax, bx))
-      }
-    } else {
-      // The line meets the axis at xc; the sides are radius * length / |uy| away
-      // along it. Each division is off by under one unit: move 2 out or 2 in.
-      let half = side &+ (widen ? 2 : -2)
-      if half > 0 {
-        let slack = widen ? 4 &* length : 0
-        let minX = min(ax, bx) &- radius &- 4096, maxX = max(ax, bx) &+ radius &+ 4096
-        var x = xc &- half
-        for _ in 0..<2 {
-          if x >= minX && x <= maxX {
-            let along = (x &- ax) &* ux &+ dyA &* uy
-            if along >= -slack && along <= lengthSquared &+ slack {
-              low = min(low, x)
-              high = max(high, x)
-            }
-          }
-          x = xc &+ half
         }
       }
     }
