@@ -188,26 +188,6 @@ class Console(ConsoleLines):
         self.serial = 0
         super().__init__(qemu.stdout, log)
 
-    def mark(self):
-        with self.changed:
-            return len(self.lines)
-
-    def wait(self, predicate, since, deadline, what):
-        """The first line from index `since` on that satisfies predicate."""
-        with self.changed:
-            while True:
-                for line in self.lines[since:]:
-                    if line.startswith("PL-FAIL"):
-                        raise Failure(f"guest reported: {line}")
-                    if predicate(line):
-                        return line
-                if self.closed:
-                    raise Failure(f"QEMU exited while waiting for {what}")
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    raise Failure(f"no {what} on the console in time")
-                self.changed.wait(remaining)
-
     def send(self, text):
         self.qemu.stdin.write(text.encode() + b"\n")
         self.qemu.stdin.flush()

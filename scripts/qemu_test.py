@@ -58,21 +58,31 @@ class Console:
             self.closed = True
             self.changed.notify_all()
 
-    def wait_for(self, prefix, deadline):
-        """The first line starting with prefix; Failure on PL-FAIL, EOF or timeout."""
+    def mark(self):
+        """The index the next line will have (for `wait`'s `since`)."""
+        with self.changed:
+            return len(self.lines)
+
+    def wait(self, predicate, since, deadline, what):
+        """The first line from index `since` on that satisfies predicate; Failure on
+        PL-FAIL, EOF or timeout."""
         with self.changed:
             while True:
-                for line in self.lines:
+                for line in self.lines[since:]:
                     if line.startswith("PL-FAIL"):
                         raise Failure(f"guest reported: {line}")
-                    if line.startswith(prefix):
+                    if predicate(line):
                         return line
                 if self.closed:
-                    raise Failure(f"QEMU exited before the guest printed {prefix}")
+                    raise Failure(f"QEMU exited while waiting for {what}")
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
-                    raise Failure(f"no {prefix} from the guest within the timeout")
+                    raise Failure(f"no {what} on the console in time")
                 self.changed.wait(remaining)
+
+    def wait_for(self, prefix, deadline):
+        """The first line starting with prefix."""
+        return self.wait(lambda line: line.startswith(prefix), 0, deadline, prefix)
 
 
 class QMP:
