@@ -7,6 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -171,6 +174,105 @@ unsigned pl_geteuid(void) { return (unsigned)geteuid(); }
 int64_t pl_wall_seconds(void) { return (int64_t)time(NULL); }
 const char *pl_getenv(const char *name) { return getenv(name); }
 void pl_exit_immediately(int status) { _exit(status); }
+
+int pl_openat_lock(int dirfd, const char *name, unsigned mode) {
+  int fd;
+  do {
+    fd = openat(dirfd, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, (mode_t)mode);
+  } while (fd < 0 && errno == EINTR);
+  if (fd < 0 && (errno == EROFS || errno == EACCES)) {
+    int saved = errno;
+    do {
+      fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    } while (fd < 0 && errno == EINTR);
+    if (fd < 0 && errno == ENOENT) errno = saved;
+  }
+  return fd;
+}
+
+int pl_flock_exclusive_try(int fd) {
+  int result;
+  do {
+    result = flock(fd, LOCK_EX | LOCK_NB);
+  } while (result != 0 && errno == EINTR);
+  if (result == 0) return 0;
+  return errno == EWOULDBLOCK ? 1 : -1;
+}
+
+int pl_unlink_names_containing(int dirfd, const char *marker) {
+  int copy = dup(dirfd);
+  if (copy < 0) return -1;
+  DIR *listing = fdopendir(copy);
+  if (listing == NULL) {
+    int saved = errno;
+    close(copy);
+    errno = saved;
+    return -1;
+  }
+  int removed = 0;
+  struct dirent *entry;
+  errno = 0;
+  while ((entry = readdir(listing)) != NULL) {
+    if (strstr(entry->d_name, marker) == NULL) continue;
+    struct stat st;
+    if (fstatat(dirfd, entry->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode)) continue;
+    if (unlinkat(dirfd, entry->d_name, 0) == 0) removed++;
+    errno = 0;
+  }
+  int saved = errno;
+  closedir(listing);
+  errno = saved;
+  return saved == 0 ? removed : -1;
+}
+
+static int pl_hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+int pl_boot_id(uint8_t bytes[16]) {
+  int fd = open("/proc/sys/kernel/random/boot_id", O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return -1;
+  char text[64];
+  ssize_t n;
+  do {
+    n = read(fd, text, sizeof text - 1);
+  } while (n < 0 && errno == EINTR);
+  close(fd);
+  if (n <= 0) return -1;
+  int filled = 0;
+  int high = -1;
+  for (ssize_t i = 0; i < n && filled < 16; i++) {
+    if (text[i] == '-' || text[i] == '\n') continue;
+    int value = pl_hex_value(text[i]);
+    if (value < 0) return -1;
+    if (high < 0) {
+      high = value;
+    } else {
+      bytes[filled++] = (uint8_t)(high << 4 | value);
+      high = -1;
+    }
+  }
+  return filled == 16 ? 0 : -1;
+}
+
+int pl_disable_core_dumps(void) {
+  int failed = 0;
+  if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0) failed = 1;
+  struct rlimit none = {0, 0};
+  if (setrlimit(RLIMIT_CORE, &none) != 0) failed = 1;
+  return failed ? -1 : 0;
+}
+
+int pl_core_dump_state(uint64_t *core_limit, int *dumpable) {
+  struct rlimit limit;
+  if (getrlimit(RLIMIT_CORE, &limit) != 0) return -1;
+  *core_limit = (uint64_t)limit.rlim_cur;
+  *dumpable = prctl(PR_GET_DUMPABLE, 0, 0, 0, 0);
+  return *dumpable < 0 ? -1 : 0;
+}
 
 void *pl_opendir(const char *path) { return opendir(path); }
 const char *pl_readdir_name(void *directory) {

@@ -33,6 +33,9 @@ public enum ConfigurationError: Error, Equatable {
   case badValue(origin: SettingOrigin, key: SettingKey, value: String)
   /// A value that is fine alone but not with another setting; `problem` says why.
   case conflict(origin: SettingOrigin, key: SettingKey, problem: String)
+  /// A key that only the root-owned system configuration may set (the throttle) in a
+  /// file that is not part of it; `why` says what the file is.
+  case systemOnlyKey(path: String, line: Int, key: SettingKey, why: String)
 
   /// One line for the user: where, what, and what to write instead.
   public var message: String {
@@ -67,6 +70,8 @@ public enum ConfigurationError: Error, Equatable {
       return "\(origin.text): \(ConfigurationError.name(key, origin)) cannot be '\(value)': it takes \(key.accepted)"
     case .conflict(let origin, let key, let problem):
       return "\(origin.text): \(ConfigurationError.name(key, origin)): \(problem)"
+    case .systemOnlyKey(let path, let line, let key, let why):
+      return "\(path):\(line): '\(key.name)' is set only in the root-owned system configuration (/usr/share/patternlock/patternlock.conf, /etc/patternlock.conf, /etc/patternlock.conf.d/*.conf), and \(why) (remove the line here)"
     }
   }
 

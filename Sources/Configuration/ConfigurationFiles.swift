@@ -15,6 +15,13 @@ import CShim
 ///
 /// Every problem is an error, never a warning: a lock screen must not start with a
 /// setting silently dropped (a stealth mode the administrator asked for, a throttle).
+///
+/// The throttle (`throttle`, `permanent-after`) is the administrator's alone: it is
+/// read only from layers 1 to 3 under the real root `/`, from files owned by root and
+/// writable by nobody else. In `--config`, under `PATTERNLOCK_CONFIG_ROOT`, or in a file
+/// another user could have written, it is an error, so whoever runs `check` or `run`
+/// can never loosen it. (Debug builds, which tests use, also take it from a
+/// `PATTERNLOCK_CONFIG_ROOT` tree; release builds never.)
 public enum ConfigurationFiles {
   /// The environment variable that moves the layers' root.
   public static let rootVariable = "PATTERNLOCK_CONFIG_ROOT"
@@ -43,12 +50,39 @@ public enum ConfigurationFiles {
   /// - Throws: the first `ConfigurationError` of any file, in reading order.
   public static func load(root: String, extra: String?) throws(ConfigurationError) -> Settings {
     var settings = Settings()
-    for path in try layerPaths(root: root) { try apply(path, to: &settings) }
+    for path in try layerPaths(root: root) {
+      try apply(path, to: &settings, throttleRefusal: throttleRefusal(forSystemFile: path, root: root, trustingTestRoots: isDebugBuild))
+    }
     if let extra {
       guard exists(extra) else { throw .missing(path: extra) }
-      try apply(extra, to: &settings)
+      try apply(extra, to: &settings, throttleRefusal: "this is a --config file")
     }
     return settings
+  }
+
+  /// Whether this is a debug build, whose tests may set the throttle from a
+  /// `PATTERNLOCK_CONFIG_ROOT` tree.
+  static var isDebugBuild: Bool {
+    #if DEBUG
+    return true
+    #else
+    return false
+    #endif
+  }
+
+  /// Why the system-layer file at `path` (under `root`) may not set the throttle, or
+  /// nil when it may: under `/`, a file owned by root that nobody else may write.
+  ///
+  /// - Parameter trustingTestRoots: whether a root other than `/` is trusted (debug builds).
+  public static func throttleRefusal(forSystemFile path: String, root: String, trustingTestRoots: Bool) -> String? {
+    if root != "/" {
+      return trustingTestRoots ? nil : "this file is under \(rootVariable)=\(root), not /"
+    }
+    var status = pl_file_status()
+    guard path.withCString({ pl_lstat($0, &status) }) == 0 else { return "it cannot be examined" }
+    guard status.owner == 0 else { return "this file is owned by user \(status.owner), not root (chown root:root \(path))" }
+    guard status.permissions & 0o022 == 0 else { return "group or others may write this file (chmod go-w \(path))" }
+    return nil
   }
 
   /// The root for layers 1 to 3: `PATTERNLOCK_CONFIG_ROOT`, or `/`.
@@ -60,8 +94,12 @@ public enum ConfigurationFiles {
 
   /// Reads one file and sets each of its keys, checking sections, keys and values.
   ///
+  /// - Parameter throttleRefusal: nil when the file may set the throttle keys (a
+  ///   trusted system layer); otherwise why it may not, for the error.
   /// - Throws: `ConfigurationError` naming the file and line.
-  public static func apply(_ path: String, to settings: inout Settings) throws(ConfigurationError) {
+  public static func apply(
+    _ path: String, to settings: inout Settings, throttleRefusal: String? = "it is not a system configuration file"
+  ) throws(ConfigurationError) {
     let entries = try INIFile.entries(of: try contents(of: path), path: path)
     var firstLine: [SettingKey: Int] = [:]
     for entry in entries {
@@ -71,6 +109,7 @@ public enum ConfigurationFiles {
       }
       guard key.section == entry.section else { throw .wrongSection(path: path, line: entry.line, section: entry.section, key: key) }
       if let first = firstLine[key] { throw .duplicateKey(path: path, line: entry.line, key: key, firstLine: first) }
+      if key.isSystemOnly, let why = throttleRefusal { throw .systemOnlyKey(path: path, line: entry.line, key: key, why: why) }
       firstLine[key] = entry.line
       try settings.set(key, to: entry.value, from: .file(path: path, line: entry.line))
     }

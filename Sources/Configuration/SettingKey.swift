@@ -58,6 +58,10 @@ public enum SettingKey: String, CaseIterable, Sendable {
   public var name: String { rawValue }
 
   /// The overriding command-line option, or nil for file-only keys.
+  /// Whether only the root-owned system configuration may set the key: the throttle,
+  /// which whoever runs `check` or `run` must not be able to loosen.
+  public var isSystemOnly: Bool { self == .throttle || self == .permanentAfter }
+
   public var option: String? {
     switch self {
     case .throttle, .permanentAfter: return nil

@@ -60,10 +60,14 @@ public struct DotSequence: Sendable {
     guard let dot = last else { return }
     members &= ~(1 << UInt64(dot - 1))
     count -= 1
+    storage[count] = 0
   }
 
   /// Empties the sequence.
+  /// Empties the sequence and overwrites the dots with zeros, so that a pattern that was
+  /// drawn does not stay readable in this value's memory after it was judged.
   public mutating func removeAll() {
+    for i in 0..<count { storage[i] = 0 }
     members = 0
     count = 0
   }

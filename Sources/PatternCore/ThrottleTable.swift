@@ -1,17 +1,17 @@
 /// How long a user must wait after each failed attempt, and when waiting ends for good.
 ///
-/// A value type so that the configuration file (parsed elsewhere) can build one and
-/// tests can use small ones. The default, `android`, follows Android's Gatekeeper:
-/// no delay for the first 4 failures, then 1 min, 5 min, 15 min, 30 min, 90 min for
-/// failures 5 to 9, then tripling from 4 hours for failures 10 to 19 (so failure 17
-/// waits about a year and failure 19 about nine: the issue asks for "years" there,
-/// which plain doubling from 4 h, 85 days, does not reach), and from failure 20 on
-/// no attempt at all until an administrator runs `patternlock reset-attempts`.
+/// A value type so that the system configuration (parsed elsewhere) can build one and
+/// tests can use small ones. The default, `android`, is AOSP's table exactly (the
+/// `TIMEOUT_TABLE` of `SoftwareRateLimiter` in frameworks/base, services/core/java/com/
+/// android/server/locksettings/, Android 16): no delay for the first 4 failures, then
+/// 1 min, 5 min, 15 min, 30 min, 90 min, 4 h, 12 h, 36 h, 4 d, 13 d, 41 d, 123 d, 365 d,
+/// 3 years and 9 years for failures 5 to 19, and from failure 20 on no attempt at all
+/// (Android: "no more guesses"; here until an administrator runs `patternlock
+/// reset-attempts`). Years are 365 days, as there.
 ///
-/// Alternatives rejected: a formula (`base * 2^n`) cannot express Android's irregular
-/// first steps; wall-clock deadlines in the table would make a clock jump shorten a
-/// lockout. The table holds durations only; `UnlockPolicy` measures them on the
-/// monotonic clock.
+/// Alternatives rejected: a formula (`base * 2^n`) cannot express the irregular steps;
+/// wall-clock deadlines in the table would make a clock jump shorten a lockout. The
+/// table holds durations only; `UnlockPolicy` measures them on the monotonic clock.
 public struct ThrottleTable: Sendable, Equatable {
   /// `delaysSeconds[n - 1]` is the wait after failure `n`; failures past the end of
   /// the list (but before `permanentAfter`) wait as long as the last entry.
@@ -39,12 +39,14 @@ public struct ThrottleTable: Sendable, Equatable {
 
   /// Android's table, as described on the type: the default.
   public static let android: ThrottleTable = {
-    var delays: [Int64] = [0, 0, 0, 0, 60, 5 * 60, 15 * 60, 30 * 60, 90 * 60]
-    var step: Int64 = 4 * 3600
-    for _ in 10...19 {
-      delays.append(step)
-      step *= 3
-    }
+    let minute: Int64 = 60
+    let hour = 60 * minute
+    let day = 24 * hour
+    let delays: [Int64] = [
+      0, 0, 0, 0, 1 * minute, 5 * minute, 15 * minute, 30 * minute, 90 * minute,
+      4 * hour, 12 * hour, 36 * hour, 4 * day, 13 * day, 41 * day, 123 * day, 365 * day,
+      3 * 365 * day, 9 * 365 * day,
+    ]
     return ThrottleTable(delaysSeconds: delays, permanentAfter: 20)!
   }()
 

@@ -9,9 +9,13 @@
 ///   ago (wall clock) does not count again; Android treats it as an honest mistake.
 ///   A wall clock that jumped backwards makes the entry not match, so the attempt
 ///   counts: every doubt costs the guesser.
-/// - A lockout pending when the policy is created (a restart, a reboot) starts again
-///   in full at `startingAt`, because the wall clock may have jumped while the device
-///   was off and there is no monotonic clock across boots.
+/// - A lockout still running when the policy is created (a restart of `run`, a `check`)
+///   starts again in full at `startingAt`. So does one whose start was measured in
+///   another boot (or an unknown one), because the wall clock may have jumped while the
+///   device was off and there is no monotonic clock across boots.
+/// - A record that another process changed (`adopt`) brings its lockout with it: one
+///   started in this boot runs from its stored monotonic start, any other from the
+///   moment this process first saw it. Every doubt costs the guesser.
 ///
 /// Alternative rejected: storing the lockout's end as a wall-clock deadline; setting
 /// the clock forward would then end it.
@@ -33,7 +37,52 @@ public struct UnlockPolicy: Sendable {
   public init(table: ThrottleTable, record: AttemptRecord, startingAt now: UnlockInstant) {
     self.table = table
     self.record = record
-    lockoutStart = table.lockout(afterFailures: record.failures) == .none ? nil : now.monotonicMicroseconds
+    switch table.lockout(afterFailures: record.failures) {
+    case .none:
+      lockoutStart = nil
+    case .permanent:
+      lockoutStart = now.monotonicMicroseconds
+    case .seconds(let seconds):
+      lockoutStart = UnlockPolicy.restartedStart(of: record, lasting: seconds, at: now)
+    }
+  }
+
+  /// Where a lockout of `seconds` found in `record` at start-up begins: where it began,
+  /// if it ended before now in this boot; otherwise now (restarted in full).
+  private static func restartedStart(of record: AttemptRecord, lasting seconds: Int64, at now: UnlockInstant) -> UInt64 {
+    if let stored = UnlockPolicy.storedStart(of: record, at: now), stored &+ UInt64(seconds) * 1_000_000 <= now.monotonicMicroseconds {
+      return stored  // over before this process started: nothing to restart
+    }
+    return now.monotonicMicroseconds
+  }
+
+  /// Takes over the record as it is on disk now (read under the state lock), which
+  /// another process may have changed since this policy last saw it.
+  public mutating func adopt(_ current: AttemptRecord, at now: UnlockInstant) {
+    guard current != record else { return }
+    record = current
+    switch table.lockout(afterFailures: current.failures) {
+    case .none:
+      lockoutStart = nil
+    case .permanent, .seconds:
+      lockoutStart = UnlockPolicy.storedStart(of: current, at: now) ?? now.monotonicMicroseconds
+    }
+  }
+
+  /// The monotonic start of the record's last failure, when it was taken in `now`'s boot.
+  private static func storedStart(of record: AttemptRecord, at now: UnlockInstant) -> UInt64? {
+    guard let stamp = record.lastFailureMonotonic, let boot = now.boot, stamp.boot == boot else { return nil }
+    return stamp.microseconds
+  }
+
+  /// Whether `fingerprint` repeats one of the remembered wrong patterns entered less
+  /// than `duplicateWindowSeconds` ago: such an attempt is wrong and is not counted.
+  public func isRecentRepeat(_ fingerprint: PatternFingerprint, at now: UnlockInstant) -> Bool {
+    for entry in record.recentWrong where entry.fingerprint == fingerprint {
+      let age = now.wallSeconds &- entry.wallSeconds
+      if age >= 0 && age < UnlockPolicy.duplicateWindowSeconds { return true }
+    }
+    return false
   }
 
   /// Whether an attempt may be made now.
@@ -61,25 +110,29 @@ public struct UnlockPolicy: Sendable {
     return true
   }
 
-  /// Records a wrong pattern, unless it repeats a recent one.
+  /// Records a wrong pattern, unless it repeats a recent one: `countFailure` then
+  /// `rememberWrong`, for callers that know the pattern is wrong.
   ///
   /// - Returns: the decision to show; `failures` is set exactly when the attempt
   ///   counted (and so `record` changed and must be persisted).
   public mutating func recordWrong(_ fingerprint: PatternFingerprint, at now: UnlockInstant) -> UnlockDecision {
-    for entry in record.recentWrong where entry.fingerprint == fingerprint {
-      let age = now.wallSeconds &- entry.wallSeconds
-      if age >= 0 && age < UnlockPolicy.duplicateWindowSeconds {
-        return UnlockDecision(result: .wrong)
-      }
-    }
+    if isRecentRepeat(fingerprint, at: now) { return UnlockDecision(result: .wrong) }
+    let decision = countFailure(at: now)
+    rememberWrong(fingerprint, at: now)
+    return decision
+  }
+
+  /// Counts a failure before the pattern is verified (Gatekeeper's order): the count,
+  /// its times and the lockout it starts, but not the pattern's fingerprint, which is
+  /// remembered only once the pattern is known to be wrong (a right pattern remembered
+  /// as wrong would be refused as a "repeat" after a crash).
+  ///
+  /// - Returns: the decision to show if the pattern turns out wrong.
+  public mutating func countFailure(at now: UnlockInstant) -> UnlockDecision {
     // Counting is capped far above any table so the stored number never overflows.
     record.failures = min(record.failures + 1, 999_999)
     record.lastFailureWallSeconds = now.wallSeconds
-    var recent = record.recentWrong.filter { $0.fingerprint != fingerprint }
-    recent.append(AttemptRecord.RecentWrong(fingerprint: fingerprint, wallSeconds: now.wallSeconds))
-    if recent.count > AttemptRecord.recentCapacity { recent.removeFirst(recent.count - AttemptRecord.recentCapacity) }
-    record.recentWrong = recent
-
+    record.lastFailureMonotonic = now.boot.map { AttemptRecord.MonotonicStamp(boot: $0, microseconds: now.monotonicMicroseconds) }
     switch table.lockout(afterFailures: record.failures) {
     case .none:
       lockoutStart = nil
@@ -91,6 +144,15 @@ public struct UnlockPolicy: Sendable {
       lockoutStart = now.monotonicMicroseconds
       return UnlockDecision(result: .wrong, retryInSeconds: seconds, failures: record.failures)
     }
+  }
+
+  /// Remembers a pattern known to be wrong, for the 5-minute repeat rule (the newest
+  /// `AttemptRecord.recentCapacity` are kept).
+  public mutating func rememberWrong(_ fingerprint: PatternFingerprint, at now: UnlockInstant) {
+    var recent = record.recentWrong.filter { $0.fingerprint != fingerprint }
+    recent.append(AttemptRecord.RecentWrong(fingerprint: fingerprint, wallSeconds: now.wallSeconds))
+    if recent.count > AttemptRecord.recentCapacity { recent.removeFirst(recent.count - AttemptRecord.recentCapacity) }
+    record.recentWrong = recent
   }
 
   /// Whole seconds left of a lockout of `seconds`, rounded up; nil once it is over.

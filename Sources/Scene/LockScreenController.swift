@@ -30,10 +30,29 @@ public struct LockScreenController: Sendable {
   /// Dots joined with the keyboard, not yet submitted.
   private var keyed = DotSequence()
 
-  /// Input is refused until a time, or until an administrator resets the counter.
+  /// Input is refused until a time, until an administrator resets the counter, or
+  /// until the attempts can be recorded again.
   public enum Lockout: Sendable, Equatable {
     case until(UInt64)
     case permanent
+    /// The last attempt could not be counted on disk, so none is judged until a write
+    /// succeeds; the caller tries again from `retryAt` (`storageRetryDue`).
+    case storageError(retryAt: UInt64)
+  }
+
+  /// Whether the caller should try the storage again now (see `Lockout.storageError`).
+  public func storageRetryDue(at now: UInt64) -> Bool {
+    guard case .storageError(let retryAt) = lockout, feedbackEnds == nil else { return false }
+    return now >= retryAt
+  }
+
+  /// Ends a storage-error lockout once a write succeeded: the screen returns to the
+  /// prompt, or to `then`, the lockout the recorded attempts impose.
+  public mutating func endStorageError(then next: Lockout?, at now: UInt64) {
+    guard case .storageError = lockout else { return }
+    lockout = nil
+    state = LockScreenState(prompt: idlePrompt, pointer: state.pointer)
+    if let next { lockOut(next, at: now) }
   }
 
   /// The lockout in force, if any: input is ignored and a countdown is shown.
@@ -175,6 +194,7 @@ public struct LockScreenController: Sendable {
     var next: UInt64? = nil
     if let idle = idleBlankMicroseconds, !isBlanked { next = (lastActivity ?? now) + idle }
     if let ends = feedbackEnds { return min(ends, next ?? ends) }
+    if case .storageError(let retryAt) = lockout { return min(max(retryAt, now), next ?? retryAt) }
     guard case .until(let ends) = lockout, !isBlanked else { return next }
     guard ends > now else { return now }
     let toNextSecond = (ends - now) % 1_000_000
@@ -206,6 +226,8 @@ public struct LockScreenController: Sendable {
     switch lockout {
     case .permanent:
       state = LockScreenState(appearance: .wrong, prompt: PromptText("Locked: ask an administrator"), pointer: state.pointer)
+    case .storageError:
+      state = LockScreenState(appearance: .wrong, prompt: PromptText("Storage error: locked. Ask an administrator."), pointer: state.pointer)
     case .until(let ends):
       if time >= ends {
         self.lockout = nil

@@ -1,37 +1,55 @@
 import PatternCore
 
 /// The attempts file (`attempts` in the state directory): the failure count, the time
-/// of the last failure and up to 5 fingerprints of recent wrong patterns, never the
-/// patterns themselves.
+/// of the last failure (wall clock, and the boot and monotonic time when known) and up
+/// to 5 fingerprints of recent wrong patterns, never the patterns themselves.
 ///
 /// ```
-/// patternlock-attempts 1
+/// patternlock-attempts 2
 /// failures 6
 /// last-failure 1717171717
+/// last-failure-boot 6f1c0b2e9d8a47c5b3e2a1f0d9c8b7a6 81234567
 /// wrong 0f1e2d3c4b5a69788796a5b4c3d2e1f0 1717171700
 /// wrong 00112233445566778899aabbccddeeff 1717171717
 /// checksum 5d41402abc4b2a76b9719d911017c592
 /// ```
+/// Version 1 (no `last-failure-boot` line) is still read: its lockout, having no
+/// known start, restarts in full.
 public enum AttemptsFile {
   /// The file's name in the state directory.
   public static let name = "attempts"
   static let kind = "patternlock-attempts"
+  /// Versions read, the written one last.
+  static let versions = [1, 2]
 
   /// The file's bytes for a record.
   public static func encode(_ record: AttemptRecord) -> [UInt8] {
     var lines = ["failures \(record.failures)", "last-failure \(record.lastFailureWallSeconds)"]
+    if let stamp = record.lastFailureMonotonic {
+      lines.append("last-failure-boot \(stamp.boot.hex) \(stamp.microseconds)")
+    }
     for entry in record.recentWrong {
       lines.append("wrong \(entry.fingerprint.hex) \(entry.wallSeconds)")
     }
-    return StateFileCodec.seal(kind: kind, lines: lines)
+    return StateFileCodec.seal(kind: kind, version: versions[versions.count - 1], lines: lines)
   }
 
   /// The record in a file's bytes, or why they cannot be believed.
   public static func decode(_ bytes: [UInt8]) -> AttemptsState {
-    switch StateFileCodec.open(bytes, kind: kind) {
+    switch StateFileCodec.open(bytes, kind: kind, versions: versions) {
     case .failure(let damage):
       return .damaged(problem: damage.problem)
-    case .success(let lines):
+    case .success(let opened):
+      var lines = opened.lines
+      var stamp: AttemptRecord.MonotonicStamp?
+      if opened.version >= 2, lines.count >= 3, let value = StateFileCodec.value(lines[2], key: "last-failure-boot") {
+        let parts = value.split(separator: " ", omittingEmptySubsequences: false)
+        guard parts.count == 2, let boot = BootIdentity(hex: String(parts[0])), String(parts[0]) == boot.hex,
+          let microseconds = StateFileCodec.number(parts[1])
+        else { return .damaged(problem: "its 'last-failure-boot' line is not '<32 hex digits> <microseconds>'") }
+        stamp = AttemptRecord.MonotonicStamp(boot: boot, microseconds: UInt64(microseconds))
+        lines.remove(at: 2)
+      }
       guard lines.count >= 2, lines.count <= 2 + AttemptRecord.recentCapacity,
         let failuresText = StateFileCodec.value(lines[0], key: "failures"),
         let failures = StateFileCodec.number(failuresText[...]), failures <= 999_999,
@@ -49,7 +67,7 @@ public enum AttemptsFile {
         else { return .damaged(problem: "a 'wrong' line is not '<32 hex digits> <seconds>'") }
         recent.append(AttemptRecord.RecentWrong(fingerprint: fingerprint, wallSeconds: time))
       }
-      return .intact(AttemptRecord(failures: Int(failures), lastFailureWallSeconds: last, recentWrong: recent))
+      return .intact(AttemptRecord(failures: Int(failures), lastFailureWallSeconds: last, recentWrong: recent, lastFailureMonotonic: stamp))
     }
   }
 
@@ -63,7 +81,14 @@ public enum AttemptsFile {
     }
   }
 
-  /// Replaces the attempts file crash-safely.
+  /// Clears the counter (`reset-attempts`), holding the directory's lock.
+  ///
+  /// - Throws: `VaultError.systemCall`, `.stateBusy`.
+  public static func reset(in directory: borrowing StateDirectory) throws(VaultError) {
+    try directory.withExclusiveLock { () throws(VaultError) in try save(.clean, to: directory) }
+  }
+
+  /// Replaces the attempts file crash-safely. The caller holds the directory's lock.
   ///
   /// - Throws: `VaultError.systemCall`.
   public static func save(_ record: AttemptRecord, to directory: borrowing StateDirectory) throws(VaultError) {

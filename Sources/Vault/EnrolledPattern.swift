@@ -104,13 +104,15 @@ public struct EnrolledPattern: Equatable {
   /// clean attempts file is written first, so a crash between the two writes leaves
   /// "not enrolled" rather than a pattern with a missing (so locking) attempts file.
   /// An existing attempts file is left alone, damaged or not: replacing the pattern
-  /// is not a reset (that is `reset-attempts`).
+  /// is not a reset (that is `reset-attempts`). Both writes hold the directory's lock.
   ///
-  /// - Throws: `VaultError.systemCall`.
+  /// - Throws: `VaultError.systemCall`, `.stateBusy`.
   public func save(to directory: borrowing StateDirectory) throws(VaultError) {
-    if case .missing = directory.read(AttemptsFile.name) {
-      try AttemptsFile.save(.clean, to: directory)
+    try directory.withExclusiveLock { () throws(VaultError) in
+      if case .missing = directory.read(AttemptsFile.name) {
+        try AttemptsFile.save(.clean, to: directory)
+      }
+      try directory.write(EnrolledPattern.name, encode())
     }
-    try directory.write(EnrolledPattern.name, encode())
   }
 }

@@ -2,7 +2,8 @@ import CSodium
 
 /// Bytes that must not outlive their use: a pattern as typed, or its canonical
 /// encoding. Owned by exactly one value (`~Copyable`), never copied into a `String` or
-/// an `Array` (whose storage Swift may copy and free without wiping), and wiped with
+/// an `Array` (whose storage Swift may copy and free without wiping), locked in memory
+/// (`sodium_mlock`, so never written to swap) where the kernel allows it, and wiped with
 /// `sodium_memzero` (which the compiler may not remove as a dead store) in `deinit`.
 public struct SecretBytes: ~Copyable {
   private let storage: UnsafeMutableRawBufferPointer
@@ -13,6 +14,8 @@ public struct SecretBytes: ~Copyable {
   public init(capacity: Int) {
     storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(capacity, 1), alignment: 1)
     storage.initializeMemory(as: UInt8.self, repeating: 0)
+    // Refused past RLIMIT_MEMLOCK for unprivileged users: the bytes are still wiped.
+    _ = sodium_mlock(storage.baseAddress!, storage.count)
     count = 0
   }
 
@@ -51,6 +54,8 @@ public struct SecretBytes: ~Copyable {
 
   deinit {
     sodium_memzero(storage.baseAddress, storage.count)
+    // munlock also zeroes; it fails harmlessly where mlock was refused.
+    _ = sodium_munlock(storage.baseAddress!, storage.count)
     storage.deallocate()
   }
 }

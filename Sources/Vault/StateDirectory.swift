@@ -9,9 +9,11 @@ import CShim
 /// user with mode `0600`. Anything else is refused for the directory, and makes a file
 /// `unusable` (which the caller turns into "locked" or "not enrolled").
 ///
-/// Writes are crash-safe: temporary file, write, `fsync`, `rename` over the old file,
-/// `fsync` of the directory, so after a crash at any point the file holds either the
-/// old or the new contents. Debug builds can be told to end the process after any
+/// Writes are crash-safe: temporary file (a unique name, so two writers can never
+/// share one), write, `fsync`, `rename` over the old file, `fsync` of the directory, so
+/// after a crash at any point the file holds either the old or the new contents.
+/// Writers hold the directory's lock (`lockExclusively`), under which temporaries
+/// left by a crash are removed. Debug builds can be told to end the process after any
 /// step (`PATTERNLOCK_TEST_CRASH_AFTER_WRITE_STEP=N`) so a test can prove it; release
 /// builds do not contain that seam.
 public struct StateDirectory: ~Copyable {
@@ -122,9 +124,65 @@ public struct StateDirectory: ~Copyable {
     return .bytes(Array(bytes[0..<filled]))
   }
 
+  /// The name of the lock file every reader-then-writer of the directory holds.
+  public static let lockName = "lock"
+  /// What marks a temporary file's name (`attempts.tmp.<pid>.<random>`).
+  static let temporaryMarker = ".tmp"
+
+  /// Takes the directory's exclusive lock (`flock` on its `lock` file), waiting at most
+  /// `waitMicroseconds` for another process to release it, and removes temporaries that
+  /// a crashed writer left (only a lock holder writes, so any there now are stale).
+  ///
+  /// - Throws: `VaultError.stateBusy` when the wait runs out, `.systemCall` when the
+  ///   lock file cannot be opened or locked.
+  public func lockExclusively(waitMicroseconds: UInt64 = StateLock.defaultWaitMicroseconds) throws(VaultError) -> StateLock {
+    var waitMicroseconds = waitMicroseconds
+    #if DEBUG
+    // Tests of a stuck holder need not wait the full bound (debug builds only).
+    if let value = pl_getenv("PATTERNLOCK_TEST_LOCK_WAIT_MS"), let ms = StateFileCodec.number(Substring(String(cString: value))) { waitMicroseconds = UInt64(ms) * 1000 }
+    #endif
+    let lockFD = StateDirectory.lockName.withCString { pl_openat_lock(fd, $0, 0o600) }
+    guard lockFD >= 0 else { throw .systemCall(call: "open", path: pathOf(StateDirectory.lockName), errno: pl_errno()) }
+    let started = pl_monotonic_microseconds()
+    var pause: UInt64 = 1000
+    while true {
+      let result = pl_flock_exclusive_try(lockFD)
+      if result == 0 { break }
+      let error = pl_errno()
+      guard result == 1 else {
+        _ = pl_close(lockFD)
+        throw .systemCall(call: "flock", path: pathOf(StateDirectory.lockName), errno: error)
+      }
+      guard pl_monotonic_microseconds() - started < waitMicroseconds else {
+        _ = pl_close(lockFD)
+        throw .stateBusy(path: path, waitedSeconds: Int((waitMicroseconds + 999_999) / 1_000_000))
+      }
+      pl_sleep_microseconds(pause)
+      pause = min(pause * 2, 50_000)
+    }
+    StateDirectory.reached(.locked)
+    // Stale temporaries only take space; failing to list them is no reason to stop.
+    _ = StateDirectory.temporaryMarker.withCString { pl_unlink_names_containing(fd, $0) }
+    return StateLock(fd: lockFD)
+  }
+
+  /// Runs `body` holding the directory's exclusive lock (see `lockExclusively`).
+  public func withExclusiveLock<R>(_ body: () throws(VaultError) -> R) throws(VaultError) -> R {
+    let held = try lockExclusively()
+    let result: R
+    do {
+      result = try body()
+    } catch {
+      held.release()
+      throw error
+    }
+    held.release()
+    return result
+  }
+
   /// The steps of `write`, numbered for the crash seam.
   enum WriteStep: Int {
-    case removedStaleTemporary = 1
+    case locked = 1
     case createdTemporary
     case wroteFirstHalf
     case wroteAll
@@ -135,24 +193,24 @@ public struct StateDirectory: ~Copyable {
     case syncedDirectory
   }
 
-  /// Replaces a state file crash-safely (mode 0600): `name.tmp` is created exclusively
-  /// (after removing a stale one), written, synced, closed and renamed over `name`,
-  /// then the directory is synced so the rename itself is on disk.
+  /// Replaces a state file crash-safely (mode 0600): `name.tmp.<pid>.<random>` is
+  /// created exclusively, written, synced, closed and renamed over `name`, then the
+  /// directory is synced so the rename itself is on disk. The caller holds the lock.
   ///
   /// - Throws: `VaultError.systemCall` naming the failed step; the old file is then
-  ///   untouched.
+  ///   untouched (and a temporary left behind goes with the next lock).
   public func write(_ name: String, _ bytes: [UInt8]) throws(VaultError) {
-    let temporary = name + ".tmp"
+    let temporary = name + StateDirectory.temporaryMarker + ".\(pl_getpid()).\(pl_monotonic_microseconds())"
     let temporaryPath = pathOf(temporary)
-    if temporary.withCString({ pl_unlinkat(fd, $0) }) != 0, pl_errno() != 2 {
-      throw .systemCall(call: "unlink", path: temporaryPath, errno: pl_errno())
-    }
-    StateDirectory.reached(.removedStaleTemporary)
     let file = temporary.withCString { pl_openat_create(fd, $0, 0o600) }
     guard file >= 0 else { throw .systemCall(call: "create", path: temporaryPath, errno: pl_errno()) }
     StateDirectory.reached(.createdTemporary)
     var closed = false
-    defer { if !closed { _ = pl_close(file) } }
+    var renamed = false
+    defer {
+      if !closed { _ = pl_close(file) }
+      if !renamed { _ = temporary.withCString { pl_unlinkat(fd, $0) } }
+    }
     let half = bytes.count / 2
     let written = bytes.withUnsafeBytes { raw -> Bool in
       guard pl_write_all(file, raw.baseAddress, half) == 0 else { return false }
@@ -173,16 +231,21 @@ public struct StateDirectory: ~Copyable {
     guard temporary.withCString({ from in name.withCString { to in pl_renameat(fd, from, to) } }) == 0 else {
       throw .systemCall(call: "rename", path: pathOf(name), errno: pl_errno())
     }
+    renamed = true
     StateDirectory.reached(.renamed)
     guard pl_fsync(fd) == 0 else { throw .systemCall(call: "fsync", path: path, errno: pl_errno()) }
     StateDirectory.reached(.syncedDirectory)
   }
 
   /// Ends the process at once after the step named in the environment (debug builds).
-  private static func reached(_ step: WriteStep) {
+  private static func reached(_ step: WriteStep) { crashIfAsked(at: step.rawValue) }
+
+  /// Ends the process at once when `PATTERNLOCK_TEST_CRASH_AFTER_WRITE_STEP` names
+  /// `step` (debug builds only; release builds do not contain the seam).
+  static func crashIfAsked(at step: Int) {
     #if DEBUG
     guard let value = pl_getenv("PATTERNLOCK_TEST_CRASH_AFTER_WRITE_STEP") else { return }
-    if String(cString: value) == "\(step.rawValue)" { pl_exit_immediately(86) }
+    if String(cString: value) == "\(step)" { pl_exit_immediately(86) }
     #endif
   }
 

@@ -9,10 +9,11 @@ import PatternCore
 /// decimal numbers without signs or leading zeros, `\n` line ends, nothing after the
 /// checksum line. Anything else is damage.
 enum StateFileCodec {
+  /// The format version a kind is written in unless it says otherwise.
   static let version = 1
 
   /// The file's bytes: header, lines, checksum.
-  static func seal(kind: String, lines: [String]) -> [UInt8] {
+  static func seal(kind: String, version: Int = StateFileCodec.version, lines: [String]) -> [UInt8] {
     var text = "\(kind) \(version)\n"
     for line in lines { text += line + "\n" }
     var bytes = Array(text.utf8)
@@ -23,6 +24,16 @@ enum StateFileCodec {
 
   /// The lines between header and checksum, or a description of the damage.
   static func open(_ bytes: [UInt8], kind: String) -> Result<[String], StateFileDamage> {
+    switch open(bytes, kind: kind, versions: [version]) {
+    case .success(let opened): return .success(opened.lines)
+    case .failure(let damage): return .failure(damage)
+    }
+  }
+
+  /// The version and the lines between header and checksum of a file in one of
+  /// `versions` (the newest last), or a description of the damage.
+  static func open(_ bytes: [UInt8], kind: String, versions: [Int]) -> Result<(version: Int, lines: [String]), StateFileDamage> {
+    let newest = versions.last ?? version
     guard !bytes.isEmpty else { return .failure(StateFileDamage("it is empty")) }
     guard bytes.last == UInt8(ascii: "\n") else {
       return .failure(StateFileDamage("its last line is unfinished (cut short by a crash or a full disk?)"))
@@ -40,11 +51,11 @@ enum StateFileCodec {
     let header = lines[0]
     let prefix = kind + " "
     guard header.hasPrefix(prefix) else {
-      return .failure(StateFileDamage("its first line is not '\(kind) \(version)'"))
+      return .failure(StateFileDamage("its first line is not '\(kind) \(newest)'"))
     }
     let versionText = String(header.dropFirst(prefix.count))
-    guard versionText == "\(version)" else {
-      return .failure(StateFileDamage("its format version '\(clip(versionText))' is not \(version) (written by another patternlock version?)"))
+    guard let found = versions.first(where: { "\($0)" == versionText }) else {
+      return .failure(StateFileDamage("its format version '\(clip(versionText))' is not \(newest) (written by another patternlock version?)"))
     }
     guard lines.count >= 2, lines[lines.count - 1].hasPrefix("checksum ") else {
       return .failure(StateFileDamage("it has no checksum line (cut short?)"))
@@ -55,7 +66,7 @@ enum StateFileCodec {
     guard checksumLine == expected else {
       return .failure(StateFileDamage("its checksum does not match its contents (changed or damaged)"))
     }
-    return .success(Array(lines[1..<(lines.count - 1)]))
+    return .success((found, Array(lines[1..<(lines.count - 1)])))
   }
 
   /// The value of `key value`, when the line has exactly that key.

@@ -1,61 +1,133 @@
 import PatternCore
 
-/// One run's worth of checking patterns against the state directory: the enrolled
-/// pattern, the policy, and the rule that the attempts file is written before a result
-/// is returned.
+/// Judges patterns against an `AttemptStore` in Android Gatekeeper's order, so that no
+/// race, crash, full disk or read-only file system can ever give a guess for free.
 ///
-/// Order of one attempt: the policy's gate (no hash is computed during a lockout), the
-/// minimum length (too short never counts), Argon2id verification, the policy's
-/// bookkeeping, and, when the record changed, the crash-safe write. If that write
-/// fails, the attempt throws instead of returning a result, even for the right
-/// pattern: no result is ever shown that the disk does not back.
-public struct UnlockSession: ~Copyable {
-  private let directory: StateDirectory
-  /// The pattern that unlocks.
-  public let enrolled: EnrolledPattern
-  /// The policy, with the record as last persisted.
+/// One attempt, all under the store's exclusive lock:
+/// 1. read the record as it is now (never a copy from start-up: another process may
+///    have counted since) and the pattern;
+/// 2. the lockout gate: during a lockout nothing is verified;
+/// 3. too short: not counted, not verified;
+/// 4. a repeat of a recent wrong pattern (keyed fingerprint, 5 minutes): wrong, not
+///    counted again, not verified;
+/// 5. write the failure as already counted (failures + 1), synced, *before* verifying;
+///    if that write fails the pattern is not verified at all (`attemptNotRecorded`);
+/// 6. verify with Argon2id; on success write the cleared record; on failure write the
+///    wrong pattern's fingerprint for the repeat rule (best effort: the failure is
+///    already counted, so losing it only costs the user a repeat).
+/// A crash anywhere after 5 leaves the failure counted; a right pattern's count is
+/// taken back only by step 6.
+public struct UnlockSession {
+  private let store: any AttemptStore
+  /// The pattern that unlocks, as last read.
+  public private(set) var enrolled: EnrolledPattern
+  /// The policy, with the record as last read or written.
   public private(set) var policy: UnlockPolicy
-  /// Why the attempts file was not believed, if it was not: the caller logs this once.
-  /// The session is then locked until `reset-attempts`.
-  public let attemptsDamage: String?
+  /// Why the attempts file was not believed the last time it was read, if it was not:
+  /// the caller logs it. The session is then locked until `reset-attempts`.
+  public private(set) var attemptsDamage: String?
+  /// Why the cleared record could not be written after the last unlock, if it could not:
+  /// the failure counted in step 5 then stays counted (never the other way round).
+  public private(set) var clearingFailure: VaultError?
 
-  /// Loads the pattern and the attempts of a state directory.
+  /// Loads the pattern and the attempts record from `store`.
   ///
   /// - Parameters:
-  ///   - directory: the opened state directory (kept open for writes).
-  ///   - table: the throttle.
-  ///   - now: the start of this run; a pending lockout restarts from here.
+  ///   - now: the start of this run; a lockout still running restarts from here.
   /// - Throws: `VaultError.notEnrolled`, `.secretFileUnusable`.
-  public init(directory: consuming StateDirectory, table: ThrottleTable, startingAt now: UnlockInstant) throws(VaultError) {
-    enrolled = try EnrolledPattern.load(from: directory)
-    let state = AttemptsFile.load(from: directory)
+  public init(store: any AttemptStore, table: ThrottleTable, startingAt now: UnlockInstant) throws(VaultError) {
+    self.store = store
+    enrolled = try store.loadPattern()
+    let state = store.loadAttempts()
     if case .damaged(let problem) = state { attemptsDamage = problem } else { attemptsDamage = nil }
     policy = UnlockPolicy(table: table, record: state.record(failingClosedWith: table), startingAt: now)
-    self.directory = directory
   }
 
   /// The attempts file's path, for messages.
-  public var attemptsPath: String { directory.pathOf(AttemptsFile.name) }
+  public var attemptsPath: String { store.attemptsPath }
 
-  /// Judges one finished pattern.
+  /// Judges one finished pattern (see the type for the order).
   ///
-  /// - Throws: `VaultError.systemCall` when the new record could not be persisted;
-  ///   nothing is then reported and the record in memory is unchanged.
+  /// - Throws: `VaultError.stateBusy` when the lock could not be had,
+  ///   `.attemptNotRecorded` when the failure could not be counted first,
+  ///   `.notEnrolled`/`.secretFileUnusable` when the pattern file went away or was
+  ///   damaged: in each case the pattern was not verified.
   public mutating func attempt(_ dots: DotSequence, at now: UnlockInstant) throws(VaultError) -> UnlockDecision {
+    try store.beginAttempt()
+    defer { store.endAttempt() }
+    enrolled = try store.loadPattern()
+    let state = store.loadAttempts()
+    if case .damaged(let problem) = state { attemptsDamage = problem } else { attemptsDamage = nil }
+    policy.adopt(state.record(failingClosedWith: policy.table), at: now)
+
     if let locked = policy.gate(at: now) { return locked }
     guard dots.count >= enrolled.minimumDots else { return UnlockDecision(result: .tooShort) }
-    var next = policy
-    let decision: UnlockDecision
-    let changed: Bool
-    if enrolled.matches(dots) {
-      changed = next.recordCorrect()
-      decision = UnlockDecision(result: .unlocked)
-    } else {
-      decision = next.recordWrong(enrolled.fingerprint(of: dots), at: now)
-      changed = decision.failures != nil
+    let fingerprint = enrolled.fingerprint(of: dots)
+    if policy.isRecentRepeat(fingerprint, at: now) { return UnlockDecision(result: .wrong) }
+
+    var counted = policy
+    let failed = counted.countFailure(at: now)
+    do {
+      try store.saveAttempts(counted.record)
+    } catch {
+      throw VaultSessionFailure.notRecorded(error, path: store.attemptsPath)
     }
-    if changed { try AttemptsFile.save(next.record, to: directory) }
-    policy = next
-    return decision
+    policy = counted
+    UnlockSession.reached(.countedBeforeVerifying)
+    guard enrolled.matches(dots) else {
+      var remembered = policy
+      remembered.rememberWrong(fingerprint, at: now)
+      if (try? store.saveAttempts(remembered.record)) != nil { policy = remembered }
+      return failed
+    }
+
+    clearingFailure = nil
+    var cleared = policy
+    if cleared.recordCorrect() {
+      do {
+        try store.saveAttempts(cleared.record)
+        policy = cleared
+      } catch {
+        clearingFailure = error
+      }
+    }
+    return UnlockDecision(result: .unlocked)
+  }
+
+  /// Rewrites the attempts record as it is (under the lock), to learn whether the state
+  /// directory can be written again after an attempt could not be recorded.
+  ///
+  /// - Throws: what `attempt` throws before verifying.
+  public mutating func probeWritable(at now: UnlockInstant) throws(VaultError) {
+    try store.beginAttempt()
+    defer { store.endAttempt() }
+    let state = store.loadAttempts()
+    policy.adopt(state.record(failingClosedWith: policy.table), at: now)
+    guard case .intact(let record) = state else { return }  // damaged stays damaged: locked
+    do {
+      try store.saveAttempts(record)
+    } catch {
+      throw VaultSessionFailure.notRecorded(error, path: store.attemptsPath)
+    }
+  }
+
+  /// Points in `attempt` where a debug build may be told to die (crash tests).
+  enum Step: Int {
+    case countedBeforeVerifying = 20
+  }
+
+  private static func reached(_ step: Step) {
+    StateDirectory.crashIfAsked(at: step.rawValue)
+  }
+}
+
+/// Turns a failed write of a counted failure into the error that says the attempt was
+/// not judged.
+enum VaultSessionFailure {
+  static func notRecorded(_ error: VaultError, path: String) -> VaultError {
+    switch error {
+    case .systemCall(let call, _, let errno): return .attemptNotRecorded(path: path, call: call, errno: errno)
+    default: return error
+    }
   }
 }

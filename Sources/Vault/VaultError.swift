@@ -31,6 +31,10 @@ public enum VaultError: Error, Equatable {
   case standardInputFailed(errno: Int32)
   /// The enrolled pattern is for another grid than the one in use.
   case gridMismatch(enrolled: Int, inUse: Int)
+  /// Another process held the state directory's lock for longer than the wait allows.
+  case stateBusy(path: String, waitedSeconds: Int)
+  /// An attempt could not be counted on disk, so the pattern was not verified at all.
+  case attemptNotRecorded(path: String, call: String, errno: Int32)
 
   /// One line for the user (without the `patternlock: ` prefix).
   public var message: String {
@@ -59,6 +63,10 @@ public enum VaultError: Error, Equatable {
       return "the pattern joins \(dots) dots, fewer than the minimum of \(minimum) (draw a longer one, or lower --min-dots)"
     case .standardInputFailed(let errno):
       return "cannot read the pattern from standard input: \(VaultError.describe(errno))"
+    case .stateBusy(let path, let seconds):
+      return "another patternlock held the lock of \(path) for over \(seconds) s, so the attempt was not judged (try again; if it persists, look for a stopped patternlock process)"
+    case .attemptNotRecorded(let path, let call, let errno):
+      return "the attempt was not judged: it cannot be counted in \(path) (\(call): \(VaultError.describe(errno))); the state directory must be writable (full disk, or a file system remounted read-only?)"
     case .gridMismatch(let enrolled, let inUse):
       return "the pattern was set for a \(enrolled)x\(enrolled) grid but a \(inUse)x\(inUse) grid is in use (pass --grid \(enrolled), or set the pattern again)"
     }

@@ -4,13 +4,14 @@ import PatternCore
 import Vault
 
 /// `patternlock check [--state-dir DIR]`: reads one pattern (`1-2-3-6-9`) from
-/// standard input, judges it exactly as the lock screen would (throttle, repeat rule,
-/// persistence before the answer) and prints the same JSON line as `replay
-/// --state-dir`. The exit status says the result too (see `UnlockExitStatus`).
+/// standard input, judges it exactly as the lock screen would (under the state lock,
+/// the failure counted before the hash is verified, the throttle, the repeat rule)
+/// and prints the result line, never the dots. The exit status says the result too
+/// (see `UnlockExitStatus`).
 ///
-/// Each run is a fresh start: a lockout that is running restarts in full, as after a
-/// reboot, so a script cannot wait one out by calling `check` again; an administrator
-/// uses `reset-attempts`.
+/// Each run is a fresh start: a lockout that is still running restarts in full, as
+/// after a reboot, so a script cannot wait one out by calling `check` again; one that
+/// ended before `check` started is over. An administrator uses `reset-attempts`.
 enum CheckCommand {
   static func run(_ arguments: inout Arguments) {
     let settings = ConfiguredSettings.load(&arguments)
@@ -18,14 +19,19 @@ enum CheckCommand {
       guard argument.hasPrefix("-") else { VaultCommandSupport.refusePatternArgument(command: "check") }
       Console.fail("check: unknown option '\(argument)' (usage: patternlock check [--state-dir DIR] [--config FILE] < pattern)")
     }
+    VaultCommandSupport.protectSecretsInMemory()
     let directory = VaultCommandSupport.open(directoryPath, creating: false)
     do throws(VaultError) {
-      var session = try UnlockSession(directory: directory, table: settings.throttle, startingAt: VaultCommandSupport.now())
+      var session = try UnlockSession(
+        store: DirectoryAttemptStore(directory), table: settings.throttle, startingAt: VaultCommandSupport.now())
       if let problem = session.attemptsDamage { VaultCommandSupport.reportDamage(problem, path: session.attemptsPath) }
-      let text = try PatternText.readStandardInput()
-      let dots = try PatternText.parse(text, gridSize: session.enrolled.gridSize)
+      var dots = try PatternText.parse(try PatternText.readStandardInput(), gridSize: session.enrolled.gridSize)
       let decision = try session.attempt(dots, at: VaultCommandSupport.now())
-      Console.out(decision.jsonLine(dots: dots))
+      dots.removeAll()
+      if let failure = session.clearingFailure {
+        Console.error(failure.message + "; the unlock stands, and the failure counted before it stays counted")
+      }
+      Console.out(VaultGate.resultLine(decision))
       pl_exit(VaultCommandSupport.status(for: decision).rawValue)
     } catch {
       VaultCommandSupport.fail(error)

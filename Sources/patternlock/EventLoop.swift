@@ -64,9 +64,12 @@ struct EventLoop: ~Copyable {
   ///   - drainHotplug: reads the monitor; true when a display changed.
   ///   - judge: decides each finished pattern at a time (CLOCK_MONOTONIC µs), and
   ///     reports it.
+  ///   - retryStorage: after an attempt could not be recorded, tries the storage
+  ///     again: nil while it still fails, else the lockout in force (`VaultGate`).
   mutating func run<D: Display & ~Copyable>(
     display: inout D, input: inout InputContext, screen: inout LiveLockScreen, hotplugDescriptor: Int32, drainHotplug: () -> Bool,
-    judge: (GestureOutcome, UInt64) -> LockScreenController.Judgement
+    judge: (GestureOutcome, UInt64) -> LockScreenController.Judgement,
+    retryStorage: (UInt64) -> LockScreenController.Lockout?? = { _ in .some(nil) }
   ) -> Ending {
     let start = startMicroseconds ?? pl_monotonic_microseconds()
     var firstFlip = true
@@ -142,6 +145,7 @@ struct EventLoop: ~Copyable {
       if set[1].revents != 0, pl_timerfd_read(timer) > 0 {
         let now = pl_monotonic_microseconds()
         screen.advance(to: now)
+        if screen.storageRetryDue(at: now) { screen.storageRetried(retryStorage(now), now: now) }
         armTimer(now: now)
       }
       if set[2].revents != 0 {

@@ -85,6 +85,18 @@ struct LiveLockScreen {
   /// Lets the clock run to `now` (the timer fired).
   mutating func advance(to now: UInt64) { controller.advance(to: now) }
 
+  /// Whether the storage should be tried again now (a storage-error lockout).
+  func storageRetryDue(at now: UInt64) -> Bool { controller.storageRetryDue(at: now) }
+
+  /// After the storage was tried again: still failing, wait and try later; written,
+  /// show the prompt again, or `next` (the lockout the recorded attempts impose).
+  mutating func storageRetried(_ result: LockScreenController.Lockout??, now: UInt64) {
+    switch result {
+    case .none: controller.lockOut(.storageError(retryAt: now + VaultGate.storageRetryMicroseconds), at: now)
+    case .some(let next): controller.endStorageError(then: next, at: now)
+    }
+  }
+
   /// Brings the panel frame up to date.
   ///
   /// - Returns: the panel rectangle that changed (empty when nothing did).

@@ -6,8 +6,9 @@ extension ReplayCommand {
   /// `replay FILE --state-dir DIR`: plays the recording as `run --state-dir DIR` would
   /// have taken it on the device, judging each finished gesture against the pattern
   /// enrolled in DIR with the same `VaultGate`, and prints each decision:
-  /// `{"dots":[...],"result":"unlocked"|"wrong"|"too-short"|"locked-out"}`, with
-  /// `"retry_in_s"` when a lockout starts or runs and `"failures"` after a counted failure.
+  /// `{"result":"unlocked"|"wrong"|"too-short"|"locked-out"}`, with `"retry_in_s"` when
+  /// a lockout starts or runs and `"failures"` after a counted failure. The dots are
+  /// never printed: they are guesses at a real secret.
   ///
   /// The clock is the recording's: verdicts and lockouts run on the events' microsecond
   /// timestamps, and the wall clock (for the 5-minute repeat rule and the attempts file)
@@ -15,9 +16,10 @@ extension ReplayCommand {
   /// gesture begun while a verdict is on screen is ignored (no line), one begun during
   /// a lockout is refused without being judged or counted (a `locked-out` line with
   /// `retry_in_s`, the countdown's figure; the screen shows nothing new), and the
-  /// replay ends once an unlock has been shown. Counted failures are persisted in
-  /// DIR exactly as live ones are (a replay is an attempt like any other), and the
-  /// replay starts like a restart: a pending lockout begins again at the first event.
+  /// replay ends once an unlock has been shown. The judging is done against a copy of
+  /// DIR in memory: nothing is ever written there, so a recording's made-up clock can
+  /// neither lift nor shorten a real lockout. The replay starts like a restart: a
+  /// pending lockout begins again at the first event.
   ///
   /// `--dump` and `--contact-sheet` draw the same play: "Wrong pattern: 2 tries left",
   /// the "Try again in 0:59" countdown each second, "Locked: ask an administrator".
@@ -27,8 +29,7 @@ extension ReplayCommand {
     _ events: [TouchEvent], layout: GridLayout, frames: FrameOptions, stateDirectory path: String, throttle: ThrottleTable
   ) {
     let start = events.first?.timeMicroseconds ?? 0
-    var gate = VaultGate(
-      stateDirectory: path, throttle: throttle, clock: .recording(startingAt: start), startingAt: start, printsDots: true)
+    var gate = VaultGate(copyOf: path, throttle: throttle, clock: .recording(startingAt: start), startingAt: start)
     gate.requireGrid(layout.gridSize)
     var controller = LockScreenController(
       layout: layout, minimumDots: gate.minimumDotsToCheck(), feedbackMicroseconds: frames.feedbackMicroseconds)
@@ -36,22 +37,22 @@ extension ReplayCommand {
     play(
       events, layout: layout, frames: frames, controller: &controller,
       decide: { outcome in gate.judge(outcome, now: outcome.timeMicroseconds) },
-      refused: { outcome, lockout in Console.out(lockedOutLine(outcome, lockout: lockout)) })
+      refused: { outcome, lockout in Console.out(VaultGate.resultLine(lockedOutDecision(outcome, lockout: lockout))) })
     if let failure = gate.attemptFailure { pl_exit(VaultCommandSupport.status(for: failure).rawValue) }
   }
 
-  /// The line for a gesture the screen refused during a lockout: nothing was judged or
+  /// What a gesture the screen refused during a lockout gets: nothing was judged or
   /// counted; `retry_in_s` is what the countdown showed when the gesture ended (whole
   /// seconds, rounded up; 0 when the lockout ran out while the finger was still down).
-  static func lockedOutLine(_ outcome: GestureOutcome, lockout: LockScreenController.Lockout?) -> String {
+  static func lockedOutDecision(_ outcome: GestureOutcome, lockout: LockScreenController.Lockout?) -> UnlockDecision {
     switch lockout {
-    case .permanent:
-      return UnlockDecision(result: .lockedOut, isPermanentlyLocked: true).jsonLine(dots: outcome.dots)
+    case .permanent, .storageError:
+      return UnlockDecision(result: .lockedOut, isPermanentlyLocked: true)
     case .until(let ends):
       let left = ends > outcome.timeMicroseconds ? (ends - outcome.timeMicroseconds + 999_999) / 1_000_000 : 0
-      return UnlockDecision(result: .lockedOut, retryInSeconds: Int64(left)).jsonLine(dots: outcome.dots)
+      return UnlockDecision(result: .lockedOut, retryInSeconds: Int64(left))
     case nil:
-      return UnlockDecision(result: .lockedOut, retryInSeconds: 0).jsonLine(dots: outcome.dots)
+      return UnlockDecision(result: .lockedOut, retryInSeconds: 0)
     }
   }
 }

@@ -56,6 +56,8 @@ enum ReplayCommand {
   }
 
   static func run(_ arguments: inout Arguments) {
+    // Patterns are held in memory from here on (drawn, typed or replayed).
+    VaultCommandSupport.protectSecretsInMemory()
     // patternlock.conf first; the options below override it.
     let settings = ConfiguredSettings.load(&arguments)
     var layoutArguments = LayoutArguments(options: settings.layout)

@@ -18,7 +18,7 @@ enum ResetAttemptsCommand {
     }
     let directory = VaultCommandSupport.open(directoryPath, creating: false)
     do throws(VaultError) {
-      try AttemptsFile.save(.clean, to: directory)
+      try AttemptsFile.reset(in: directory)
     } catch {
       VaultCommandSupport.fail(error)
     }

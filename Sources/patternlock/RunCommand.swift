@@ -39,6 +39,8 @@ enum RunCommand {
 
   /// The lock itself; every owner it makes restores what it changed when it returns.
   private static func lock(_ arguments: inout Arguments, started: UInt64?, handOff: inout [String], enrolling: Bool) -> ExitStatus {
+    // Patterns are held in memory from here on (drawn, typed or replayed).
+    VaultCommandSupport.protectSecretsInMemory()
     let command = enrolling ? "enroll" : "run"
     var layoutArguments = LayoutArguments()
     var kms = KMSOptions()
@@ -177,7 +179,8 @@ enum RunCommand {
           return DevelopmentVerdict.judgement(for: outcome, expected: expected, minimumDots: minimumDots)
         }
         return gate!.judge(outcome, now: now)
-      })
+      },
+      retryStorage: { now in gate == nil ? .some(nil) : gate!.retryStorage(now: now) })
     if enrollsFirst, case .unlocked = ending {
       // The new pattern is stored; the lock now runs with it on the same display (an
       // enrolment is never an unlock: exit 0 would open what waits for run).
@@ -193,7 +196,8 @@ enum RunCommand {
       ending = loop.run(
         display: &display, input: &input, screen: &screen,
         hotplugDescriptor: hotplug.pollDescriptor, drainHotplug: { hotplug.drain() },
-        judge: { outcome, now in gate!.judge(outcome, now: now) })
+        judge: { outcome, now in gate!.judge(outcome, now: now) },
+        retryStorage: { now in gate!.retryStorage(now: now) })
     }
     _ = console.isActive
     switch ending {

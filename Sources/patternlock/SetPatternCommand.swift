@@ -20,6 +20,8 @@ enum SetPatternCommand {
     """
 
   static func run(_ arguments: inout Arguments) {
+    // Patterns are held in memory from here on (drawn, typed or replayed).
+    VaultCommandSupport.protectSecretsInMemory()
     let settings = ConfiguredSettings.load(&arguments)
     var directoryPath = settings.stateDirectory ?? StateDirectory.defaultPath
     var gridSize = settings.layout.gridSize

@@ -8,7 +8,9 @@ import PatternCore
 /// Live (`run`), the wall clock is read at each attempt. In a replay the monotonic time
 /// is the recording's, so the wall clock is made to follow it: the wall time when the
 /// replay started plus the recording time since its first event. A replay then decides
-/// exactly as the device would have at those moments, however fast it runs.
+/// exactly as the device would have at those moments, however fast it runs. Live
+/// instants carry this boot's identity, so that every process of one boot measures a
+/// stored lockout from where it began.
 struct UnlockClock {
   /// The recording's first event and the wall time it is taken to have happened at;
   /// nil for the live clock.
@@ -17,7 +19,17 @@ struct UnlockClock {
   /// The device's clocks (CLOCK_MONOTONIC, CLOCK_REALTIME).
   static let live = UnlockClock(origin: nil)
 
-  /// A recording's clock that starts now, at its event time `first`.
+  /// This boot (Linux's boot_id), read once; nil where it cannot be read, and then no
+  /// lockout stored by another process is believed to have begun in this boot.
+  static let currentBoot: BootIdentity? = {
+    var bytes: (UInt64, UInt64) = (0, 0)
+    let read = withUnsafeMutableBytes(of: &bytes) { raw in pl_boot_id(raw.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
+    guard read == 0 else { return nil }
+    return BootIdentity(high: UInt64(bigEndian: bytes.0), low: UInt64(bigEndian: bytes.1))
+  }()
+
+  /// A recording's clock that starts now, at its event time `first`. Its instants
+  /// belong to no boot: a lockout stored by the device restarts at the first event.
   static func recording(startingAt first: UInt64) -> UnlockClock {
     UnlockClock(origin: (first, pl_wall_seconds()))
   }
@@ -28,7 +40,9 @@ struct UnlockClock {
 
   /// Now on both clocks, for a monotonic time `monotonic`.
   func instant(_ monotonic: UInt64) -> UnlockInstant {
-    guard let origin else { return UnlockInstant(monotonicMicroseconds: monotonic, wallSeconds: pl_wall_seconds()) }
+    guard let origin else {
+      return UnlockInstant(monotonicMicroseconds: monotonic, wallSeconds: pl_wall_seconds(), boot: UnlockClock.currentBoot)
+    }
     // A recording's clock may step back (a second device in the file): no time passed.
     let elapsed = monotonic >= origin.monotonic ? monotonic - origin.monotonic : 0
     return UnlockInstant(monotonicMicroseconds: monotonic, wallSeconds: origin.wallSeconds + Int64(elapsed / 1_000_000))

@@ -38,9 +38,17 @@ enum VaultCommandSupport {
     }
   }
 
-  /// Now, live: CLOCK_MONOTONIC and the wall clock.
+  /// Now, live: CLOCK_MONOTONIC in this boot, and the wall clock.
   static func now() -> UnlockInstant {
-    UnlockInstant(monotonicMicroseconds: pl_monotonic_microseconds(), wallSeconds: pl_wall_seconds())
+    UnlockClock.live.instant(pl_monotonic_microseconds())
+  }
+
+  /// Keeps a pattern held by this process out of core dumps and away from ptrace by
+  /// other users; said once when the kernel refuses (the command goes on).
+  static func protectSecretsInMemory() {
+    if pl_disable_core_dumps() != 0 {
+      Console.error("cannot disable core dumps (prctl/setrlimit: \(EventLoop.text(pl_errno()))); a crash could write the pattern to disk")
+    }
   }
 
   /// Reports a vault error on one line and exits with its status.
@@ -58,6 +66,8 @@ enum VaultCommandSupport {
       return .badInput
     case .sodiumUnavailable, .systemCall, .stateDirectoryNotADirectory, .stateDirectoryInsecure, .hashingFailed:
       return .failure
+    case .stateBusy, .attemptNotRecorded:
+      return .notRecorded
     }
   }
 
@@ -96,4 +106,7 @@ enum UnlockExitStatus: Int32 {
   case notEnrolled = 6
   /// The user may not do this (reset-attempts as non-root).
   case notPermitted = 7
+  /// The attempt could not be counted first (state not writable, or its lock held too
+  /// long by another process), so the pattern was not verified at all.
+  case notRecorded = 8
 }

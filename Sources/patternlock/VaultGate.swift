@@ -6,43 +6,55 @@ import Vault
 /// Decides the patterns `run` is shown against the Argon2id hash and the throttled
 /// attempts file in the state directory. (`run --pattern`, for development only,
 /// uses `DevelopmentVerdict` instead.) `replay --state-dir` judges with it too, on the
-/// recording's clock, so its lines and pictures are the device's.
+/// recording's clock and against a copy in memory, so its lines and pictures are the
+/// device's and the device's state is never touched.
 ///
 /// Every path that is not a verified correct pattern is a refusal: an attempt that
 /// cannot be recorded is not judged at all, a damaged attempts file is a lockout
 /// (the Vault fails closed), and nothing here ever unlocks on an error.
 struct VaultGate: ~Copyable {
   private var session: UnlockSession
-  private let minimumDots: Int
+  private var minimumDots: Int
   private let clock: UnlockClock
-  private let printsDots: Bool
   /// The first attempt that could not be recorded, if one could not: `replay` exits
   /// with its status once the pictures are out (`run` shows it and goes on).
   private(set) var attemptFailure: VaultError?
+  /// The last damage of the attempts file that was logged, so each is said once.
+  private var reportedDamage: String?
 
-  /// The stored secret in `stateDirectory`; refuses to start (exit 6) without one.
+  /// How long `run` waits before trying the storage again after a failed write.
+  static let storageRetryMicroseconds: UInt64 = 2_000_000
+
+  /// The stored secret in `stateDirectory`, judged in place (`run`); refuses to start
+  /// (exit 6) without one.
   ///
   /// - Parameters:
-  ///   - clock: the live clocks, or a recording's (`replay`).
-  ///   - start: now on `clock`'s monotonic time: a lockout pending from before starts
-  ///     again in full here.
-  ///   - printsDots: whether result lines name the dots. `run` never does (they would
-  ///     be the secret in a log); `replay` does, since the recording holds them anyway.
-  init(
-    stateDirectory path: String, throttle: ThrottleTable, clock: UnlockClock = .live,
-    startingAt start: UInt64 = pl_monotonic_microseconds(), printsDots: Bool = false
-  ) {
+  ///   - start: now on the live monotonic clock: a lockout still running starts again
+  ///     in full here.
+  init(stateDirectory path: String, throttle: ThrottleTable, startingAt start: UInt64 = pl_monotonic_microseconds()) {
     let directory = VaultCommandSupport.open(path, creating: false)
+    self.init(store: DirectoryAttemptStore(directory), throttle: throttle, clock: .live, startingAt: start)
+  }
+
+  /// A copy of the secret and attempts in `stateDirectory`, judged in memory on a
+  /// recording's clock (`replay --state-dir`): the directory itself is never written,
+  /// so a recording's timestamps can neither lift nor shorten a real lockout.
+  init(copyOf path: String, throttle: ThrottleTable, clock: UnlockClock, startingAt start: UInt64) {
+    let directory = VaultCommandSupport.open(path, creating: false)
+    self.init(store: MemoryAttemptStore(copying: directory), throttle: throttle, clock: clock, startingAt: start)
+  }
+
+  private init(store: any AttemptStore, throttle: ThrottleTable, clock: UnlockClock, startingAt start: UInt64) {
     do throws(VaultError) {
-      let session = try UnlockSession(directory: directory, table: throttle, startingAt: clock.instant(start))
+      let session = try UnlockSession(store: store, table: throttle, startingAt: clock.instant(start))
       if let problem = session.attemptsDamage { VaultCommandSupport.reportDamage(problem, path: session.attemptsPath) }
+      reportedDamage = session.attemptsDamage
       minimumDots = session.enrolled.minimumDots
       self.session = session
     } catch {
       VaultCommandSupport.fail(error)
     }
     self.clock = clock
-    self.printsDots = printsDots
   }
 
   /// The gate for a pattern `run --enroll-first` has just stored, on a display that
@@ -50,11 +62,11 @@ struct VaultGate: ~Copyable {
   /// (so the display and console are restored), never exited on.
   init(justEnrolledIn path: String, throttle: ThrottleTable) throws(VaultError) {
     let directory = try StateDirectory(opening: path, creating: false)
-    let session = try UnlockSession(directory: directory, table: throttle, startingAt: UnlockClock.live.instant(pl_monotonic_microseconds()))
+    let store = DirectoryAttemptStore(directory)
+    let session = try UnlockSession(store: store, table: throttle, startingAt: UnlockClock.live.instant(pl_monotonic_microseconds()))
     minimumDots = session.enrolled.minimumDots
     self.session = session
     clock = .live
-    printsDots = false
   }
 
   /// Whether `path` holds no pattern at all: the directory, or the pattern file in
@@ -95,28 +107,64 @@ struct VaultGate: ~Copyable {
   }
 
   /// Judges a finished pattern at `now` (monotonic, on the gate's clock) and prints its
-  /// result line, naming the dots only when `printsDots` (`replay`): in `run` they
-  /// would be the secret in a log.
+  /// result line. The line never names the dots: in `run` and `check` they would be
+  /// the secret in a log, and `replay --state-dir` judges a real secret too.
+  ///
+  /// An attempt that could not be recorded is not judged: `run` then shows the
+  /// storage error and tries the storage again (`retryStorage`) until a write succeeds.
   mutating func judge(_ outcome: GestureOutcome, now: UInt64) -> LockScreenController.Judgement {
     let decision: UnlockDecision
     do throws(VaultError) {
       decision = try session.attempt(outcome.dots, at: clock.instant(now))
     } catch {
-      Console.error(error.message + "; the attempt was not judged")
+      Console.error(error.message)
       if attemptFailure == nil { attemptFailure = error }
-      return LockScreenController.Judgement(verdict: .rejected(PromptText("Cannot record the attempt")), lockout: nil, unlocks: false)
+      reportDamageOnce()
+      if case .stateBusy = error {
+        return LockScreenController.Judgement(verdict: .rejected(PromptText("Busy: try again")), lockout: nil, unlocks: false)
+      }
+      return LockScreenController.Judgement(
+        verdict: .rejected(PromptText("Storage error: locked. Ask an administrator.")),
+        lockout: .storageError(retryAt: now + VaultGate.storageRetryMicroseconds), unlocks: false)
     }
-    if printsDots {
-      Console.out(decision.jsonLine(dots: outcome.dots))
-    } else {
-      var line = JSONObjectWriter()
-      line.add("result", string: decision.result.name)
-      if let retry = decision.retryInSeconds { line.add("retry_in_s", Int(retry)) }
-      if let failures = decision.failures { line.add("failures", failures) }
-      Console.out(line.json)
+    reportDamageOnce()
+    minimumDots = session.enrolled.minimumDots
+    if let failure = session.clearingFailure {
+      Console.error(failure.message + "; the unlock stands, and the failure counted before it stays counted")
     }
+    Console.out(VaultGate.resultLine(decision))
     return LockScreenController.Judgement(
       verdict: verdict(for: decision), lockout: VaultGate.lockout(for: decision, now: now), unlocks: decision.result == .unlocked)
+  }
+
+  /// Tries the storage again after an attempt could not be recorded (`run`).
+  ///
+  /// - Returns: nil while it still cannot be written; otherwise the lockout the
+  ///   recorded attempts impose now (`.none` when there is none).
+  mutating func retryStorage(now: UInt64) -> LockScreenController.Lockout?? {
+    do throws(VaultError) {
+      try session.probeWritable(at: clock.instant(now))
+    } catch {
+      return nil
+    }
+    Console.error("the state directory can be written again: attempts are judged again")
+    guard let decision = session.policy.gate(at: clock.instant(now)) else { return .some(nil) }
+    return .some(VaultGate.lockout(for: decision, now: now))
+  }
+
+  /// The result line of a decision: `{"result":"wrong","retry_in_s":60,"failures":5}`.
+  static func resultLine(_ decision: UnlockDecision) -> String {
+    var line = JSONObjectWriter()
+    line.add("result", string: decision.result.name)
+    if let retry = decision.retryInSeconds { line.add("retry_in_s", Int(retry)) }
+    if let failures = decision.failures { line.add("failures", failures) }
+    return line.json
+  }
+
+  private mutating func reportDamageOnce() {
+    guard let problem = session.attemptsDamage, problem != reportedDamage else { return }
+    reportedDamage = problem
+    VaultCommandSupport.reportDamage(problem, path: session.attemptsPath)
   }
 
   private func verdict(for decision: UnlockDecision) -> LockScreenController.Verdict {

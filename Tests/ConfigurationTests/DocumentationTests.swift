@@ -61,7 +61,7 @@ final class DocumentationTests: XCTestCase {
       XCTAssertEqual(lines.count, 1, "key \(key.name) must be set once in config/patternlock.conf")
     }
     var settings = Settings()
-    try ConfigurationFiles.apply(DocumentationTests.defaults.path, to: &settings)
+    try ConfigurationFiles.apply(DocumentationTests.defaults.path, to: &settings, throttleRefusal: nil)
     XCTAssertEqual(Set(settings.origins.keys), Set(SettingKey.allCases))
     XCTAssertEqual(settings.layout, LayoutOptions())
     XCTAssertEqual(settings.throttle, ThrottleTable.android)
@@ -85,7 +85,7 @@ final class DocumentationTests: XCTestCase {
 
   func testTheShippedEtcFileIsValidAndSetsNothing() throws {
     var settings = Settings()
-    try ConfigurationFiles.apply(PackageRoot.path("config/etc-patternlock.conf"), to: &settings)
+    try ConfigurationFiles.apply(PackageRoot.path("config/etc-patternlock.conf"), to: &settings, throttleRefusal: nil)
     XCTAssertEqual(settings, Settings())
   }
 }

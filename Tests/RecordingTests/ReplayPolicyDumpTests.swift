@@ -122,15 +122,17 @@ final class ReplayPolicyDumpTests: XCTestCase {
     return (lifts, try XCTUnwrap(events.last).timeMicroseconds)
   }
 
+  /// The gestures are 1-2-3-6, 1-5-9-8, 7-8-9-6, 2-5-8-7, 4-5-6-9, then 3-2-1-4-7 (right),
+  /// 1-2-3-6-9, 3-2-1-4-7: results only, the dots of guesses at a real secret are never printed.
   private let expectedLines = """
-    {"dots":[1,2,3,6],"result":"wrong","failures":1}
-    {"dots":[1,5,9,8],"result":"wrong","failures":2}
-    {"dots":[7,8,9,6],"result":"wrong","failures":3}
-    {"dots":[2,5,8,7],"result":"wrong","failures":4}
-    {"dots":[4,5,6,9],"result":"wrong","retry_in_s":60,"failures":5}
-    {"dots":[3,2,1,4,7],"result":"locked-out","retry_in_s":59}
-    {"dots":[1,2,3,6,9],"result":"locked-out","retry_in_s":57}
-    {"dots":[3,2,1,4,7],"result":"locked-out","retry_in_s":55}
+    {"result":"wrong","failures":1}
+    {"result":"wrong","failures":2}
+    {"result":"wrong","failures":3}
+    {"result":"wrong","failures":4}
+    {"result":"wrong","retry_in_s":60,"failures":5}
+    {"result":"locked-out","retry_in_s":59}
+    {"result":"locked-out","retry_in_s":57}
+    {"result":"locked-out","retry_in_s":55}
 
     """
 

@@ -22,8 +22,10 @@ final class StateFileTests: XCTestCase {
     return bytes
   }
 
-  func session(at seconds: Int64 = 0) throws(VaultError) -> UnlockSession {
-    try UnlockSession(directory: StateDirectory(opening: statePath, creating: false), table: .android, startingAt: S.instant(seconds: seconds))
+  func session(at seconds: Int64 = 0, boot: BootIdentity? = S.boot) throws(VaultError) -> UnlockSession {
+    try UnlockSession(
+      store: DirectoryAttemptStore(StateDirectory(opening: statePath, creating: false)), table: .android,
+      startingAt: S.instant(seconds: seconds, boot: boot))
   }
 
   func record(_ failures: Int) -> AttemptRecord {
@@ -39,7 +41,21 @@ final class StateFileTests: XCTestCase {
     XCTAssertEqual(AttemptsFile.decode(AttemptsFile.encode(r)), .intact(r))
     XCTAssertEqual(AttemptsFile.decode(AttemptsFile.encode(.clean)), .intact(.clean))
     let text = String(decoding: AttemptsFile.encode(r), as: UTF8.self)
-    XCTAssertTrue(text.hasPrefix("patternlock-attempts 1\nfailures 7\nlast-failure 1717171717\nwrong 1000000000000000000000000000000" + "1 1\n"), text)
+    XCTAssertTrue(text.hasPrefix("patternlock-attempts 2\nfailures 7\nlast-failure 1717171717\nwrong 1000000000000000000000000000000" + "1 1\n"), text)
+    var stamped = r
+    stamped.lastFailureMonotonic = AttemptRecord.MonotonicStamp(boot: S.boot, microseconds: 81_234_567)
+    let stampedText = String(decoding: AttemptsFile.encode(stamped), as: UTF8.self)
+    XCTAssertTrue(stampedText.contains("\nlast-failure 1717171717\nlast-failure-boot \(S.boot.hex) 81234567\nwrong "), stampedText)
+    XCTAssertEqual(AttemptsFile.decode(AttemptsFile.encode(stamped)), .intact(stamped))
+  }
+
+  func testVersionOneAttemptsFilesAreStillRead() {
+    let bytes = StateFileTests.seal(["patternlock-attempts 1", "failures 3", "last-failure 1700000000"])
+    XCTAssertEqual(AttemptsFile.decode(bytes), .intact(AttemptRecord(failures: 3, lastFailureWallSeconds: 1_700_000_000, recentWrong: [])))
+    let v1WithBoot = StateFileTests.seal(["patternlock-attempts 1", "failures 3", "last-failure 1", "last-failure-boot \(S.boot.hex) 5"])
+    guard case .damaged = AttemptsFile.decode(v1WithBoot) else { return XCTFail("version 1 has no boot line") }
+    let badBoot = StateFileTests.seal(["patternlock-attempts 2", "failures 3", "last-failure 1", "last-failure-boot xyz 5"])
+    guard case .damaged = AttemptsFile.decode(badBoot) else { return XCTFail("a malformed boot line is damage") }
   }
 
   func testDirectoryIsCreated0700AndFiles0600EvenUnderPermissiveUmask() throws {
@@ -50,7 +66,8 @@ final class StateFileTests: XCTestCase {
     XCTAssertEqual(try S.permissions(patternPath), 0o600)
     XCTAssertEqual(try S.permissions(attemptsPath), 0o600)
     let names = try FileManager.default.contentsOfDirectory(atPath: statePath).sorted()
-    XCTAssertEqual(names, ["attempts", "pattern"], "no temporary file is left behind")
+    XCTAssertEqual(names, ["attempts", "lock", "pattern"], "no temporary file is left behind")
+    XCTAssertEqual(try S.permissions(statePath + "/lock"), 0o600)
   }
 
   func testInsecureOrFakeStateDirectoryIsRefused() throws {
@@ -82,15 +99,41 @@ final class StateFileTests: XCTestCase {
       XCTAssertEqual(try first.attempt(DotSequence(w), at: S.instant(seconds: Int64(i))).failures, i + 1)
     }
     XCTAssertEqual(try first.attempt(DotSequence([1, 2, 3, 6]), at: S.instant(seconds: 10)).result, .lockedOut)
-    // A new run, "hours" later by both clocks: the 1-minute lockout restarts in full.
-    var second = try session(at: 100_000)
+    // A restart during the lockout (same boot): it restarts in full.
+    var restarted = try session(at: 30)
+    XCTAssertEqual(try restarted.attempt(DotSequence([1, 2, 3, 6]), at: S.instant(seconds: 60)), UnlockDecision(result: .lockedOut, retryInSeconds: 30))
+    // A new boot, "hours" later by both clocks: the 1-minute lockout restarts in full.
+    let nextBoot = BootIdentity(high: 7, low: 7)
+    var second = try session(at: 100_000, boot: nextBoot)
     XCTAssertEqual(second.policy.record.failures, 5)
     XCTAssertEqual(second.policy.record.recentWrong.count, 5)
-    let locked = try second.attempt(DotSequence([1, 2, 3, 6]), at: S.instant(seconds: 100_030))
+    let locked = try second.attempt(DotSequence([1, 2, 3, 6]), at: S.instant(seconds: 100_030, boot: nextBoot))
     XCTAssertEqual(locked, UnlockDecision(result: .lockedOut, retryInSeconds: 30))
-    XCTAssertEqual(try second.attempt(DotSequence([1, 2, 3, 6]), at: S.instant(seconds: 100_060)).result, .unlocked)
+    XCTAssertEqual(try second.attempt(DotSequence([1, 2, 3, 6]), at: S.instant(seconds: 100_060, boot: nextBoot)).result, .unlocked)
     let third = try session(at: 200_000)
     XCTAssertEqual(third.policy.record, .clean, "the success was persisted")
+  }
+
+  func testALockoutThatEndedBeforeAStartInTheSameBootIsOver() throws {
+    try S.enrol([1, 2, 3, 6], in: statePath)
+    var first = try session(at: 0)
+    for n in 1...5 { XCTAssertEqual(try first.attempt(DotSequence([9, 8, 7, n]), at: S.instant(seconds: Int64(n))).failures, n) }
+    var later = try session(at: 66)
+    XCTAssertEqual(try later.attempt(DotSequence([1, 2, 3, 6]), at: S.instant(seconds: 67)).result, .unlocked)
+  }
+
+  func testAnotherProcessesFailureIsSeenBeforeTheNextAttempt() throws {
+    try S.enrol([1, 2, 3, 6], in: statePath)
+    var screen = try session(at: 0)
+    var script = try session(at: 0)
+    for n in 1...4 { XCTAssertEqual(try script.attempt(DotSequence([9, 8, 7, n]), at: S.instant(seconds: Int64(n))).failures, n) }
+    // The screen's session started with 0 failures: it must count on from 4, not 0.
+    XCTAssertEqual(try screen.attempt(DotSequence([9, 8, 7, 6]), at: S.instant(seconds: 10)).failures, 5)
+    XCTAssertEqual(
+      try script.attempt(DotSequence([1, 2, 3, 6]), at: S.instant(seconds: 20)), UnlockDecision(result: .lockedOut, retryInSeconds: 50),
+      "the lockout the other session started runs from its failure, for both")
+    XCTAssertEqual(try script.attempt(DotSequence([1, 2, 3, 6]), at: S.instant(seconds: 70)).result, .unlocked)
+    XCTAssertEqual(try session(at: 80).policy.record, .clean)
   }
 
   func testTooShortPatternsAreNeverCounted() throws {
@@ -170,7 +213,8 @@ final class StateFileTests: XCTestCase {
     try S.enrol([1, 2, 3, 6], in: statePath)
     let cases: [(String, [UInt8])] = [
       ("empty", []),
-      ("version 2, valid checksum", Self.seal(["patternlock-attempts 2", "failures 0", "last-failure 0"])),
+      ("version 3, valid checksum", Self.seal(["patternlock-attempts 3", "failures 0", "last-failure 0"])),
+      ("boot line twice", Self.seal(["patternlock-attempts 2", "failures 1", "last-failure 0", "last-failure-boot \(S.boot.hex) 1", "last-failure-boot \(S.boot.hex) 1"])),
       ("pattern file's kind", Self.seal(["patternlock-pattern 1", "failures 0", "last-failure 0"])),
       ("negative count", Self.seal(["patternlock-attempts 1", "failures -1", "last-failure 0"])),
       ("leading zero", Self.seal(["patternlock-attempts 1", "failures 00", "last-failure 0"])),

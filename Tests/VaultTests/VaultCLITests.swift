@@ -33,7 +33,7 @@ final class VaultCLITests: XCTestCase {
     XCTAssertEqual(set.stdout, "pattern set in \(statePath) (3x3 grid, at least 4 dots)\n")
     let ok = try check("1-2-3-6-9\n")
     XCTAssertEqual(ok.status, 0, ok.stderr)
-    XCTAssertEqual(ok.stdout, "{\"dots\":[1,2,3,6,9],\"result\":\"unlocked\"}\n")
+    XCTAssertEqual(ok.stdout, "{\"result\":\"unlocked\"}\n")
     XCTAssertEqual(ok.stderr, "")
   }
 
@@ -73,7 +73,7 @@ final class VaultCLITests: XCTestCase {
     XCTAssertEqual(try setPattern("1-2-3-6-9").status, 0)
     let short = try check("1-2-3")
     XCTAssertEqual(short.status, 4)
-    XCTAssertEqual(short.stdout, "{\"dots\":[1,2,3],\"result\":\"too-short\"}\n")
+    XCTAssertEqual(short.stdout, "{\"result\":\"too-short\"}\n", "the dots are never printed")
     let wrongs = ["1-2-3-4", "1-2-3-4", "1-2-3-5", "1-5-9-8", "1-4-7-8", "2-5-8-9"]
     var lines: [String] = []
     var statuses: [Int32] = []
@@ -84,16 +84,16 @@ final class VaultCLITests: XCTestCase {
     }
     XCTAssertEqual(statuses, [3, 3, 3, 3, 3, 3])
     XCTAssertEqual(lines, [
-      "{\"dots\":[1,2,3,4],\"result\":\"wrong\",\"failures\":1}\n",
-      "{\"dots\":[1,2,3,4],\"result\":\"wrong\"}\n",
-      "{\"dots\":[1,2,3,5],\"result\":\"wrong\",\"failures\":2}\n",
-      "{\"dots\":[1,5,9,8],\"result\":\"wrong\",\"failures\":3}\n",
-      "{\"dots\":[1,4,7,8],\"result\":\"wrong\",\"failures\":4}\n",
-      "{\"dots\":[2,5,8,9],\"result\":\"wrong\",\"retry_in_s\":60,\"failures\":5}\n",
+      "{\"result\":\"wrong\",\"failures\":1}\n",
+      "{\"result\":\"wrong\"}\n",
+      "{\"result\":\"wrong\",\"failures\":2}\n",
+      "{\"result\":\"wrong\",\"failures\":3}\n",
+      "{\"result\":\"wrong\",\"failures\":4}\n",
+      "{\"result\":\"wrong\",\"retry_in_s\":60,\"failures\":5}\n",
     ])
     let locked = try check("1-2-3-6-9")
     XCTAssertEqual(locked.status, 5)
-    XCTAssertEqual(locked.stdout, "{\"dots\":[1,2,3,6,9],\"result\":\"locked-out\",\"retry_in_s\":60}\n")
+    XCTAssertEqual(locked.stdout, "{\"result\":\"locked-out\",\"retry_in_s\":60}\n")
     let bad = try check("1-2-x")
     XCTAssertEqual(bad.status, 2)
     XCTAssertEqual(bad.stdout, "")
@@ -114,7 +114,7 @@ final class VaultCLITests: XCTestCase {
     try Data("patternlock-attempts 1\nfailures 0\n".utf8).write(to: URL(fileURLWithPath: statePath + "/attempts"))
     let run = try check("1-2-3-6-9")
     XCTAssertEqual(run.status, 5)
-    XCTAssertEqual(run.stdout, "{\"dots\":[1,2,3,6,9],\"result\":\"locked-out\"}\n")
+    XCTAssertEqual(run.stdout, "{\"result\":\"locked-out\"}\n")
     XCTAssertEqual(run.stderr.filter { $0 == "\n" }.count, 1)
     XCTAssertTrue(run.stderr.contains("cannot be trusted") && run.stderr.contains("reset-attempts"), run.stderr)
   }
@@ -156,6 +156,10 @@ final class VaultCLITests: XCTestCase {
       guard case .intact(let after) = attempts() else { return XCTFail("step \(step) left a damaged attempts file") }
       XCTAssertTrue(after.failures == before || after.failures == before + 1, "step \(step): \(before) -> \(after.failures)")
       if after.failures == before { seenOld = true } else { seenNew = true }
+      let temporaries = try FileManager.default.contentsOfDirectory(atPath: statePath).filter { $0.contains(".tmp") }
+      XCTAssertEqual(
+        temporaries.count, (2...7).contains(step) ? 1 : 0,
+        "step \(step): one stale temporary while its file is open, none before or after (a crash's are removed at the next lock)")
       if step <= StateDirectory.WriteStep.closedFile.rawValue {
         XCTAssertEqual(after.failures, before, "before the rename the old file stands (step \(step))")
       } else {
@@ -163,10 +167,29 @@ final class VaultCLITests: XCTestCase {
       }
     }
     XCTAssertTrue(seenOld && seenNew)
-    // The stale temporary file from an early crash does not block the next write.
+    _ = try check("1-2-3-4", environment: ["PATTERNLOCK_TEST_CRASH_AFTER_WRITE_STEP": "3"])
+    // Stale temporaries do not block the next write and go with the next lock.
     let next = try check("5-4-7-8")
     XCTAssertEqual(next.status, 3, next.stderr)
-    XCTAssertFalse(FileManager.default.fileExists(atPath: statePath + "/attempts.tmp"))
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: statePath).filter { $0.contains(".tmp") }, [])
+  }
+
+  /// Gatekeeper's order: the failure is on disk before the hash is verified, so a
+  /// crash (or a kill -9, or a power cut) between the two never gives a free guess,
+  /// even with the right pattern; only the write after a verified match takes it back.
+  func testACrashBetweenCountingAndVerifyingLeavesTheAttemptCounted() throws {
+    XCTAssertEqual(try setPattern("1-2-3-6-9").status, 0)
+    let seam = ["PATTERNLOCK_TEST_CRASH_AFTER_WRITE_STEP": "20"]
+    for (n, pattern) in ["1-2-3-4", "1-2-3-6-9", "1-2-3-6-9"].enumerated() {
+      let run = try check(pattern, environment: seam)
+      XCTAssertEqual(run.status, 86, run.stderr)
+      XCTAssertEqual(run.stdout, "")
+      guard case .intact(let record) = attempts() else { return XCTFail("damaged") }
+      XCTAssertEqual(record.failures, n + 1, "attempt \(n + 1) with \(pattern) is counted before it is verified")
+    }
+    XCTAssertEqual(try check("1-2-3-6-9").status, 0)
+    guard case .intact(let record) = attempts() else { return XCTFail("damaged") }
+    XCTAssertEqual(record.failures, 0, "a verified match clears the count")
   }
 
   func testCrashAtEveryStepOfFirstEnrolmentNeverLeavesAPatternWithoutAttempts() throws {
@@ -193,15 +216,18 @@ final class VaultCLITests: XCTestCase {
     }
   }
 
-  func testReplayWithStateDirJudgesEachGestureAndPersists() throws {
+  func testReplayWithStateDirJudgesEachGestureButNeverChangesTheState() throws {
     XCTAssertEqual(try setPattern("3-2-1-4-7").status, 0)
     let both = try PatternlockBinary.run(["replay", Captures.path("two-gestures"), "--state-dir", statePath])
     XCTAssertEqual(both.status, 0, both.stderr)
-    XCTAssertEqual(both.stdout, "{\"dots\":[1,5,9],\"result\":\"too-short\"}\n{\"dots\":[3,2,1,4,7],\"result\":\"unlocked\"}\n")
+    XCTAssertEqual(both.stdout, "{\"result\":\"too-short\"}\n{\"result\":\"unlocked\"}\n", "results only: never the dots")
 
     for wrong in ["1-2-3-4", "1-2-3-5", "1-5-9-8", "1-4-7-8"] { XCTAssertEqual(try check(wrong).status, 3) }
+    let before = try Data(contentsOf: URL(fileURLWithPath: statePath + "/attempts"))
     let fifth = try PatternlockBinary.run(["replay", Captures.path("l-shape-1236"), "--state-dir", statePath])
-    XCTAssertEqual(fifth.stdout, "{\"dots\":[1,2,3,6],\"result\":\"wrong\",\"retry_in_s\":60,\"failures\":5}\n")
+    XCTAssertEqual(fifth.stdout, "{\"result\":\"wrong\",\"retry_in_s\":60,\"failures\":5}\n")
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: statePath + "/attempts")), before, "a replay's guess is never saved")
+    XCTAssertEqual(try check("2-5-8-9").status, 3, "the real 5th failure")
     // A new replay is a restart: the lockout begins again at its first event, so the
     // right pattern 2 s into the recording is refused with 60 - 2 s... rounded up.
     let locked = try PatternlockBinary.run(["replay", Captures.path("two-gestures"), "--state-dir", statePath])

@@ -9,8 +9,11 @@ enum VaultTestSupport {
   /// The cheapest cost libsodium accepts, so hashing tests take milliseconds.
   static let cheapCost = try! HashCost(passes: 1, memoryBytes: 8192)
 
-  static func instant(seconds: Int64, extraMicroseconds: UInt64 = 0) -> UnlockInstant {
-    UnlockInstant(monotonicMicroseconds: UInt64(seconds) * 1_000_000 + extraMicroseconds, wallSeconds: 1_700_000_000 + seconds)
+  /// The boot the tests' instants belong to, unless they name another.
+  static let boot = BootIdentity(high: 0x0123_4567_89ab_cdef, low: 0xfedc_ba98_7654_3210)
+
+  static func instant(seconds: Int64, extraMicroseconds: UInt64 = 0, boot: BootIdentity? = VaultTestSupport.boot) -> UnlockInstant {
+    UnlockInstant(monotonicMicroseconds: UInt64(seconds) * 1_000_000 + extraMicroseconds, wallSeconds: 1_700_000_000 + seconds, boot: boot)
   }
 
   /// Enrols `pattern` (cheap cost) in `path`, creating the directory.

@@ -118,6 +118,25 @@ int pl_execv(const char *const *argv);
 /// _exit(2): ends at once, without atexit handlers or flushing (crash simulation).
 _Noreturn void pl_exit_immediately(int status);
 
+/// openat(2) of the state directory's lock file `name`: created if missing (mode
+/// `mode`), O_RDWR|O_NOFOLLOW|O_CLOEXEC; on a read-only file system an existing file
+/// is opened read-only instead (flock works on either). fd or -1 with errno.
+int pl_openat_lock(int dirfd, const char *name, unsigned mode);
+/// flock(2) LOCK_EX|LOCK_NB: 0 when the lock is taken, 1 when another holds it, -1
+/// with errno on any other failure.
+int pl_flock_exclusive_try(int fd);
+/// Removes every regular file in `dirfd` whose name contains `marker` (stale
+/// temporaries of writes that a crash cut short). Returns how many were removed, or
+/// -1 with errno when the directory cannot be listed.
+int pl_unlink_names_containing(int dirfd, const char *marker);
+/// This boot's identity: the 16 bytes of /proc/sys/kernel/random/boot_id. 0, or -1
+/// when it cannot be read (then no lockout is believed to have begun in this boot).
+int pl_boot_id(uint8_t bytes[16]);
+/// Keeps secrets out of core dumps and ptrace by other users: PR_SET_DUMPABLE 0 and
+/// RLIMIT_CORE 0. 0, or -1 with errno when either fails.
+int pl_disable_core_dumps(void);
+/// The current RLIMIT_CORE soft limit and the dumpable flag, for tests.
+int pl_core_dump_state(uint64_t *core_limit, int *dumpable);
 // ---- Configuration: listing /etc/patternlock.conf.d. -----------------------------------
 
 /// opendir(3); an opaque handle, or NULL with errno.

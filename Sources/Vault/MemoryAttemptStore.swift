@@ -1,0 +1,38 @@
+import PatternCore
+
+/// A copy of a state directory taken once (under its lock), judged against in memory:
+/// `replay --state-dir` uses it, so that a recording's made-up clock can neither lift
+/// nor shorten a real lockout and no replayed guess is ever saved.
+public final class MemoryAttemptStore: AttemptStore {
+  private let pattern: Result<EnrolledPattern, VaultError>
+  private var attempts: AttemptsState
+  public let attemptsPath: String
+
+  /// Copies the pattern and the attempts record of `directory`. No lock is taken:
+  /// every write there is an atomic rename, so each file is read whole, old or new, and
+  /// a read-only copy of a state directory replays too.
+  public init(copying directory: borrowing StateDirectory) {
+    do throws(VaultError) {
+      pattern = .success(try EnrolledPattern.load(from: directory))
+    } catch {
+      pattern = .failure(error)
+    }
+    attempts = AttemptsFile.load(from: directory)
+    attemptsPath = directory.pathOf(AttemptsFile.name)
+  }
+
+  public func beginAttempt() throws(VaultError) {}
+
+  public func endAttempt() {}
+
+  public func loadPattern() throws(VaultError) -> EnrolledPattern {
+    switch pattern {
+    case .success(let enrolled): return enrolled
+    case .failure(let error): throw error
+    }
+  }
+
+  public func loadAttempts() -> AttemptsState { attempts }
+
+  public func saveAttempts(_ record: AttemptRecord) throws(VaultError) { attempts = .intact(record) }
+}
