@@ -14,6 +14,12 @@ import PatternCore
 /// The clock stops with the recording: after the last event only the verdict on
 /// screen is let run out (a countdown is not played on to its end: a day-long lockout
 /// would be 86,400 pictures nobody asked for).
+///
+/// A long gap between two events costs no more than its pictures: without pictures
+/// (`wantsPictures: false`) the clock jumps straight to the next event, and with them
+/// it stops at each change the screen shows (a countdown in days changes once a day,
+/// see `LockScreenController.nextChange`), and the play ends early once more than
+/// `picturesAtMost` pictures were reported.
 public enum FrameScript {
   /// Plays with verdicts only (no lockouts, never ending the lock): `replay` without a
   /// secret store, and the scene tests.
@@ -43,25 +49,43 @@ public enum FrameScript {
   ///   - refused: receives each gesture drawn while a lockout refused input, with the
   ///     lockout as it stood when the gesture ended (nil once it had run out). The
   ///     screen ignores such a gesture; `replay` still reports it (`locked-out`).
+  ///   - wantsPictures: false when no picture is wanted: the clock then jumps from
+  ///     event to event (`present` still sees the states at events).
+  ///   - picturesAtMost: the play stops once `present` was called more often.
   ///   - present: receives each new state and its time in microseconds.
+  /// - Returns: false when the play stopped at `picturesAtMost`.
+  @discardableResult
   public static func play(
     _ events: [TouchEvent], controller: inout LockScreenController,
     decide: (GestureOutcome) -> LockScreenController.Judgement,
     refused: (GestureOutcome, LockScreenController.Lockout?) -> Void = { _, _ in },
+    wantsPictures: Bool = true, picturesAtMost: Int = Int.max,
     present: (LockScreenState, UInt64) -> Void
-  ) {
+  ) -> Bool {
     var clock = events.first?.timeMicroseconds ?? 0
     var shown = controller.state
     var unlocked = false
+    var pictures = 1
     // What the finger drew whether or not the screen took it, to name the gestures a
     // lockout refused.
     var unfiltered = GestureTracker(layout: controller.tracker.layout, minimumDots: controller.tracker.minimumDots)
     var unfilteredBeganInLockout = false
     present(shown, clock)
+    var stoppedAtLimit: Bool { pictures > picturesAtMost }
 
     /// Fires the timer the live loop would have armed, up to `limit`; false once the
     /// lock has ended.
     func runClock(to limit: UInt64) -> Bool {
+      if !wantsPictures {
+        // Where the loop would stop along the way changes nothing but pictures.
+        if controller.nextChange(after: clock).map({ $0 <= limit }) ?? false {
+          controller.advance(to: limit)
+          clock = max(clock, limit)
+          if unlocked && controller.feedbackEnds == nil { return false }
+          shown = controller.state
+        }
+        return true
+      }
       var previous: UInt64? = nil
       while let next = controller.nextChange(after: clock), next <= limit {
         // The same moment again means nothing moved (a finger resting past the idle
@@ -74,13 +98,15 @@ public enum FrameScript {
         if controller.state != shown {
           shown = controller.state
           present(shown, next)
+          pictures += 1
+          if pictures > picturesAtMost { return false }
         }
       }
       return true
     }
 
     for event in events {
-      guard runClock(to: event.timeMicroseconds) else { return }
+      guard runClock(to: event.timeMicroseconds) else { return !stoppedAtLimit }
       clock = max(clock, event.timeMicroseconds)
       let wasDrawing = unfiltered.isActive
       let drawn = unfiltered.handle(event)
@@ -98,8 +124,11 @@ public enum FrameScript {
       if event.kind == .frame && controller.state != shown {
         shown = controller.state
         present(shown, event.timeMicroseconds)
+        pictures += 1
+        if pictures > picturesAtMost { return false }
       }
     }
     if let ends = controller.feedbackEnds { _ = runClock(to: ends) }
+    return !stoppedAtLimit
   }
 }

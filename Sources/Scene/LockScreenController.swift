@@ -197,8 +197,17 @@ public struct LockScreenController: Sendable {
     if case .storageError(let retryAt) = lockout { return min(max(retryAt, now), next ?? retryAt) }
     guard case .until(let ends) = lockout, !isBlanked else { return next }
     guard ends > now else { return now }
-    let toNextSecond = (ends - now) % 1_000_000
-    let tick = now + (toNextSecond == 0 ? 1_000_000 : toNextSecond)
+    let remaining = ends - now
+    let shownSeconds = (remaining + 999_999) / 1_000_000
+    let tick: UInt64
+    if shownSeconds >= PromptText.secondsShownInDays {
+      // "Try again in N days" changes when the rounded-up seconds drop below N days.
+      let days = shownSeconds / 86_400
+      tick = ends - (days * 86_400 - 1) * 1_000_000
+    } else {
+      let toNextSecond = remaining % 1_000_000
+      tick = now + (toNextSecond == 0 ? 1_000_000 : toNextSecond)
+    }
     return min(tick, next ?? tick)
   }
 
@@ -249,10 +258,13 @@ public struct LockScreenController: Sendable {
 }
 
 extension PromptText {
+  /// From how many seconds left a countdown shows whole days.
+  public static let secondsShownInDays: UInt64 = 2 * 86_400
+
   /// "Try again in 0:59", "Try again in 1:29:59", "Try again in 3 days".
   public static func tryAgain(in seconds: Int) -> PromptText {
     var text = PromptText("Try again in ")
-    if seconds >= 2 * 86_400 {
+    if seconds >= Int(secondsShownInDays) {
       text.append(seconds / 86_400)
       text.append(" days")
     } else if seconds >= 3600 {

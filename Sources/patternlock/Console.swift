@@ -3,8 +3,26 @@ import CShim
 /// Output for people and for tools: one line at a time, unbuffered, never through
 /// `print` (which Embedded Swift limits to one argument and which buffers).
 enum Console {
+  /// Lines kept back instead of written (`holdOutput`), so that a command that may
+  /// still fail prints all of its output or none.
+  nonisolated(unsafe) private static var held: [String]?
+
+  /// Keeps standard output lines back until `releaseOutput` (or drops them on exit).
+  static func holdOutput() { held = held ?? [] }
+
+  /// Writes the lines kept back, and writes directly again from now on.
+  static func releaseOutput() {
+    guard let lines = held else { return }
+    held = nil
+    for line in lines { out(line) }
+  }
+
   /// Writes a line to standard output.
   static func out(_ line: String) {
+    if held != nil {
+      held!.append(line)
+      return
+    }
     var line = line
     line.withUTF8 { bytes in
       _ = pl_write_all(1, bytes.baseAddress, bytes.count)

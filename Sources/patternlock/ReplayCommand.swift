@@ -127,20 +127,32 @@ enum ReplayCommand {
   /// The states are kept and drawn after the play, so each gesture is judged once
   /// (a Vault attempt is persisted: it cannot be played twice) and the contact sheet
   /// is laid out knowing how many pictures there are.
+  /// The most pictures `--dump` and `--contact-sheet` draw for one replay (a 90-minute
+  /// countdown is 5,400); past it the replay is refused before anything is written.
+  static let maximumPictures = 10_000
+
   static func play(
     _ events: [TouchEvent], layout: GridLayout, frames: FrameOptions, controller: inout LockScreenController,
     decide: (GestureOutcome) -> LockScreenController.Judgement,
     refused: (GestureOutcome, LockScreenController.Lockout?) -> Void = { _, _ in }
   ) {
     guard frames.rendersFrames else {
-      FrameScript.play(events, controller: &controller, decide: decide, refused: refused) { _, _ in }
+      FrameScript.play(events, controller: &controller, decide: decide, refused: refused, wantsPictures: false) { _, _ in }
       return
     }
+    // All lines or none: the play may still be refused for its number of pictures.
+    Console.holdOutput()
+    var states: [LockScreenState] = []
+    let complete = FrameScript.play(
+      events, controller: &controller, decide: decide, refused: refused, picturesAtMost: maximumPictures
+    ) { state, _ in states.append(state) }
+    guard complete else {
+      Console.fail("replay: the recording would show more than \(maximumPictures) pictures (a long lockout countdown or hours between events?); nothing was written (cut the recording, or replay it without --dump and --contact-sheet)")
+    }
+    Console.releaseOutput()
     if let directory = frames.dumpDirectory, pl_mkdir(directory, 0o755) != 0 {
       Console.fail("replay: cannot create --dump directory \(directory): \(String(cString: pl_strerror(pl_errno()))) (choose a writable path)")
     }
-    var states: [LockScreenState] = []
-    FrameScript.play(events, controller: &controller, decide: decide, refused: refused) { state, _ in states.append(state) }
     render(states, layout: layout, frames: frames)
   }
 

@@ -380,3 +380,25 @@ final class IdleBlankingTests: XCTestCase {
     XCTAssertNil(c.nextChange(after: 1_000_000_000_000))
   }
 }
+
+/// A countdown's timer fires only when its text changes: once a day while it shows
+/// days, once a second below two days.
+final class CountdownTickTests: XCTestCase {
+  func testCountdownInDaysChangesOnceADay() {
+    let layout = try! GridLayout(LayoutOptions(panelWidth: 800, panelHeight: 480))
+    var controller = LockScreenController(layout: layout)
+    let second: UInt64 = 1_000_000
+    controller.lockOut(.until(5 * 86_400 * second), at: 0)
+    XCTAssertEqual(controller.state.prompt, PromptText.tryAgain(in: 5 * 86_400))
+    // Whole days are shown rounded down: "5 days" only while 5 days are left.
+    let first = controller.nextChange(after: 0)!
+    XCTAssertEqual(first, second)
+    controller.advance(to: first - 1)
+    XCTAssertEqual(controller.state.prompt, PromptText.tryAgain(in: 5 * 86_400))
+    controller.advance(to: first)
+    XCTAssertEqual(controller.state.prompt, PromptText.tryAgain(in: 5 * 86_400 - 1))
+    XCTAssertEqual(controller.nextChange(after: first), 86_400 * second + second, "then once a day")
+    let atTwoDays = 3 * 86_400 * second
+    XCTAssertEqual(controller.nextChange(after: atTwoDays), atTwoDays + second, "from two days on, every second")
+  }
+}
