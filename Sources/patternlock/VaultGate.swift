@@ -44,7 +44,8 @@ struct VaultGate: ~Copyable {
     self.init(store: MemoryAttemptStore(copying: directory), throttle: throttle, clock: clock, startingAt: start)
   }
 
-  private init(store: any AttemptStore, throttle: ThrottleTable, clock: UnlockClock, startingAt start: UInt64) {
+  /// A gate over any store (tests give it one whose writes fail).
+  init(store: any AttemptStore, throttle: ThrottleTable, clock: UnlockClock, startingAt start: UInt64) {
     do throws(VaultError) {
       let session = try UnlockSession(store: store, table: throttle, startingAt: clock.instant(start))
       if let problem = session.attemptsDamage { VaultCommandSupport.reportDamage(problem, path: session.attemptsPath) }

@@ -250,3 +250,34 @@ final class VaultCLITests: XCTestCase {
     XCTAssertEqual(run.stderr, "patternlock: the pattern was set for a 3x3 grid but a 4x4 grid is in use (pass --grid 3, or set the pattern again)\n")
   }
 }
+
+/// A `check` waiting for its pattern already cannot dump core: RLIMIT_CORE is 0.
+final class CoreDumpTests: XCTestCase {
+  func testCheckHoldsThePatternWithCoreDumpsOff() throws {
+    let sandbox = try makeTemporaryDirectory(prefix: "core", permissions: 0o755)
+    let state = sandbox.appendingPathComponent("state").path
+    let set = try PatternlockBinary.run(["set-pattern", "--state-dir", state, "--argon-passes", "1", "--argon-memory-mib", "1"], stdin: "1-2-3-6")
+    XCTAssertEqual(set.status, 0, set.stderr)
+    let process = Process()
+    process.executableURL = try PatternlockBinary.url()
+    process.arguments = ["check", "--state-dir", state]
+    let input = Pipe()
+    process.standardInput = input
+    process.standardOutput = Pipe()
+    process.standardError = Pipe()
+    try process.run()
+    defer {
+      try? input.fileHandleForWriting.close()
+      process.waitUntilExit()
+    }
+    // Soft and hard limit both 0 (the soft one often is by default; the hard one is not).
+    func coreLimits() -> [Substring] {
+      let limits = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/limits", encoding: .utf8)) ?? ""
+      let line = limits.split(separator: "\n").first { $0.hasPrefix("Max core file size") } ?? ""
+      return Array(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst(4).prefix(2))
+    }
+    for _ in 0..<100 where coreLimits() != ["0", "0"] { usleep(20_000) }
+    XCTAssertEqual(coreLimits(), ["0", "0"])
+    try input.fileHandleForWriting.write(contentsOf: Data("9-8-7-4\n".utf8))
+  }
+}

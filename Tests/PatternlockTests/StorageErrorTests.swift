@@ -1,0 +1,115 @@
+import CShim
+import Foundation
+import PatternCore
+import Scene
+import Vault
+import XCTest
+
+@testable import patternlock
+
+/// `run` when the attempts cannot be recorded (full disk, SD card remounted read-only):
+/// nothing is judged, the screen says so and stays locked, the storage is tried again
+/// every two seconds, and attempts are judged again once a write succeeds.
+final class StorageErrorTests: XCTestCase {
+  /// A state store in memory whose writes can be made to fail, as a full or read-only
+  /// file system makes them fail (the scripts/test-throttle stage does it for real).
+  final class FlakyStore: AttemptStore {
+    var pattern: EnrolledPattern
+    var record = AttemptRecord.clean
+    var writesFail = false
+    var writes = 0
+    let attemptsPath = "/test/attempts"
+
+    init(pattern: EnrolledPattern) { self.pattern = pattern }
+    func beginAttempt() throws(VaultError) {}
+    func endAttempt() {}
+    func loadPattern() throws(VaultError) -> EnrolledPattern { pattern }
+    func loadAttempts() -> AttemptsState { .intact(record) }
+    func saveAttempts(_ record: AttemptRecord) throws(VaultError) {
+      writes += 1
+      if writesFail { throw .systemCall(call: "create", path: attemptsPath, errno: 28) }
+      self.record = record
+    }
+  }
+
+  private let second: UInt64 = 1_000_000
+
+  private func outcome(_ dots: [Int], at time: UInt64) -> GestureOutcome {
+    GestureOutcome(dots: DotSequence(dots), result: .complete, timeMicroseconds: time)
+  }
+
+  func testUnwritableStateLocksTheScreenUntilAWriteSucceeds() throws {
+    let enrolled = try EnrolledPattern(
+      dots: DotSequence([1, 2, 3, 6]), gridSize: 3, minimumDots: 4, cost: try HashCost(passes: 1, memoryBytes: 8192))
+    let store = FlakyStore(pattern: enrolled)
+    var gate = VaultGate(store: store, throttle: .android, clock: .live, startingAt: 0)
+    var screen = LiveLockScreen(layout: try GridLayout(LayoutOptions()), theme: Theme(), atlas: nil)
+    let storageError = PromptText("Storage error: locked. Ask an administrator.")
+
+    store.writesFail = true
+    let right = outcome([1, 2, 3, 6], at: 10 * second)
+    let judged = gate.judge(right, now: right.timeMicroseconds)
+    XCTAssertFalse(judged.unlocks, "the right pattern never unlocks while its attempt cannot be counted")
+    screen.apply(judged, for: right, now: right.timeMicroseconds)
+    XCTAssertFalse(screen.unlocked)
+    XCTAssertEqual(store.record, .clean)
+
+    // After the verdict, the screen stays on the storage error and takes no input.
+    screen.advance(to: 11 * second)
+    XCTAssertEqual(screen.controller.state.prompt, storageError)
+    XCTAssertFalse(screen.controller.isAcceptingInput)
+    XCTAssertFalse(screen.storageRetryDue(at: 11 * second))
+    XCTAssertEqual(screen.nextChange(after: 11 * second), 12 * second, "the timer is armed for the retry")
+
+    // The retry fails: still locked, next retry two seconds on.
+    XCTAssertTrue(screen.storageRetryDue(at: 12 * second))
+    screen.storageRetried(gate.retryStorage(now: 12 * second), now: 12 * second)
+    XCTAssertEqual(screen.controller.state.prompt, storageError)
+    XCTAssertEqual(screen.nextChange(after: 12 * second), 14 * second)
+
+    // The disk is writable again: the next retry writes, and input is taken again.
+    store.writesFail = false
+    screen.advance(to: 14 * second)
+    XCTAssertTrue(screen.storageRetryDue(at: 14 * second))
+    screen.storageRetried(gate.retryStorage(now: 14 * second), now: 14 * second)
+    XCTAssertTrue(screen.controller.isAcceptingInput)
+    XCTAssertEqual(screen.controller.state.prompt, PromptText("Draw your unlock pattern"))
+
+    let again = outcome([1, 2, 3, 6], at: 15 * second)
+    XCTAssertTrue(gate.judge(again, now: again.timeMicroseconds).unlocks)
+  }
+
+  func testStorageErrorAfterALockoutReturnsToTheLockout() throws {
+    let enrolled = try EnrolledPattern(
+      dots: DotSequence([1, 2, 3, 6]), gridSize: 3, minimumDots: 4, cost: try HashCost(passes: 1, memoryBytes: 8192))
+    let store = FlakyStore(pattern: enrolled)
+    var gate = VaultGate(store: store, throttle: .android, clock: .live, startingAt: 0)
+    var screen = LiveLockScreen(layout: try GridLayout(LayoutOptions()), theme: Theme(), atlas: nil)
+    for n in 1...4 {
+      let wrong = outcome([9, 8, 7, n], at: UInt64(n) * second)
+      screen.apply(gate.judge(wrong, now: wrong.timeMicroseconds), for: wrong, now: wrong.timeMicroseconds)
+    }
+    XCTAssertEqual(store.record.failures, 4)
+    store.writesFail = true
+    let fifth = outcome([9, 8, 7, 5], at: 6 * second)
+    screen.apply(gate.judge(fifth, now: fifth.timeMicroseconds), for: fifth, now: fifth.timeMicroseconds)
+    XCTAssertEqual(store.record.failures, 4, "not counted, and not judged either")
+    // Another process counted the 5th failure meanwhile (say, check on a good disk).
+    store.record.failures = 5
+    store.writesFail = false
+    screen.advance(to: 8 * second)
+    screen.storageRetried(gate.retryStorage(now: 8 * second), now: 8 * second)
+    XCTAssertFalse(screen.controller.isAcceptingInput, "the recorded 5th failure's lockout follows")
+    XCTAssertEqual(screen.controller.state.appearance, .wrong)
+    guard case .until = screen.controller.lockout else { return XCTFail("a timed lockout, not \(String(describing: screen.controller.lockout))") }
+  }
+
+  func testCommandsThatHoldPatternsCannotDumpCore() throws {
+    VaultCommandSupport.protectSecretsInMemory()
+    var limit: UInt64 = 1
+    var dumpable: Int32 = 1
+    XCTAssertEqual(pl_core_dump_state(&limit, &dumpable), 0)
+    XCTAssertEqual(limit, 0)
+    XCTAssertEqual(dumpable, 0)
+  }
+}
