@@ -28,7 +28,9 @@ busybox shell over the serial console, the display and the tablet over QMP:
      virtio-blk, mounted by init): `set-pattern` stores 1-2-3-6 (a cheap Argon2id);
      `run --exec /bin/sh -c 'echo PL-EXEC-RAN'` and l-shape-1236: `{"result":"unlocked"}`,
      the exec'd command's line, exit 0;
-  9. four distinct wrong captures: failures 1..4; the moment run shows the 4th, QEMU is
+  9. four distinct wrong patterns: failures 1..4, the 2nd from `patternlock check` on the
+     console while run is up (one state directory, two processes: run's next failure
+     must be 3, not 2); the moment run shows the 4th, QEMU is
      killed (a power cut: no sync, no unmount) and the board boots again from the same
      disk; the 5th wrong capture is failure 5 with retry_in_s 60 (the counter was on the
      disk before the result was shown); the countdown on screen, picture for picture the
@@ -459,6 +461,14 @@ def main():
         since = start_run("--timing --feedback-ms 500")
         run_line(since, "timing: start-to-first-flip-us=", 30)
         for count, capture in enumerate(WRONG_CAPTURES[:-1], start=1):
+            if count == 2:
+                # Another process on the same state directory while run is up: run must
+                # count on from check's failure (it re-reads the record under the lock).
+                status = console.shell("echo 9-8-7-4 | patternlock check >/dev/null", min(deadline, time.monotonic() + 30))
+                if not check("vault: check on run's state directory counts failure 2 (exit 3)",
+                             lambda: None if status == 3 else (_ for _ in ()).throw(Failure(f"exit status {status}"))):
+                    return
+                continue
             if not wrong(count, capture):
                 return
             if count < len(WRONG_CAPTURES) - 1:
