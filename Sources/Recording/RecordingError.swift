@@ -29,6 +29,8 @@ public enum RecordingError: Error, Equatable {
   case missingAbsinfo(path: String, line: Int, code: UInt16)
   /// An axis's range is empty (`max < min`).
   case invalidAbsinfo(path: String, line: Int, code: UInt16, minimum: Int32, maximum: Int32)
+  /// Lists and mappings nest deeper than `limit`, far past any recording.
+  case tooDeep(path: String, line: Int, limit: Int)
   /// No device in the file has absolute X/Y axes and a way to report contact.
   case noTouchDevice(path: String, devices: Int)
   /// The chosen device recorded no evdev events.
@@ -61,6 +63,8 @@ public enum RecordingError: Error, Equatable {
       return "\(path):\(line): axis \(EvdevCode.absName(code)) (\(code)) is used but has no absinfo entry (the device description is incomplete; record it again with 'libinput record')"
     case .invalidAbsinfo(let path, let line, let code, let minimum, let maximum):
       return "\(path):\(line): axis \(EvdevCode.absName(code)) (\(code)) has the empty range \(minimum)...\(maximum) (the device description is damaged; record it again)"
+    case .tooDeep(let path, let line, let limit):
+      return "\(path):\(line): lists and mappings nest more than \(limit) levels deep, where a libinput recording nests fewer than 10 (the file was edited or is not a recording; record it again)"
     case .noTouchDevice(let path, let devices):
       return "\(path): none of its \(devices) device(s) is a touchscreen or absolute pointer (absolute X/Y axes with BTN_TOUCH, BTN_LEFT or multitouch slots); record the touchscreen's /dev/input/eventN"
     case .noEvents(let path, let device):

@@ -296,9 +296,30 @@ final class RecordingParserTests: XCTestCase {
     XCTAssertEqual(recordingError { _ = try Recording(parsing: Array(header.utf8), path: "n") }, .noEvents(path: "n", device: "raspberrypi-ts"))
   }
 
-  func testDeeplyNestedUnknownKeysAreSkippedWithoutRecursion() throws {
-    let nested = String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)
-    let text = try Self.capture("l-shape-1236").replacingOccurrences(of: "ndevices: 1\n", with: "ndevices: 1\nextra: \(nested)\n")
-    XCTAssertEqual(try Recording(parsing: Array(text.utf8), path: "deep").device.name, "raspberrypi-ts")
+  /// The l-shape capture with `extra:` holding `depth` nested lists before `devices:`.
+  static func nested(_ depth: Int, open: String = "[", close: String = "]") throws -> [UInt8] {
+    let nested = String(repeating: open, count: depth) + String(repeating: close, count: depth)
+    return Array(try capture("l-shape-1236").replacingOccurrences(of: "ndevices: 1\n", with: "ndevices: 1\nextra: \(nested)\n").utf8)
+  }
+
+  func testNestedUnknownKeysUpToTheLimitAreSkipped() throws {
+    // The top-level mapping is one level: 31 lists under it reach 32.
+    XCTAssertEqual(try Recording(parsing: Self.nested(31), path: "deep").device.name, "raspberrypi-ts")
+    XCTAssertEqual(try Recording(parsing: Self.nested(31, open: "{a: ", close: "}"), path: "deep").device.name, "raspberrypi-ts")
+  }
+
+  func testNestingPastTheLimitIsRefusedWithItsLine() throws {
+    for depth in [32, 5000, 200_000] {
+      let text = try Self.nested(depth)
+      let start = Date()
+      XCTAssertEqual(
+        recordingError { _ = try Recording(parsing: text, path: "deep") },
+        .tooDeep(path: "deep", line: 4, limit: 32), "depth \(depth)")
+      XCTAssertLessThan(Date().timeIntervalSince(start), 0.5, "depth \(depth) is refused at the limit, not read through")
+    }
+    let message = RecordingError.tooDeep(path: "deep", line: 4, limit: 32).message
+    XCTAssertEqual(
+      message,
+      "deep:4: lists and mappings nest more than 32 levels deep, where a libinput recording nests fewer than 10 (the file was edited or is not a recording; record it again)")
   }
 }
