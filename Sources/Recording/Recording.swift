@@ -9,6 +9,8 @@
 //   3. `EvdevConverter`, a pure state machine, turns rows into down/motion/up/cancel and
 //      frame events in panel pixels, then view pixels, the way the kernel's
 //      multitouch protocol B, single-touch and absolute-pointer devices mean them.
+//      Positions outside the axis range are clamped onto it and counted
+//      (`ClampedCoordinates`), for one warning per replay.
 // Live input (the Input module, through libinput) produces the same `TouchEvent`s, so
 // the gesture tracker cannot tell a replay from a finger.
 //
@@ -74,18 +76,29 @@ public struct Recording: Sendable {
     self = try parser.parse()
   }
 
-  /// The recording as touch events in view pixels.
+  /// The recording as touch events in view pixels, and the positions that had to be
+  /// clamped onto their axis range.
   ///
   /// All rows are converted before any event is returned, so a damaged row near the
   /// end fails the whole replay instead of leaving half an output.
   ///
   /// - Parameter transform: the panel size and rotation the positions map onto.
-  /// - Throws: `RecordingError` for a missing or empty axis range or a value outside it.
-  public func touchEvents(transform: ViewTransform) throws(RecordingError) -> [TouchEvent] {
+  /// - Throws: `RecordingError` for a missing or empty axis range, or a slot or
+  ///   tracking ID outside its range.
+  public func convert(transform: ViewTransform) throws(RecordingError) -> ConvertedRecording {
     var converter = try EvdevConverter(device: device, transform: transform, path: path)
     var events: [TouchEvent] = []
     events.reserveCapacity(rows.count / 2)
     for row in rows { try converter.convert(row, into: &events) }
-    return events
+    return ConvertedRecording(events: events, clamped: converter.clamped)
+  }
+
+  /// The recording as touch events in view pixels (`convert(transform:)` without the
+  /// clamping report).
+  ///
+  /// - Parameter transform: the panel size and rotation the positions map onto.
+  /// - Throws: `RecordingError`, as `convert(transform:)`.
+  public func touchEvents(transform: ViewTransform) throws(RecordingError) -> [TouchEvent] {
+    try convert(transform: transform).events
   }
 }

@@ -72,6 +72,9 @@ public enum RecordingError: Error, Equatable {
     }
   }
 
+  /// "1 device", "3 devices".
+  static func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
+
   /// strerror(3) text for an errno value.
   static func describe(_ errno: Int32) -> String {
     guard let text = pl_strerror(errno) else { return "error \(errno)" }

@@ -253,7 +253,7 @@ struct RecordingParser: ~Copyable {
     let microseconds = try number(try reader.next(), "the microseconds", 0, 999_999)
     let type = try number(try reader.next(), "the event type", 0, Int64(EvdevCode.maximumType))
     let code = try number(try reader.next(), "the event code", 0, Int64(EvdevCode.maximumCode))
-    let value = try number(try reader.next(), "the event value", Int64(Int32.min), Int64(Int32.max))
+    let value = try number(try reader.next(), "the event value (a signed 32-bit number)", Int64(Int32.min), Int64(Int32.max))
     let end = try reader.next()
     try expect(end, .sequenceEnd, "an evdev row must have exactly 5 numbers: [sec, usec, type, code, value]")
     return EvdevRow(

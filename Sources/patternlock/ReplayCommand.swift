@@ -86,14 +86,7 @@ enum ReplayCommand {
     }
     let layout = layoutArguments.makeLayout()
 
-    let events: [TouchEvent]
-    do throws(RecordingError) {
-      let recording = try Recording(contentsOf: path)
-      events = try recording.touchEvents(transform: layout.transform)
-    } catch {
-      Console.error(error.message)
-      pl_exit(exitStatus(for: error).rawValue)
-    }
+    let events = touchEvents(path, transform: layout.transform)
 
     if let stateDirectory {
       if frames.expected != nil {

@@ -236,7 +236,7 @@ final class RecordingParserTests: XCTestCase {
     XCTAssertEqual(line, 12, "the line of the device entry")
   }
 
-  func testPositionOutsideAbsinfoIsAnErrorWithItsLine() throws {
+  func testPositionOutsideAbsinfoIsClampedAndReportedWithItsLine() throws {
     var text = try Self.capture("l-shape-1236")
     // The first ABS_MT_POSITION_X row, its value replaced by one past the panel.
     let code = try XCTUnwrap(text.range(of: "3,  53,"))
@@ -244,11 +244,22 @@ final class RecordingParserTests: XCTestCase {
     text.replaceSubrange(code.upperBound..<close.lowerBound, with: "     900")
     let line = text[..<code.lowerBound].filter { $0 == "\n" }.count + 1
     let recording = try parseFile(text)
-    let error = recordingError { _ = try recording.touchEvents(transform: ViewTransform(rotation: .none, panelWidth: 800, panelHeight: 480)) }
-    XCTAssertEqual(error?.message.contains("capture.yaml:\(line): ABS_MT_POSITION_X 900 is outside 0...799"), true)
-    guard case .valueOutOfRange(_, line, "ABS_MT_POSITION_X", 900, 0, 799)? = error else {
+    let converted = try recording.convert(transform: ViewTransform(rotation: .none, panelWidth: 800, panelHeight: 480))
+    XCTAssertEqual(converted.clamped, ClampedCoordinates(count: 1, line: line, code: 53, value: 900, minimum: 0, maximum: 799))
+    XCTAssertEqual(converted.events.first?.position.x, Point(x: 799, y: 0).x, "the touch-down lands on the panel's edge")
+  }
+
+  func testValueBeyond32BitsIsRefusedWithItsLine() throws {
+    var text = try Self.capture("l-shape-1236")
+    let code = try XCTUnwrap(text.range(of: "3,  53,"))
+    let close = try XCTUnwrap(text.range(of: "]", range: code.upperBound..<text.endIndex))
+    text.replaceSubrange(code.upperBound..<close.lowerBound, with: " 2147483648")
+    let line = text[..<code.lowerBound].filter { $0 == "\n" }.count + 1
+    let error = recordingError { _ = try self.parseFile(text) }
+    guard case .valueOutOfRange(_, line, "the event value (a signed 32-bit number)", 2_147_483_648, -2_147_483_648, 2_147_483_647)? = error else {
       return XCTFail("unexpected \(String(describing: error))")
     }
+    XCTAssertEqual(error?.message.contains("capture.yaml:\(line): the event value (a signed 32-bit number) 2147483648 is outside"), true)
   }
 
   func testAbsurdNumbersAreRefused() throws {

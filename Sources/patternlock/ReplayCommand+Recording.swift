@@ -1,0 +1,22 @@
+import CShim
+import PatternCore
+import Recording
+
+extension ReplayCommand {
+  /// Reads the recording and converts its device's rows into touch events in
+  /// view pixels; a bad file ends the process with its one-line message.
+  ///
+  /// Positions clamped onto their axis range are one warning line on stderr, before
+  /// any gesture line: the replay goes on, as the lock screen would with such a panel.
+  static func touchEvents(_ path: String, transform: ViewTransform) -> [TouchEvent] {
+    do throws(RecordingError) {
+      let recording = try Recording(contentsOf: path)
+      let converted = try recording.convert(transform: transform)
+      if let clamped = converted.clamped { Console.error(clamped.warning(path: path, device: recording.device.name)) }
+      return converted.events
+    } catch {
+      Console.error(error.message)
+      pl_exit(exitStatus(for: error).rawValue)
+    }
+  }
+}
