@@ -69,10 +69,10 @@ public struct EvdevConverter {
   ///   - device: the recorded device; its `touchProtocol` decides how rows are read.
   ///   - transform: the panel size and rotation positions map onto.
   ///   - path: the file name for error messages.
-  /// - Throws: `RecordingError.noTouchDevice` if the device cannot report touches,
+  /// - Throws: `RecordingError.cannotReplay` if the device cannot report touches,
   ///   `.missingAbsinfo` or `.invalidAbsinfo` for an axis it needs.
   public init(device: RecordedDevice, transform: ViewTransform, path: String = "recording") throws(RecordingError) {
-    guard let touchProtocol = device.touchProtocol else { throw .noTouchDevice(path: path, devices: 1) }
+    guard let touchProtocol = device.touchProtocol else { throw .cannotReplay(path: path, device: DeviceSummary(device)) }
     self.touchProtocol = touchProtocol
     self.transform = transform
     self.path = path

@@ -61,6 +61,7 @@ enum ReplayCommand {
     var layoutArguments = LayoutArguments(options: settings.layout)
     var path: String?
     var stateDirectory: String?
+    var device = DeviceSelection.automatic
     var frames = FrameOptions()
     if let fontPath = settings.fontPath { frames.fontPath = fontPath }
     frames.theme.stealth = settings.stealth
@@ -69,6 +70,10 @@ enum ReplayCommand {
       let (name, inline) = Arguments.split(argument)
       if name == "--state-dir" {
         stateDirectory = arguments.value(for: name, inline: inline)
+        continue
+      }
+      if name == "--device" {
+        device = deviceSelection(arguments.value(for: name, inline: inline))
         continue
       }
       if layoutArguments.parse(name, inline: inline, from: &arguments) { continue }
@@ -86,7 +91,7 @@ enum ReplayCommand {
     }
     let layout = layoutArguments.makeLayout()
 
-    let events = touchEvents(path, transform: layout.transform)
+    let events = touchEvents(path, device: device, transform: layout.transform)
 
     if let stateDirectory {
       if frames.expected != nil {
@@ -158,6 +163,8 @@ enum ReplayCommand {
   }
 
   static let help = """
+      --device N|NAME   the recorded device to replay: its number in the file (1 for the first) or its name
+                        (default: the first touchscreen with events, else the first tablet with events)
       --dump DIR        write every picture the device would show as DIR/00000.png, 00001.png, ...
                         (run's pictures, lockout countdown included, with --state-dir)
       --contact-sheet FILE  write all pictures as thumbnails on one PNG

@@ -173,7 +173,10 @@ final class EvdevConverterTests: XCTestCase {
   func testDeviceWithoutTouchAxesIsRejected() {
     let mouse = RecordedDevice(name: "mouse", codes: [1: [272], 2: [0, 1]])
     XCTAssertThrowsError(try EvdevConverter(device: mouse, transform: Self.panel)) { error in
-      XCTAssertEqual(error as? RecordingError, .noTouchDevice(path: "recording", devices: 1))
+      XCTAssertEqual(error as? RecordingError, .cannotReplay(path: "recording", device: DeviceSummary(mouse)))
+      XCTAssertEqual(
+        (error as? RecordingError)?.message,
+        "recording: device 0 'mouse' (mouse: relative motion only, no position on the screen; 0 events) cannot draw a pattern; choose a touchscreen or tablet with --device, or record one")
     }
     XCTAssertNil(mouse.touchProtocol)
     XCTAssertEqual(Self.touchscreen.touchProtocol, .multitouch)

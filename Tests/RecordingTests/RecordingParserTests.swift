@@ -300,7 +300,15 @@ final class RecordingParserTests: XCTestCase {
         events:
         - evdev: [[0, 0, 1, 116, 1], [0, 0, 0, 0, 0]]
       """
-    XCTAssertEqual(recordingError { _ = try Recording(parsing: Array(keysOnly.utf8), path: "k") }, .noTouchDevice(path: "k", devices: 1))
+    var keys = RecordedDevice(name: "gpio-keys", line: 4, codes: [1: [116]])
+    keys.index = 1
+    keys.eventCount = 2
+    XCTAssertEqual(
+      recordingError { _ = try Recording(parsing: Array(keysOnly.utf8), path: "k") },
+      .noTouchDevice(path: "k", devices: [DeviceSummary(keys)], total: 1))
+    XCTAssertEqual(
+      RecordingError.noTouchDevice(path: "k", devices: [DeviceSummary(keys)], total: 1).message,
+      "k: no touchscreen or tablet that recorded events among its 1 device: 1 'gpio-keys' (keyboard or buttons: no position at all; 2 events); record the touchscreen's /dev/input/eventN while drawing")
 
     let text = try Self.capture("l-shape-1236")
     let header = String(text[..<text.range(of: "  events:")!.upperBound]) + "\n"
