@@ -5,11 +5,15 @@
 public enum EvdevCode {
   public static let eventSyn: UInt16 = 0x00
   public static let eventKey: UInt16 = 0x01
+  public static let eventRel: UInt16 = 0x02
   public static let eventAbs: UInt16 = 0x03
 
   public static let synReport: UInt16 = 0
   /// The kernel's buffer overflowed and events were lost until the next report.
   public static let synDropped: UInt16 = 3
+
+  public static let relX: UInt16 = 0x00
+  public static let relY: UInt16 = 0x01
 
   public static let absX: UInt16 = 0x00
   public static let absY: UInt16 = 0x01
@@ -18,8 +22,22 @@ public enum EvdevCode {
   public static let absMTPositionY: UInt16 = 0x36
   public static let absMTTrackingID: UInt16 = 0x39
 
+  /// `BTN_0`: the first of the numbered buttons that tablet pads and button boxes have.
+  public static let button0: UInt16 = 0x100
+  /// `BTN_MOUSE`, the first mouse button code (`BTN_LEFT`)...
   public static let buttonLeft: UInt16 = 0x110
+  /// ...up to `BTN_JOYSTICK`, the first code that is not a mouse button.
+  public static let buttonJoystick: UInt16 = 0x120
+  public static let buttonToolPen: UInt16 = 0x140
+  public static let buttonToolFinger: UInt16 = 0x145
   public static let buttonTouch: UInt16 = 0x14a
+  public static let buttonStylus: UInt16 = 0x14b
+
+  /// `INPUT_PROP_DIRECT`: the device's coordinates are on the screen (touchscreens,
+  /// pen displays), not on a separate surface (touchpads, graphics tablets).
+  public static let propertyDirect: UInt16 = 0x01
+  /// `INPUT_PROP_MAX`: the largest input property.
+  public static let maximumProperty: UInt16 = 0x1f
 
   /// `EV_MAX`: the largest event type.
   public static let maximumType: UInt16 = 0x1f

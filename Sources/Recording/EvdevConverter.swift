@@ -23,11 +23,15 @@ import PatternCore
 /// and Y along its height, then `ViewTransform.viewPoint(fromPanel:)` turns the panel
 /// point into the view. Times are `sec * 1_000_000 + usec` of the row that reported.
 ///
-/// A position or slot outside its `absinfo` range is an error, not clamped: it means
-/// the file was edited or the device description does not belong to the events.
+/// A position outside its `absinfo` range is clamped onto the range and counted in
+/// `clamped` (real panels send such values; see `ClampedCoordinates`). A slot or
+/// tracking ID outside its range is an error: the slot indexes the contact table, and
+/// either means the file was edited or the description does not belong to the events.
 public struct EvdevConverter {
   /// How the device reports contacts.
   public let touchProtocol: TouchProtocol
+  /// The positions clamped so far, or nil when none was outside its range.
+  public private(set) var clamped: ClampedCoordinates?
   private let transform: ViewTransform
   private let path: String
   private let device: RecordedDevice
@@ -65,10 +69,10 @@ public struct EvdevConverter {
   ///   - device: the recorded device; its `touchProtocol` decides how rows are read.
   ///   - transform: the panel size and rotation positions map onto.
   ///   - path: the file name for error messages.
-  /// - Throws: `RecordingError.noTouchDevice` if the device cannot report touches,
+  /// - Throws: `RecordingError.cannotReplay` if the device cannot report touches,
   ///   `.missingAbsinfo` or `.invalidAbsinfo` for an axis it needs.
   public init(device: RecordedDevice, transform: ViewTransform, path: String = "recording") throws(RecordingError) {
-    guard let touchProtocol = device.touchProtocol else { throw .noTouchDevice(path: path, devices: 1) }
+    guard let touchProtocol = device.touchProtocol else { throw .cannotReplay(path: path, device: DeviceSummary(device)) }
     self.touchProtocol = touchProtocol
     self.transform = transform
     self.path = path
@@ -115,7 +119,7 @@ public struct EvdevConverter {
   ///   - row: the next evdev row of the device.
   ///   - events: where new events are appended.
   /// - Throws: `RecordingError.missingAbsinfo` for an axis without a range, or
-  ///   `.valueOutOfRange` for a position or slot outside its range.
+  ///   `.valueOutOfRange` for a slot or tracking ID outside its range.
   public mutating func convert(_ row: EvdevRow, into events: inout [TouchEvent]) throws(RecordingError) {
     defer { _checkInvariants() }
     switch row.type {
@@ -154,12 +158,10 @@ public struct EvdevConverter {
     }
     switch row.code {
     case xCode:
-      try check(row, info)
-      slots[currentSlot].x = row.value
+      slots[currentSlot].x = clamp(row, info)
       slots[currentSlot].moved = true
     case yCode:
-      try check(row, info)
-      slots[currentSlot].y = row.value
+      slots[currentSlot].y = clamp(row, info)
       slots[currentSlot].moved = true
     case EvdevCode.absMTSlot where touchProtocol == .multitouch:
       try check(row, info)
@@ -187,6 +189,17 @@ public struct EvdevConverter {
     slots[index].present = false
     slots[index].waitingForDown = false
     if slots[index].active { slots[index].ended = true }
+  }
+
+  /// A position moved onto its axis range, counted in `clamped` when it was outside.
+  private mutating func clamp(_ row: EvdevRow, _ info: AbsInfo) -> Int32 {
+    if info.contains(row.value) { return row.value }
+    if clamped == nil {
+      clamped = ClampedCoordinates(
+        count: 0, line: row.line, code: row.code, value: row.value, minimum: info.minimum, maximum: info.maximum)
+    }
+    clamped?.count += 1
+    return min(max(row.value, info.minimum), info.maximum)
   }
 
   private func check(_ row: EvdevRow, _ info: AbsInfo) throws(RecordingError) {

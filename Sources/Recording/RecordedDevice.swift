@@ -1,8 +1,9 @@
 /// One device from a recording's `devices:` list: its name and what it can report.
 ///
 /// Only what replay needs is kept: the name and node for messages, the event codes
-/// (`codes:`) to tell a touchscreen from a pointer, and the axis ranges (`absinfo:`)
-/// to map positions onto the panel.
+/// (`codes:`) and input properties (`properties:`) to tell a touchscreen from a
+/// tablet, touchpad or mouse, and the axis ranges (`absinfo:`) to map positions onto
+/// the panel.
 public struct RecordedDevice: Sendable {
   /// The kernel's device name (`raspberrypi-ts`, `QEMU Virtio Tablet`).
   public var name: String
@@ -10,10 +11,17 @@ public struct RecordedDevice: Sendable {
   public var node: String
   /// The 1-based line where the device's entry starts (0 when made in memory).
   public var line: Int
+  /// The device's place in `devices:`, 1 for the first (0 when made in memory); what
+  /// `--device N` names.
+  public var index: Int
+  /// How many evdev rows (`SYN_REPORT` included) the device recorded.
+  public var eventCount: Int
   /// Event codes by type, from `codes:`.
   public private(set) var codes: [UInt16: [UInt16]]
   /// Axis ranges by `ABS_*` code, from `absinfo:`.
   public private(set) var absinfo: [UInt16: AbsInfo]
+  /// The `INPUT_PROP_*` numbers from `properties:` (1 is `INPUT_PROP_DIRECT`).
+  public var properties: [UInt16]
   /// The line of each `absinfo:` entry, for messages.
   private var absinfoLines: [UInt16: Int]
 
@@ -25,15 +33,19 @@ public struct RecordedDevice: Sendable {
   ///   - line: where the description starts in its file, or 0.
   ///   - codes: event codes by event type.
   ///   - absinfo: axis ranges by axis code.
+  ///   - properties: the input properties.
   public init(
     name: String = "", node: String = "", line: Int = 0,
-    codes: [UInt16: [UInt16]] = [:], absinfo: [UInt16: AbsInfo] = [:]
+    codes: [UInt16: [UInt16]] = [:], absinfo: [UInt16: AbsInfo] = [:], properties: [UInt16] = []
   ) {
     self.name = name
     self.node = node
     self.line = line
+    self.index = 0
+    self.eventCount = 0
     self.codes = codes
     self.absinfo = absinfo
+    self.properties = properties
     self.absinfoLines = [:]
   }
 

@@ -29,8 +29,15 @@ public enum RecordingError: Error, Equatable {
   case missingAbsinfo(path: String, line: Int, code: UInt16)
   /// An axis's range is empty (`max < min`).
   case invalidAbsinfo(path: String, line: Int, code: UInt16, minimum: Int32, maximum: Int32)
-  /// No device in the file has absolute X/Y axes and a way to report contact.
-  case noTouchDevice(path: String, devices: Int)
+  /// Lists and mappings nest deeper than `limit`, far past any recording.
+  case tooDeep(path: String, line: Int, limit: Int)
+  /// No device in the file is a touchscreen or tablet that recorded events. `devices`
+  /// describes the first few (`DeviceSummary.maximumListed`) of the `total`.
+  case noTouchDevice(path: String, devices: [DeviceSummary], total: Int)
+  /// `--device` names a number or name that no device in the file has.
+  case noSuchDevice(path: String, selection: DeviceSelection, devices: [DeviceSummary], total: Int)
+  /// The device chosen with `--device` has no absolute position and contact to replay.
+  case cannotReplay(path: String, device: DeviceSummary)
   /// The chosen device recorded no evdev events.
   case noEvents(path: String, device: String)
 
@@ -61,12 +68,25 @@ public enum RecordingError: Error, Equatable {
       return "\(path):\(line): axis \(EvdevCode.absName(code)) (\(code)) is used but has no absinfo entry (the device description is incomplete; record it again with 'libinput record')"
     case .invalidAbsinfo(let path, let line, let code, let minimum, let maximum):
       return "\(path):\(line): axis \(EvdevCode.absName(code)) (\(code)) has the empty range \(minimum)...\(maximum) (the device description is damaged; record it again)"
-    case .noTouchDevice(let path, let devices):
-      return "\(path): none of its \(devices) device(s) is a touchscreen or absolute pointer (absolute X/Y axes with BTN_TOUCH, BTN_LEFT or multitouch slots); record the touchscreen's /dev/input/eventN"
+    case .tooDeep(let path, let line, let limit):
+      return "\(path):\(line): lists and mappings nest more than \(limit) levels deep, where a libinput recording nests fewer than 10 (the file was edited or is not a recording; record it again)"
+    case .noTouchDevice(let path, _, 0), .noSuchDevice(let path, _, _, 0):
+      return "\(path): its 'devices:' list is empty; record the touchscreen's /dev/input/eventN while drawing"
+    case .noTouchDevice(let path, let devices, let total):
+      return "\(path): no touchscreen or tablet that recorded events among its \(RecordingError.count(total, "device")): \(DeviceSummary.list(devices, total: total)); record the touchscreen's /dev/input/eventN while drawing\(devices.contains { $0.reportsContact } ? ", or choose a device with --device N" : "")"
+    case .noSuchDevice(let path, let selection, let devices, let total):
+      return "\(path): there is no device \(selection.description) among its \(RecordingError.count(total, "device")): \(DeviceSummary.list(devices, total: total)); give --device a number from 1 to \(total) or one of these names"
+    case .cannotReplay(let path, let device):
+      // The kind's note already says why, when it has one.
+      let why = device.kind.note == nil ? ": " + (device.reasonItCannotReplay ?? "it reports no contact") : ""
+      return "\(path): device \(device.description) cannot draw a pattern\(why); choose a touchscreen or tablet with --device, or record one"
     case .noEvents(let path, let device):
       return "\(path): device '\(RecordingError.clip(device))' recorded no events (touch the screen while 'libinput record' runs, then stop it with Ctrl+C)"
     }
   }
+
+  /// "1 device", "3 devices".
+  static func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
 
   /// strerror(3) text for an errno value.
   static func describe(_ errno: Int32) -> String {

@@ -25,19 +25,37 @@
 /// (as written by `tools/libinput-record.c`; block or flow style are both accepted,
 /// comments are YAML comments). Unknown keys are skipped, so newer files with more
 /// keys still replay; missing required keys are errors naming the line.
+///
+/// Which device is kept is `DeviceSelection`'s: the one named by number or name, or
+/// by the rule the best so far (a touchscreen that recorded events over a tablet or
+/// absolute pointer that did, the first of equals). Only rows that may still be
+/// replayed are kept, so a `libinput record --all` file costs at most the rows of the
+/// best device so far and of the one being read.
 struct RecordingParser: ~Copyable {
   private var reader: YAMLEventReader
   private var path: String { reader.path }
+  private let selection: DeviceSelection
 
-  /// The device to replay, once found, and its rows.
-  private var chosen: RecordedDevice?
-  private var chosenRows: [EvdevRow] = []
-  /// Whether the chosen device's last frame ended with `SYN_REPORT`, and its line.
-  private var chosenEndsWithReport = true
-  private var chosenLastFrameLine = 0
+  /// A device that is, so far, the one to replay, with its rows.
+  private struct Candidate {
+    var device: RecordedDevice
+    var rows: [EvdevRow]
+    /// Whether its last frame ended with `SYN_REPORT`, and that frame's line.
+    var endsWithReport: Bool
+    var lastFrameLine: Int
+    /// Its kind's `DeviceKind.automaticRank`.
+    var rank: Int
+  }
+
+  private var chosen: Candidate?
   private var deviceCount = 0
+  /// The first `DeviceSummary.maximumListed` devices, for messages.
+  private var listed: [DeviceSummary] = []
 
-  init(reader: consuming YAMLEventReader) { self.reader = reader }
+  init(reader: consuming YAMLEventReader, selection: DeviceSelection = .automatic) {
+    self.reader = reader
+    self.selection = selection
+  }
 
   /// Parses the whole first document.
   ///
@@ -81,12 +99,29 @@ struct RecordingParser: ~Copyable {
     guard sawDevices else {
       throw .notARecording(path: path, line: top.line, problem: "there is no 'devices:' list")
     }
-    guard let device = chosen else { throw .noTouchDevice(path: path, devices: deviceCount) }
-    guard !chosenRows.isEmpty else { throw .noEvents(path: path, device: device.name) }
-    guard chosenEndsWithReport else {
-      throw .truncated(path: path, line: chosenLastFrameLine, problem: "the last frame has no SYN_REPORT row")
+    guard let chosen else { throw noDeviceError() }
+    guard chosen.device.touchProtocol != nil else {
+      throw .cannotReplay(path: path, device: DeviceSummary(chosen.device))
     }
-    return Recording(path: path, device: device, rows: chosenRows)
+    guard !chosen.rows.isEmpty else { throw .noEvents(path: path, device: chosen.device.name) }
+    guard chosen.endsWithReport else {
+      throw .truncated(path: path, line: chosen.lastFrameLine, problem: "the last frame has no SYN_REPORT row")
+    }
+    return Recording(path: path, device: chosen.device, rows: chosen.rows)
+  }
+
+  /// Why no device was chosen. A file of one touchscreen or tablet that recorded
+  /// nothing keeps the plain "recorded no events"; otherwise the devices are listed.
+  private func noDeviceError() -> RecordingError {
+    switch selection {
+    case .automatic:
+      if deviceCount == 1, let only = listed.first, only.kind.automaticRank > 0, only.reportsContact, only.eventCount == 0 {
+        return .noEvents(path: path, device: only.name)
+      }
+      return .noTouchDevice(path: path, devices: listed, total: deviceCount)
+    case .number, .name:
+      return .noSuchDevice(path: path, selection: selection, devices: listed, total: deviceCount)
+    }
   }
 
   // MARK: Devices
@@ -106,12 +141,13 @@ struct RecordingParser: ~Copyable {
   private mutating func parseDevice(startingAt line: Int) throws(RecordingError) {
     deviceCount += 1
     var device = RecordedDevice(line: line)
+    device.index = deviceCount
     var rows: [EvdevRow] = []
+    var rowCount = 0
     var endsWithReport = true
     var lastFrameLine = line
-    // Rows are kept only until a device has been chosen; later devices are checked
-    // and dropped, so a multi-device capture costs the memory of one.
-    let keepRows = chosen == nil
+    var sawEvdev = false
+    var keepRows = false
     var sawEvents = false
     while true {
       let key = try reader.next()
@@ -130,9 +166,13 @@ struct RecordingParser: ~Copyable {
         let value = try reader.next()
         if value.kind == .scalar { device.node = value.value } else { try skipNode(startingWith: value) }
       case "evdev":
+        sawEvdev = true
         try parseEvdev(into: &device)
       case "events":
         sawEvents = true
+        // Decided here, not at the device's start: `evdev:` comes first in what
+        // libinput writes, and then the description says whether the rows matter.
+        keepRows = mayChoose(device, described: sawEvdev)
         let list = try reader.next()
         if list.isNull { break }
         try expect(list, .sequenceStart, "'events:' must be a list of '- evdev:' frames")
@@ -148,18 +188,56 @@ struct RecordingParser: ~Copyable {
             break
           }
           try expect(frame, .mappingStart, "each entry of 'events:' must be '- evdev:' or '- libinput:'")
-          try parseFrame(into: &rows, keep: keepRows, endsWithReport: &endsWithReport, line: &lastFrameLine)
+          try parseFrame(
+            into: &rows, keep: keepRows, count: &rowCount, endsWithReport: &endsWithReport, line: &lastFrameLine)
         }
       default:
         try skipNode(startingWith: key)
         try skipNode(startingWith: try reader.next())
       }
     }
-    if chosen == nil, device.touchProtocol != nil {
-      chosen = device
-      chosenRows = rows
-      chosenEndsWithReport = endsWithReport
-      chosenLastFrameLine = lastFrameLine
+    device.eventCount = rowCount
+    if listed.count < DeviceSummary.maximumListed { listed.append(DeviceSummary(device)) }
+    // A device whose rows were not kept is never chosen (a second `evdev:` after
+    // `events:` could change its description; its rows are gone).
+    guard keepRows || rowCount == 0, chooses(device) else { return }
+    chosen = Candidate(
+      device: device, rows: rows, endsWithReport: endsWithReport, lastFrameLine: lastFrameLine,
+      rank: RecordingParser.rank(of: device))
+  }
+
+  /// How the rule ranks a device: its kind's rank when it can report contact, else 0.
+  private static func rank(of device: RecordedDevice) -> Int {
+    device.touchProtocol == nil ? 0 : device.kind.automaticRank
+  }
+
+  /// Whether a device that has been read to its end replaces the choice so far.
+  private func chooses(_ device: RecordedDevice) -> Bool {
+    switch selection {
+    case .automatic:
+      let rank = RecordingParser.rank(of: device)
+      return rank > 0 && device.eventCount > 0 && rank > (chosen?.rank ?? 0)
+    case .number(let number):
+      return device.index == number
+    case .name(let name):
+      return chosen == nil && device.name == name
+    }
+  }
+
+  /// Whether the rows of a device, as far as it is described when its `events:`
+  /// start, may be replayed and so must be kept.
+  private func mayChoose(_ device: RecordedDevice, described: Bool) -> Bool {
+    switch selection {
+    case .automatic:
+      // The first touchscreen with events is final.
+      if let chosen, chosen.rank == DeviceKind.touchscreen.automaticRank { return false }
+      guard described else { return true }
+      let rank = RecordingParser.rank(of: device)
+      return rank > 0 && rank > (chosen?.rank ?? 0)
+    case .number(let number):
+      return device.index == number
+    case .name(let name):
+      return chosen == nil && (!described || device.name == name)
     }
   }
 
@@ -191,6 +269,16 @@ struct RecordingParser: ~Copyable {
           }
           device.setCodes(list, forType: type)
         }
+      case "properties":
+        let list = try reader.next()
+        if list.isNull { break }
+        try expect(list, .sequenceStart, "'properties:' must be a list of input property numbers")
+        while true {
+          let item = try reader.next()
+          if item.kind == .sequenceEnd { break }
+          device.properties.append(
+            UInt16(try number(item, "an input property", 0, Int64(EvdevCode.maximumProperty))))
+        }
       case "absinfo":
         let absinfo = try reader.next()
         if absinfo.isNull { break }
@@ -215,7 +303,7 @@ struct RecordingParser: ~Copyable {
 
   /// One `- evdev: [...]` or `- libinput: ...` entry (the mapping start is read).
   private mutating func parseFrame(
-    into rows: inout [EvdevRow], keep: Bool, endsWithReport: inout Bool, line: inout Int
+    into rows: inout [EvdevRow], keep: Bool, count: inout Int, endsWithReport: inout Bool, line: inout Int
   ) throws(RecordingError) {
     while true {
       let key = try reader.next()
@@ -240,6 +328,7 @@ struct RecordingParser: ~Copyable {
         if start.kind == .sequenceEnd { break }
         let row = try parseRow(startingWith: start)
         if keep { rows.append(row) }
+        count += 1
         last = row
       }
       endsWithReport = last?.isReport ?? false
@@ -253,7 +342,7 @@ struct RecordingParser: ~Copyable {
     let microseconds = try number(try reader.next(), "the microseconds", 0, 999_999)
     let type = try number(try reader.next(), "the event type", 0, Int64(EvdevCode.maximumType))
     let code = try number(try reader.next(), "the event code", 0, Int64(EvdevCode.maximumCode))
-    let value = try number(try reader.next(), "the event value", Int64(Int32.min), Int64(Int32.max))
+    let value = try number(try reader.next(), "the event value (a signed 32-bit number)", Int64(Int32.min), Int64(Int32.max))
     let end = try reader.next()
     try expect(end, .sequenceEnd, "an evdev row must have exactly 5 numbers: [sec, usec, type, code, value]")
     return EvdevRow(

@@ -63,6 +63,7 @@ enum ReplayCommand {
     var layoutArguments = LayoutArguments(options: settings.layout)
     var path: String?
     var stateDirectory: String?
+    var device = DeviceSelection.automatic
     var frames = FrameOptions()
     if let fontPath = settings.fontPath { frames.fontPath = fontPath }
     frames.theme.stealth = settings.stealth
@@ -71,6 +72,10 @@ enum ReplayCommand {
       let (name, inline) = Arguments.split(argument)
       if name == "--state-dir" {
         stateDirectory = arguments.value(for: name, inline: inline)
+        continue
+      }
+      if name == "--device" {
+        device = deviceSelection(arguments.value(for: name, inline: inline))
         continue
       }
       if layoutArguments.parse(name, inline: inline, from: &arguments) { continue }
@@ -88,14 +93,7 @@ enum ReplayCommand {
     }
     let layout = layoutArguments.makeLayout()
 
-    let events: [TouchEvent]
-    do throws(RecordingError) {
-      let recording = try Recording(contentsOf: path)
-      events = try recording.touchEvents(transform: layout.transform)
-    } catch {
-      Console.error(error.message)
-      pl_exit(exitStatus(for: error).rawValue)
-    }
+    let events = touchEvents(path, device: device, transform: layout.transform)
 
     if let stateDirectory {
       if frames.expected != nil {
@@ -179,6 +177,8 @@ enum ReplayCommand {
   }
 
   static let help = """
+      --device N|NAME   the recorded device to replay: its number in the file (1 for the first) or its name
+                        (default: the first touchscreen with events, else the first tablet with events)
       --dump DIR        write every picture the device would show as DIR/00000.png, 00001.png, ...
                         (run's pictures, lockout countdown included, with --state-dir)
       --contact-sheet FILE  write all pictures as thumbnails on one PNG

@@ -26,6 +26,28 @@ public enum Captures {
     directory.appendingPathComponent(name + suffix).path
   }
 
+  /// Tests/Captures/real: recordings of real hardware, `NAME.yml`, each opening with
+  /// `# source:` lines that say where it came from.
+  public static let realDirectory = PackageRoot.url("Tests/Captures/real")
+
+  /// The real recordings' names (without `.yml`), sorted.
+  ///
+  /// - Throws: the directory cannot be listed.
+  public static func realNames() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: realDirectory.path)
+      .filter { $0.hasSuffix(".yml") }
+      .map { String($0.dropLast(4)) }
+      .sorted()
+  }
+
+  /// The path of a real recording.
+  ///
+  /// - Parameters:
+  ///   - name: its name, such as `atmel-mxt-drag-up-down`.
+  public static func realPath(_ name: String) -> String {
+    realDirectory.appendingPathComponent(name + ".yml").path
+  }
+
   /// The replay options a capture was made for (`<name>.args`, words split on spaces
   /// and newlines), or none when it has no such file.
   ///

@@ -173,7 +173,10 @@ final class EvdevConverterTests: XCTestCase {
   func testDeviceWithoutTouchAxesIsRejected() {
     let mouse = RecordedDevice(name: "mouse", codes: [1: [272], 2: [0, 1]])
     XCTAssertThrowsError(try EvdevConverter(device: mouse, transform: Self.panel)) { error in
-      XCTAssertEqual(error as? RecordingError, .noTouchDevice(path: "recording", devices: 1))
+      XCTAssertEqual(error as? RecordingError, .cannotReplay(path: "recording", device: DeviceSummary(mouse)))
+      XCTAssertEqual(
+        (error as? RecordingError)?.message,
+        "recording: device 0 'mouse' (mouse: relative motion only, no position on the screen; 0 events) cannot draw a pattern; choose a touchscreen or tablet with --device, or record one")
     }
     XCTAssertNil(mouse.touchProtocol)
     XCTAssertEqual(Self.touchscreen.touchProtocol, .multitouch)
@@ -219,16 +222,37 @@ final class EvdevConverterTests: XCTestCase {
 
   // MARK: Bad rows
 
-  func testPositionOutsideTheAxisRangeIsAnErrorNamingTheLine() throws {
-    var converter = try EvdevConverter(device: Self.touchscreen, transform: Self.panel, path: "bad.yaml")
+  func testPositionsOutsideTheAxisRangeAreClampedOntoItAndCounted() throws {
+    var converter = try EvdevConverter(device: Self.touchscreen, transform: Self.panel, path: "edge.yaml")
     var events: [TouchEvent] = []
-    let row = EvdevRow(seconds: 0, microseconds: 0, type: 3, code: 53, value: 800, line: 42)
-    XCTAssertThrowsError(try converter.convert(row, into: &events)) { error in
-      XCTAssertEqual(
-        error as? RecordingError,
-        .valueOutOfRange(path: "bad.yaml", line: 42, what: "ABS_MT_POSITION_X", value: 800, minimum: 0, maximum: 799))
-      XCTAssertTrue((error as? RecordingError)?.message.hasPrefix("bad.yaml:42: ABS_MT_POSITION_X 800 is outside 0...799") == true)
+    func row(_ code: UInt16, _ value: Int32, line: Int) -> EvdevRow {
+      EvdevRow(seconds: 0, microseconds: 0, type: 3, code: code, value: value, line: line)
     }
+    for r in [row(57, 1, line: 40), row(53, 800, line: 42), row(54, -3, line: 43), EvdevRow(seconds: 0, microseconds: 0, type: 0, code: 0, value: 0)] {
+      try converter.convert(r, into: &events)
+    }
+    XCTAssertEqual(events.first?.position, converter.viewPoint(x: 799, y: 0), "800 and -3 become the range's ends")
+    // A legacy ABS_X past its range is ignored on a multitouch device: not counted.
+    try converter.convert(row(0, 5000, line: 44), into: &events)
+    try converter.convert(row(53, 1_000_000, line: 45), into: &events)
+    XCTAssertEqual(
+      converter.clamped,
+      ClampedCoordinates(count: 3, line: 42, code: 53, value: 800, minimum: 0, maximum: 799), "the first one, and how many")
+    let warning = try XCTUnwrap(converter.clamped?.warning(path: "edge.yaml", device: "raspberrypi-ts"))
+    XCTAssertTrue(
+      warning.hasPrefix("warning: edge.yaml:42: device 'raspberrypi-ts' sent 3 positions outside its absinfo range, the first ABS_MT_POSITION_X 800 outside 0...799; replayed clamped"),
+      warning)
+    XCTAssertFalse(warning.contains("\n"))
+  }
+
+  func testPositionsAtTheRangesEndsAreNotClamped() throws {
+    var converter = try EvdevConverter(device: Self.touchscreen, transform: Self.panel)
+    var events: [TouchEvent] = []
+    for r in Self.frame(0, [(3, 57, 1), (3, 53, 0), (3, 54, 479)]) + Self.frame(10, [(3, 53, 799), (3, 54, 0)]) {
+      try converter.convert(r, into: &events)
+    }
+    XCTAssertEqual(events.filter { $0.kind != .frame }.count, 2)
+    XCTAssertNil(converter.clamped)
   }
 
   func testSlotBeyondTheDevicesSlotsIsAnError() throws {

@@ -236,7 +236,7 @@ final class RecordingParserTests: XCTestCase {
     XCTAssertEqual(line, 12, "the line of the device entry")
   }
 
-  func testPositionOutsideAbsinfoIsAnErrorWithItsLine() throws {
+  func testPositionOutsideAbsinfoIsClampedAndReportedWithItsLine() throws {
     var text = try Self.capture("l-shape-1236")
     // The first ABS_MT_POSITION_X row, its value replaced by one past the panel.
     let code = try XCTUnwrap(text.range(of: "3,  53,"))
@@ -244,11 +244,22 @@ final class RecordingParserTests: XCTestCase {
     text.replaceSubrange(code.upperBound..<close.lowerBound, with: "     900")
     let line = text[..<code.lowerBound].filter { $0 == "\n" }.count + 1
     let recording = try parseFile(text)
-    let error = recordingError { _ = try recording.touchEvents(transform: ViewTransform(rotation: .none, panelWidth: 800, panelHeight: 480)) }
-    XCTAssertEqual(error?.message.contains("capture.yaml:\(line): ABS_MT_POSITION_X 900 is outside 0...799"), true)
-    guard case .valueOutOfRange(_, line, "ABS_MT_POSITION_X", 900, 0, 799)? = error else {
+    let converted = try recording.convert(transform: ViewTransform(rotation: .none, panelWidth: 800, panelHeight: 480))
+    XCTAssertEqual(converted.clamped, ClampedCoordinates(count: 1, line: line, code: 53, value: 900, minimum: 0, maximum: 799))
+    XCTAssertEqual(converted.events.first?.position.x, Point(x: 799, y: 0).x, "the touch-down lands on the panel's edge")
+  }
+
+  func testValueBeyond32BitsIsRefusedWithItsLine() throws {
+    var text = try Self.capture("l-shape-1236")
+    let code = try XCTUnwrap(text.range(of: "3,  53,"))
+    let close = try XCTUnwrap(text.range(of: "]", range: code.upperBound..<text.endIndex))
+    text.replaceSubrange(code.upperBound..<close.lowerBound, with: " 2147483648")
+    let line = text[..<code.lowerBound].filter { $0 == "\n" }.count + 1
+    let error = recordingError { _ = try self.parseFile(text) }
+    guard case .valueOutOfRange(_, line, "the event value (a signed 32-bit number)", 2_147_483_648, -2_147_483_648, 2_147_483_647)? = error else {
       return XCTFail("unexpected \(String(describing: error))")
     }
+    XCTAssertEqual(error?.message.contains("capture.yaml:\(line): the event value (a signed 32-bit number) 2147483648 is outside"), true)
   }
 
   func testAbsurdNumbersAreRefused() throws {
@@ -289,16 +300,45 @@ final class RecordingParserTests: XCTestCase {
         events:
         - evdev: [[0, 0, 1, 116, 1], [0, 0, 0, 0, 0]]
       """
-    XCTAssertEqual(recordingError { _ = try Recording(parsing: Array(keysOnly.utf8), path: "k") }, .noTouchDevice(path: "k", devices: 1))
+    var keys = RecordedDevice(name: "gpio-keys", line: 4, codes: [1: [116]])
+    keys.index = 1
+    keys.eventCount = 2
+    XCTAssertEqual(
+      recordingError { _ = try Recording(parsing: Array(keysOnly.utf8), path: "k") },
+      .noTouchDevice(path: "k", devices: [DeviceSummary(keys)], total: 1))
+    XCTAssertEqual(
+      RecordingError.noTouchDevice(path: "k", devices: [DeviceSummary(keys)], total: 1).message,
+      "k: no touchscreen or tablet that recorded events among its 1 device: 1 'gpio-keys' (keyboard or buttons: no position at all; 2 events); record the touchscreen's /dev/input/eventN while drawing")
 
     let text = try Self.capture("l-shape-1236")
     let header = String(text[..<text.range(of: "  events:")!.upperBound]) + "\n"
     XCTAssertEqual(recordingError { _ = try Recording(parsing: Array(header.utf8), path: "n") }, .noEvents(path: "n", device: "raspberrypi-ts"))
   }
 
-  func testDeeplyNestedUnknownKeysAreSkippedWithoutRecursion() throws {
-    let nested = String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)
-    let text = try Self.capture("l-shape-1236").replacingOccurrences(of: "ndevices: 1\n", with: "ndevices: 1\nextra: \(nested)\n")
-    XCTAssertEqual(try Recording(parsing: Array(text.utf8), path: "deep").device.name, "raspberrypi-ts")
+  /// The l-shape capture with `extra:` holding `depth` nested lists before `devices:`.
+  static func nested(_ depth: Int, open: String = "[", close: String = "]") throws -> [UInt8] {
+    let nested = String(repeating: open, count: depth) + String(repeating: close, count: depth)
+    return Array(try capture("l-shape-1236").replacingOccurrences(of: "ndevices: 1\n", with: "ndevices: 1\nextra: \(nested)\n").utf8)
+  }
+
+  func testNestedUnknownKeysUpToTheLimitAreSkipped() throws {
+    // The top-level mapping is one level: 31 lists under it reach 32.
+    XCTAssertEqual(try Recording(parsing: Self.nested(31), path: "deep").device.name, "raspberrypi-ts")
+    XCTAssertEqual(try Recording(parsing: Self.nested(31, open: "{a: ", close: "}"), path: "deep").device.name, "raspberrypi-ts")
+  }
+
+  func testNestingPastTheLimitIsRefusedWithItsLine() throws {
+    for depth in [32, 5000, 200_000] {
+      let text = try Self.nested(depth)
+      let start = Date()
+      XCTAssertEqual(
+        recordingError { _ = try Recording(parsing: text, path: "deep") },
+        .tooDeep(path: "deep", line: 4, limit: 32), "depth \(depth)")
+      XCTAssertLessThan(Date().timeIntervalSince(start), 0.5, "depth \(depth) is refused at the limit, not read through")
+    }
+    let message = RecordingError.tooDeep(path: "deep", line: 4, limit: 32).message
+    XCTAssertEqual(
+      message,
+      "deep:4: lists and mappings nest more than 32 levels deep, where a libinput recording nests fewer than 10 (the file was edited or is not a recording; record it again)")
   }
 }
