@@ -69,6 +69,19 @@ public struct UnlockPolicy: Sendable {
     }
   }
 
+  /// The lockout `record` imposes as stored, for reports (`patternlock status`): one
+  /// measured in `now`'s boot runs from its stored start; any other is whole (the next
+  /// process to judge starts it in full). Nil when none is running.
+  public static func storedLockout(of record: AttemptRecord, table: ThrottleTable, at now: UnlockInstant) -> UnlockDecision? {
+    var policy = UnlockPolicy(table: table, record: .clean, startingAt: now)
+    policy.record = record
+    switch table.lockout(afterFailures: record.failures) {
+    case .none: policy.lockoutStart = nil
+    case .permanent, .seconds: policy.lockoutStart = storedStart(of: record, at: now) ?? now.monotonicMicroseconds
+    }
+    return policy.gate(at: now)
+  }
+
   /// The monotonic start of the record's last failure, when it was taken in `now`'s boot.
   private static func storedStart(of record: AttemptRecord, at now: UnlockInstant) -> UInt64? {
     guard let stamp = record.lastFailureMonotonic, let boot = now.boot, stamp.boot == boot else { return nil }

@@ -28,6 +28,7 @@ struct Patternlock {
     case "set-pattern": SetPatternCommand.run(&arguments)
     case "check": CheckCommand.run(&arguments)
     case "reset-attempts": ResetAttemptsCommand.run(&arguments)
+    case "status": StatusCommand.run(&arguments)
     case "--version", "version": Console.out("patternlock \(version)")
     case "--help", "-h", "help": Console.out(usage)
     default: Console.fail("unknown command '\(command)' (try 'patternlock --help')")
@@ -58,12 +59,14 @@ struct Patternlock {
       set-pattern       store the hash of the pattern read from standard input (1-2-3-6-9)
       check             judge the pattern on standard input against the stored one, throttled;
                         prints one JSON line; exit 0 unlocked, 3 wrong, 4 too short,
-                        5 locked out, 6 no pattern set (1 failure, 2 bad input, 7 not root)
+                        5 locked out, 6 no pattern set, 8 not judged (the attempt could not
+                        be counted first) (1 failure, 2 bad input, 7 not root)
       reset-attempts    clear the failure counter and any lockout (root only)
+    \(StatusCommand.help)
       --version         print the version
       --help            print this help
 
-    configuration (run, replay, set-pattern, check, reset-attempts; see patternlock.conf(5)):
+    configuration (run, replay, set-pattern, check, reset-attempts, status; see patternlock.conf(5)):
     \(ConfiguredSettings.help)
                         each option named like a key (--grid for grid = 4) overrides it
 
@@ -78,7 +81,7 @@ struct Patternlock {
 
     \(SetPatternCommand.help)
 
-    run, check, reset-attempts and replay options (run and replay judge each pattern against the one set there):
+    run, check, reset-attempts, status and replay options (run and replay judge each pattern against the one set there):
     \(VaultCommandSupport.stateDirectoryHelp)
     """
 }

@@ -281,3 +281,42 @@ final class CoreDumpTests: XCTestCase {
     try input.fileHandleForWriting.write(contentsOf: Data("9-8-7-4\n".utf8))
   }
 }
+
+/// `patternlock status`: what monitoring and hooks read, without judging anything.
+final class StatusCommandTests: XCTestCase {
+  func testStatusReportsPatternFailuresAndTheLockoutLeft() throws {
+    let sandbox = try makeTemporaryDirectory(prefix: "status", permissions: 0o755)
+    let state = sandbox.appendingPathComponent("state").path
+    func status() throws -> [String: Any] {
+      let run = try PatternlockBinary.run(["status", "--state-dir", state])
+      XCTAssertEqual(run.status, 0, run.stderr)
+      XCTAssertEqual(run.stdout.filter { $0 == "\n" }.count, 1, run.stdout)
+      return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    }
+    var now = try status()
+    XCTAssertEqual(now["pattern"] as? String, "none")
+    XCTAssertEqual(now["state_dir"] as? String, state)
+    let set = try PatternlockBinary.run(["set-pattern", "--state-dir", state, "--argon-passes", "1", "--argon-memory-mib", "1"], stdin: "1-2-3-6")
+    XCTAssertEqual(set.status, 0, set.stderr)
+    now = try status()
+    XCTAssertEqual(now["pattern"] as? String, "set")
+    XCTAssertEqual(now["attempts"] as? String, "intact")
+    XCTAssertEqual(now["failures"] as? Int, 0)
+    XCTAssertEqual(now["lockout"] as? String, "none")
+    let before = try Data(contentsOf: URL(fileURLWithPath: state + "/attempts"))
+    for wrong in ["1-2-3-4", "1-2-3-5", "1-5-9-8", "1-4-7-8", "2-5-8-9"] {
+      XCTAssertEqual(try PatternlockBinary.run(["check", "--state-dir", state], stdin: wrong).status, 3)
+    }
+    now = try status()
+    XCTAssertEqual(now["failures"] as? Int, 5)
+    XCTAssertEqual(now["lockout"] as? String, "timed")
+    let left = try XCTUnwrap(now["locked_for_s"] as? Int)
+    XCTAssertTrue(left > 50 && left <= 60, "\(left)")
+    XCTAssertEqual(try status()["failures"] as? Int, 5, "status counts nothing")
+    try Data("garbage\n".utf8).write(to: URL(fileURLWithPath: state + "/attempts"))
+    now = try status()
+    XCTAssertEqual(now["attempts"] as? String, "damaged")
+    XCTAssertEqual(now["lockout"] as? String, "until-reset")
+    XCTAssertNotEqual(before, try Data(contentsOf: URL(fileURLWithPath: state + "/attempts")))
+  }
+}

@@ -1,0 +1,68 @@
+import CShim
+import Configuration
+import PatternCore
+import Vault
+
+/// `patternlock status [--state-dir DIR]`: one JSON object for monitoring and hooks,
+/// `{"state_dir":"/var/lib/patternlock","pattern":"set","attempts":"intact","failures":5,
+/// "lockout":"timed","locked_for_s":42}`; exit 0 whenever the directory could be
+/// examined. Nothing is judged, counted or written, and no lock is taken (state files
+/// are replaced by atomic renames, so each is read whole).
+///
+/// - `pattern`: `set`, `none` (no directory or no pattern file) or `damaged`;
+/// - `attempts`: `intact`, `missing` or `damaged` (a damaged or missing file locks);
+/// - `lockout`: `none`, `timed` or `until-reset`; `locked_for_s` the seconds left of a
+///   timed one as the record stands (one from before a reboot is whole: the lock starts
+///   it again in full), else 0.
+enum StatusCommand {
+  static let help = "  status            print the state as one JSON object: pattern set, failures, lockout left (exit 0)"
+
+  static func run(_ arguments: inout Arguments) {
+    let settings = ConfiguredSettings.load(&arguments)
+    let path = VaultCommandSupport.onlyStateDirectory(&arguments, configured: settings.stateDirectory) { argument in
+      Console.fail("status: unknown argument '\(argument)' (usage: patternlock status [--state-dir DIR] [--config FILE])")
+    }
+    var line = JSONObjectWriter()
+    line.add("state_dir", string: path)
+    let directory: StateDirectory
+    do throws(VaultError) {
+      directory = try StateDirectory(opening: path, creating: false)
+    } catch {
+      guard case .stateDirectoryMissing = error else { VaultCommandSupport.fail(error) }
+      line.add("pattern", string: "none")
+      line.add("attempts", string: "missing")
+      line.add("failures", 0)
+      line.add("lockout", string: "none")
+      line.add("locked_for_s", 0)
+      Console.out(line.json)
+      return
+    }
+    let pattern: String
+    do throws(VaultError) {
+      _ = try EnrolledPattern.load(from: directory)
+      pattern = "set"
+    } catch {
+      if case .notEnrolled = error { pattern = "none" } else { pattern = "damaged" }
+    }
+    line.add("pattern", string: pattern)
+    let state = AttemptsFile.load(from: directory)
+    let record = state.record(failingClosedWith: settings.throttle)
+    switch state {
+    case .intact: line.add("attempts", string: "intact")
+    case .damaged(let problem): line.add("attempts", string: problem == "it is missing" ? "missing" : "damaged")
+    }
+    line.add("failures", record.failures)
+    let lockout = UnlockPolicy.storedLockout(of: record, table: settings.throttle, at: VaultCommandSupport.now())
+    if let lockout, lockout.isPermanentlyLocked {
+      line.add("lockout", string: "until-reset")
+      line.add("locked_for_s", 0)
+    } else if let seconds = lockout?.retryInSeconds {
+      line.add("lockout", string: "timed")
+      line.add("locked_for_s", Int(seconds))
+    } else {
+      line.add("lockout", string: "none")
+      line.add("locked_for_s", 0)
+    }
+    Console.out(line.json)
+  }
+}
