@@ -40,7 +40,11 @@ busybox shell over the serial console, the display and the tablet over QMP:
      screen at once and starts at 1:00 again (restarted in full, not the old remainder);
  11. a power cut during the lockout and a third boot: run is locked out at once, and the
      countdown again starts at 1:00;
- 12. `reset-attempts` (then `check` unlocks), the state directory removed, a power cut,
+ 12. `reset-attempts` (then `check` unlocks); the state disk remounted read-only under a
+     running `run`: the right pattern is not judged (no result line, no unlock: the
+     failure could not be counted first) and run says so; remounted read-write, run
+     retries the write by itself and then unlocks with the right pattern;
+     the state directory removed, a power cut,
      and a fourth boot in `run` mode: init starts `patternlock run --enroll-first` itself
      (as the Raspberry Pi's unit starts run); the tablet draws 1-2-3-6 twice (stored, no
      unlock), then once more: `{"result":"unlocked"}`, exit 0.
@@ -546,6 +550,26 @@ def main():
         status = console.shell("echo 1-2-3-6 | patternlock check >/dev/null", min(deadline, time.monotonic() + 20))
         check("after reset-attempts the right pattern is judged and unlocks (check exits 0)",
               lambda: None if status == 0 else (_ for _ in ()).throw(Failure(f"exit status {status}")))
+        # A read-only state disk (an SD card after an error): nothing is judged, never an unlock.
+        since = start_run("--feedback-ms 500")
+        run_line(since, "patternlock: showing the lock", 30)
+        status = console.shell("mount -o remount,ro /var/lib", min(deadline, time.monotonic() + 10))
+        if not check("the state disk is remounted read-only under run",
+                     lambda: None if status == 0 else (_ for _ in ()).throw(Failure(f"exit status {status}"))):
+            return
+        mark = inject("l-shape-1236")
+        check("read-only state: run refuses to judge the right pattern and says why",
+              lambda: run_line(mark, "patternlock: the attempt was not judged", 20, "the not-judged line"))
+        time.sleep(1.0)
+        check("read-only state: no result line, no unlock",
+              lambda: None if not run_answers(mark) else (_ for _ in ()).throw(Failure(f"run said {run_answers(mark)}")))
+        console.shell("mount -o remount,rw /var/lib", min(deadline, time.monotonic() + 10))
+        check("writable again: run retries the write by itself",
+              lambda: run_line(mark, "patternlock: the state directory can be written again", 10, "the recovery line"))
+        mark = inject("l-shape-1236")
+        check("writable again: the right pattern unlocks", lambda: run_json(mark, 20, '{"result":"unlocked"}', lambda o: o == {"result": "unlocked"}) and None)
+        run_line(mark, "exit 0", 10, "'exit 0'")
+
         # sync: a removal still in the page cache would not survive the power cut.
         console.shell(f"rm -r {STATE} && sync", min(deadline, time.monotonic() + 10))
         power_cut()
