@@ -23,8 +23,9 @@ let package = Package(
     // The lock screen: gesture state to drawing and damage. Pure Swift.
     .target(name: "Scene", dependencies: ["PatternCore", "Raster"]),
 
-    // errno as a type, and the EINTR-retrying call helper, for the modules that make system calls.
-    .target(name: "SystemErrno", dependencies: ["CShim"]),
+    // The system-call layer over CShim: errno as a type with named values, and the
+    // EINTR-retrying call helper, for the modules that make system calls.
+    .target(name: "SystemCalls", dependencies: ["CShim"]),
 
     // libc functions and macros that Swift cannot import directly, behind prefixed names.
     .target(name: "CShim"),
@@ -69,13 +70,13 @@ let package = Package(
     // DRM/KMS modesetting over libdrm: card and connector choice, dumb buffers, page flips.
     .target(
       name: "KMS",
-      dependencies: ["PatternCore", "CDRM", "CShim", "SystemErrno"],
+      dependencies: ["PatternCore", "CDRM", "CShim", "SystemCalls"],
       linkerSettings: [.linkedLibrary("drm")]
     ),
     // libinput (touch, pointers, keys) and libudev (display hotplug), plus uinput devices.
     .target(
       name: "Input",
-      dependencies: ["PatternCore", "CInput", "CShim", "SystemErrno"],
+      dependencies: ["PatternCore", "CInput", "CShim", "SystemCalls"],
       linkerSettings: [.linkedLibrary("input"), .linkedLibrary("udev")]
     ),
     // The secret store over libsodium: Argon2id pattern hash, attempts file, crash-safe

@@ -1,4 +1,4 @@
-import SystemErrno
+import SystemCalls
 import CShim
 
 /// Why input cannot be read, or a virtual device cannot be made.

@@ -1,4 +1,4 @@
-import SystemErrno
+import SystemCalls
 import CShim
 
 /// What a uinput device reports: enough of a recorded device's description for
@@ -68,8 +68,8 @@ public struct VirtualDevice: ~Copyable {
         try systemCall("UI_SET_EVBIT \(type)", on: path) { pl_uinput_enable_type(fd, type) }
         for code in list {
           // Types without a per-code bit (EV_REP, EV_FF ...) have nothing to enable.
-          if pl_uinput_enable_code(fd, type, code) != 0 && pl_errno() != Errno(rawValue: 22).rawValue {
-            throw .callFailed(call: "UI_SET_*BIT \(type):\(code)", path: path, errno: Errno.current)
+          if pl_uinput_enable_code(fd, type, code) != 0, case let errno = Errno.current, errno != .invalid {
+            throw .callFailed(call: "UI_SET_*BIT \(type):\(code)", path: path, errno: errno)
           }
         }
       }

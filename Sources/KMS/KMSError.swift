@@ -1,4 +1,4 @@
-import SystemErrno
+import SystemCalls
 import CShim
 
 /// Why the display cannot be driven.

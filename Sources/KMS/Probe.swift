@@ -1,4 +1,4 @@
-import SystemErrno
+import SystemCalls
 import CDRM
 import CShim
 
@@ -31,7 +31,7 @@ enum Probe {
     guard let res = drmModeGetResources(device.descriptor) else {
       let errno = Errno.current
       // EOPNOTSUPP/EINVAL: a render-only node (v3d, panfrost) with no modesetting.
-      if errno.rawValue == 95 || errno == .invalid { throw .notModesetting(path: device.path) }
+      if errno == .notSupported || errno == .invalid { throw .notModesetting(path: device.path) }
       if errno == .permissionDenied { throw .permissionDenied(path: device.path) }
       throw .callFailed(call: "drmModeGetResources", path: device.path, errno: errno)
     }

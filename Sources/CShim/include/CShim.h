@@ -16,6 +16,25 @@ int pl_errno(void);
 void pl_set_errno(int value);
 /// strerror(3) for an errno value; the text lives as long as the process.
 const char *pl_strerror(int value);
+/// The errno values Swift names (SystemCalls' `Errno`). Swift cannot import errno.h's
+/// macros through this module, so they are spelled out here, and CShim.c fails to
+/// build if a libc ever disagrees.
+enum {
+  PL_EPERM = 1,
+  PL_ENOENT = 2,
+  PL_EINTR = 4,
+  PL_EAGAIN = 11,
+  PL_EACCES = 13,
+  PL_EBUSY = 16,
+  PL_EEXIST = 17,
+  PL_ENODEV = 19,
+  PL_ENOTDIR = 20,
+  PL_EINVAL = 22,
+  PL_ENOSPC = 28,
+  PL_EROFS = 30,
+  PL_ELOOP = 40,
+  PL_EOPNOTSUPP = 95,
+};
 
 /// write(2) of all bytes to a file descriptor, retrying EINTR and short writes; 0 or -1.
 int pl_write_all(int fd, const void *bytes, size_t count);
