@@ -23,8 +23,8 @@ let package = Package(
     // The lock screen: gesture state to drawing and damage. Pure Swift.
     .target(name: "Scene", dependencies: ["PatternCore", "Raster"]),
 
-    // The system-call layer over CShim: errno as a type with named values, and the
-    // EINTR-retrying call helper, for the modules that make system calls.
+    // The system-call layer over CShim: errno as a type, the EINTR-retrying call helper,
+    // owned file descriptors, whole-file reads and directory listings.
     .target(name: "SystemCalls", dependencies: ["CShim"]),
 
     // libc functions and macros that Swift cannot import directly, behind prefixed names.
@@ -54,7 +54,7 @@ let package = Package(
     // FreeType glyphs rendered once at start-up into Raster's GlyphAtlas.
     .target(
       name: "Typeface",
-      dependencies: ["Raster", "CFreeType", "CShim"],
+      dependencies: ["Raster", "CFreeType", "SystemCalls"],
       linkerSettings: [.linkedLibrary("freetype")]
     ),
 
@@ -62,7 +62,7 @@ let package = Package(
     // converts them to TouchEvents, so gestures can be replayed without a touchscreen.
     .target(
       name: "Recording",
-      dependencies: ["PatternCore", "CYAML", "CShim"],
+      dependencies: ["PatternCore", "CYAML", "SystemCalls"],
       // libm: Embedded Swift's Dictionary growth calls ceil (device codes and absinfo).
       linkerSettings: [.linkedLibrary("yaml"), .linkedLibrary("m")]
     ),
@@ -91,7 +91,7 @@ let package = Package(
     // --config) into one Settings value; command-line options override it.
     .target(
       name: "Configuration",
-      dependencies: ["PatternCore", "CINIH", "CShim"],
+      dependencies: ["PatternCore", "CINIH", "CShim", "SystemCalls"],
       linkerSettings: [.linkedLibrary("inih")]
     ),
 
@@ -132,9 +132,11 @@ let package = Package(
       dependencies: ["patternlock", "CShim", "Input", "PatternCore", "Raster", "Recording", "Scene", "AllocationCounter", "CommandTestSupport"]
     ),
     .testTarget(name: "PatternCoreTests", dependencies: ["PatternCore", "AllocationCounter"]),
+    // SystemCalls: descriptors closed once, EINTR retried, whole-file limits, listings.
+    .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls", "CShim", "CommandTestSupport"]),
     // Recording: converter and parser unit tests, plus ReplayCommandTests, which run the
     // built patternlock binary on Tests/Captures.
-    .testTarget(name: "RecordingTests", dependencies: ["Recording", "PatternCore", "PNGImage", "CommandTestSupport"]),
+    .testTarget(name: "RecordingTests", dependencies: ["Recording", "PatternCore", "PNGImage", "SystemCalls", "CommandTestSupport"]),
     // KMS and Input: everything that runs without a display or touchscreen (parsing,
     // damage copies, key mapping), libinput on a uinput device where /dev/uinput
     // exists, and `patternlock run` without DRM.
@@ -144,7 +146,7 @@ let package = Package(
     .testTarget(name: "VaultTests", dependencies: ["Vault", "PatternCore", "CommandTestSupport"]),
     // Configuration: layering, every key, every error with file:line; the man pages
     // against --help and the key table (runs the built binary).
-    .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "PatternCore", "Vault", "CommandTestSupport"]),
+    .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "PatternCore", "Vault", "SystemCalls", "CommandTestSupport"]),
 
     // Test support: golden-image comparison (Foundation allowed; never a product dependency).
     .target(name: "GoldenSupport", dependencies: ["PNGImage", "Raster", "CommandTestSupport"], path: "Tests/GoldenSupport"),

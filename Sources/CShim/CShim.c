@@ -87,14 +87,7 @@ ssize_t pl_read(int fd, void *buffer, size_t count) {
   return n;
 }
 
-int pl_stat(const char *path, pl_file_info *info) {
-  struct stat st;
-  if (stat(path, &st) != 0) return -1;
-  info->size = (int64_t)st.st_size;
-  info->is_directory = S_ISDIR(st.st_mode) ? 1 : 0;
-  info->is_regular = S_ISREG(st.st_mode) ? 1 : 0;
-  return 0;
-}
+ssize_t pl_write(int fd, const void *bytes, size_t count) { return write(fd, bytes, count); }
 
 int pl_mkdir(const char *path, unsigned mode) {
   if (mkdir(path, (mode_t)mode) == 0 || errno == EEXIST) return 0;
@@ -117,6 +110,13 @@ static void pl_fill_status(const struct stat *st, pl_file_status *status) {
   else if (S_ISDIR(st->st_mode)) status->type = PL_FILE_DIRECTORY;
   else if (S_ISLNK(st->st_mode)) status->type = PL_FILE_SYMLINK;
   else status->type = PL_FILE_OTHER;
+}
+
+int pl_stat(const char *path, pl_file_status *status) {
+  struct stat st;
+  if (stat(path, &st) != 0) return -1;
+  pl_fill_status(&st, status);
+  return 0;
 }
 
 int pl_open_directory(const char *path) {

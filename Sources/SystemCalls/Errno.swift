@@ -1,12 +1,23 @@
-// SystemCalls: the layer between patternlock's modules and libc's system calls.
+// SystemCalls: the one layer between patternlock's modules and libc's file calls.
 //
-// Design. `Errno` names the errno values modules test and words them (strerror);
-// `retryingInterrupts` is the loop that retries EINTR. Modules keep their own error
-// types and messages and carry an `Errno` in them.
+// Design. Every module that opens, reads or lists files or reports an errno (KMS,
+// Input, Vault, Recording, Configuration, Typeface, PNGImage, the executable) does it
+// through these few types, in the manner of swift-system: `Errno` names an errno value
+// and is the only place its strerror text is made; `retryingInterrupts` is the loop
+// that retries EINTR; `FileDescriptor` owns a descriptor and closes it exactly once,
+// in `deinit`, never retrying `close`. Two compositions that three modules each wrote
+// by hand live here too: reading a whole regular file under a size limit
+// (`RegularFile.read`, built on `FileDescriptor.readToEnd`) and listing a directory
+// (`Directory.names`).
+//
+// Errors here are small (`Errno`, or an enum saying which step failed with which
+// errno); each module maps them onto its own error type and messages, so what a
+// user reads did not change when the calls moved here.
 //
 // Rejected: importing apple/swift-system itself (it needs Glibc, which Embedded Swift
 // cannot import, and untyped `throws` in places); a `SystemError` shared by every
-// module (messages must say what the module was doing).
+// module (messages must say what the module was doing: "cannot read configuration",
+// "the pattern file cannot be trusted").
 import CShim
 
 /// An `errno` value, so errors say which one without carrying a bare `Int32`.

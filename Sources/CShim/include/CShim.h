@@ -58,15 +58,9 @@ enum { PL_O_CREAT_TRUNC = 0x10000 };
 int pl_close(int fd);
 /// read(2), retrying EINTR.
 ssize_t pl_read(int fd, void *buffer, size_t count);
+/// write(2); the count written (perhaps short), or -1 with errno.
+ssize_t pl_write(int fd, const void *bytes, size_t count);
 
-/// What pl_stat learns of a path.
-typedef struct {
-  int64_t size;
-  int is_directory;
-  int is_regular;
-} pl_file_info;
-/// stat(2) on a path; 0 or -1 with errno.
-int pl_stat(const char *path, pl_file_info *info);
 /// mkdir(2) with mode; 0 or -1 with errno (EEXIST is not an error here).
 int pl_mkdir(const char *path, unsigned mode);
 
@@ -76,11 +70,13 @@ uint64_t pl_monotonic_microseconds(void);
 // The live device path (poll, signalfd, timerfd, mmap, console, uinput).
 #include "CShimDevice.h"
 
-// ---- Vault: state files written crash-safely in one directory. ----------------------
-// Every path below is a name inside a directory opened with pl_open_directory, so a
-// symlink or a renamed parent can never redirect a write (O_NOFOLLOW, *at calls).
+// ---- Files, and names inside a directory held open (SystemCalls' FileDescriptor). ---
+// Vault writes its state crash-safely this way: every name below is inside a directory
+// opened with pl_open_directory, so a symlink or a renamed parent can never redirect a
+// write (O_NOFOLLOW, *at calls).
 
-/// What pl_fstat and pl_fstatat learn of a file, without following a final symlink.
+/// What pl_stat, pl_lstat, pl_fstat and pl_fstatat learn of a file (all but pl_stat
+/// without following a final symlink).
 typedef struct {
   int64_t size;
   /// Permission bits only (st_mode & 07777).
@@ -91,6 +87,8 @@ typedef struct {
 } pl_file_status;
 enum { PL_FILE_OTHER = 0, PL_FILE_REGULAR = 1, PL_FILE_DIRECTORY = 2, PL_FILE_SYMLINK = 3 };
 
+/// stat(2) on a path, following symlinks; 0 or -1 with errno.
+int pl_stat(const char *path, pl_file_status *status);
 /// open(2) of a directory with O_DIRECTORY|O_NOFOLLOW|O_CLOEXEC; fd or -1 with errno.
 int pl_open_directory(const char *path);
 /// openat(2) of `name` in `dirfd` for reading, O_NOFOLLOW|O_NONBLOCK (a FIFO never
@@ -156,7 +154,7 @@ int pl_boot_id(uint8_t bytes[16]);
 int pl_disable_core_dumps(void);
 /// The current RLIMIT_CORE soft limit and the dumpable flag, for tests.
 int pl_core_dump_state(uint64_t *core_limit, int *dumpable);
-// ---- Configuration: listing /etc/patternlock.conf.d. -----------------------------------
+// ---- Directory listing (SystemCalls' `Directory.names`). --------------------------------
 
 /// opendir(3); an opaque handle, or NULL with errno.
 void *pl_opendir(const char *path);
