@@ -248,7 +248,9 @@ public struct InputContext: ~Copyable {
 
   /// The open/close callbacks libinput uses for device nodes. They are C function
   /// pointers, so they capture nothing: the node is opened with the flags libinput
-  /// asks for, and failures are returned as -errno as libinput expects.
+  /// asks for, and failures are returned as -errno as libinput expects. The
+  /// descriptor is libinput's until it hands it back to `close_restricted`, which
+  /// takes ownership to close it.
   private static func makeInterface() -> UnsafeMutablePointer<libinput_interface> {
     let interface = UnsafeMutablePointer<libinput_interface>.allocate(capacity: 1)
     interface.initialize(
@@ -257,7 +259,7 @@ public struct InputContext: ~Copyable {
           guard let path else { return -Errno.invalid.rawValue }
           return pl_open_native(path, flags)
         },
-        close_restricted: { fd, _ in _ = pl_close(fd) }))
+        close_restricted: { fd, _ in FileDescriptor(owning: fd).close() }))
     return interface
   }
 }

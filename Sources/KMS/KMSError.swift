@@ -1,5 +1,4 @@
 import SystemCalls
-import CShim
 
 /// Why the display cannot be driven.
 ///
