@@ -83,7 +83,7 @@ let package = Package(
     // writes in a 0700 state directory, fail-closed loading. Policy maths is PatternCore's.
     .target(
       name: "Vault",
-      dependencies: ["PatternCore", "CSodium", "CShim"],
+      dependencies: ["PatternCore", "CSodium", "CShim", "SystemCalls"],
       linkerSettings: [.linkedLibrary("sodium")]
     ),
 
@@ -129,7 +129,7 @@ let package = Package(
     // The executable's own parts (the live lock screen over a headless display).
     .testTarget(
       name: "PatternlockTests",
-      dependencies: ["patternlock", "CShim", "Input", "PatternCore", "Raster", "Recording", "Scene", "AllocationCounter", "CommandTestSupport"]
+      dependencies: ["patternlock", "CShim", "SystemCalls", "Input", "PatternCore", "Raster", "Recording", "Scene", "AllocationCounter", "CommandTestSupport"]
     ),
     .testTarget(name: "PatternCoreTests", dependencies: ["PatternCore", "AllocationCounter"]),
     // SystemCalls: descriptors closed once, EINTR retried, whole-file limits, listings.
