@@ -48,7 +48,7 @@ let package = Package(
     // Frame dumps as PNG files, PNG reading for golden tests, contact sheets.
     .target(
       name: "PNGImage",
-      dependencies: ["Raster", "CPNGShim"],
+      dependencies: ["Raster", "CPNGShim", "SystemCalls"],
       linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
     ),
     // FreeType glyphs rendered once at start-up into Raster's GlyphAtlas.
