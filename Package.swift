@@ -97,7 +97,7 @@ let package = Package(
 
     .executableTarget(
       name: "patternlock",
-      dependencies: ["PatternCore", "Raster", "Scene", "CShim", "Recording", "PNGImage", "Typeface", "Vault", "KMS", "Input", "Configuration"],
+      dependencies: ["PatternCore", "Raster", "Scene", "CShim", "SystemCalls", "Recording", "PNGImage", "Typeface", "Vault", "KMS", "Input", "Configuration"],
       // libm: Embedded Swift's Dictionary growth calls ceil (inject copies device codes).
       linkerSettings: [.linkedLibrary("drm"), .linkedLibrary("input"), .linkedLibrary("udev"), .linkedLibrary("m"),
         .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("freetype"), .linkedLibrary("yaml"), .linkedLibrary("sodium"),
@@ -115,7 +115,7 @@ let package = Package(
     // Swift; it links AllocationCounter to report allocations per frame.
     .executableTarget(
       name: "patternlock-bench",
-      dependencies: ["Scene", "Raster", "PatternCore", "CShim", "AllocationCounter"],
+      dependencies: ["Scene", "Raster", "PatternCore", "CShim", "SystemCalls", "AllocationCounter"],
       path: "Benchmarks/patternlock-bench",
       // libm: Double rounding in the report and the finger path's set-up.
       linkerSettings: [.linkedLibrary("m")]

@@ -26,25 +26,6 @@ int pl_errno(void) { return errno; }
 void pl_set_errno(int value) { errno = value; }
 const char *pl_strerror(int value) { return strerror(value); }
 
-int pl_write_all(int fd, const void *bytes, size_t count) {
-  const char *p = bytes;
-  while (count > 0) {
-    ssize_t n = write(fd, p, count);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return -1;
-    }
-    p += n;
-    count -= (size_t)n;
-  }
-  return 0;
-}
-
-void pl_write_line(int fd, const char *text) {
-  (void)pl_write_all(fd, text, strlen(text));
-  (void)pl_write_all(fd, "\n", 1);
-}
-
 // glibc passes argc, argv and envp to ELF constructors; this is how a program whose
 // main is Swift's (with no CommandLine in Embedded mode) reaches its arguments.
 static int saved_argc;

@@ -36,11 +36,6 @@ enum {
   PL_EOPNOTSUPP = 95,
 };
 
-/// write(2) of all bytes to a file descriptor, retrying EINTR and short writes; 0 or -1.
-int pl_write_all(int fd, const void *bytes, size_t count);
-/// Writes a string and a newline to standard output or standard error, unbuffered.
-void pl_write_line(int fd, const char *text);
-
 /// The process's argument count (Embedded Swift has no CommandLine).
 int pl_argument_count(void);
 /// Argument `index` of the process, or NULL past the end.
