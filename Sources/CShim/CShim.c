@@ -50,24 +50,13 @@ int pl_open(const char *path, int flags, unsigned mode) {
   default: native |= O_RDONLY; break;
   }
   if (flags & PL_O_CREAT_TRUNC) native |= O_CREAT | O_TRUNC;
-  int fd;
-  do {
-    fd = open(path, native, (mode_t)mode);
-  } while (fd < 0 && errno == EINTR);
-  return fd;
+  return open(path, native, (mode_t)mode);
 }
 
 // Never retried on EINTR: on Linux the descriptor is already released.
 int pl_close(int fd) { return close(fd); }
 
-ssize_t pl_read(int fd, void *buffer, size_t count) {
-  ssize_t n;
-  do {
-    n = read(fd, buffer, count);
-  } while (n < 0 && errno == EINTR);
-  return n;
-}
-
+ssize_t pl_read(int fd, void *buffer, size_t count) { return read(fd, buffer, count); }
 ssize_t pl_write(int fd, const void *bytes, size_t count) { return write(fd, bytes, count); }
 
 int pl_mkdir(const char *path, unsigned mode) {
@@ -100,28 +89,14 @@ int pl_stat(const char *path, pl_file_status *status) {
   return 0;
 }
 
-int pl_open_directory(const char *path) {
-  int fd;
-  do {
-    fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-  } while (fd < 0 && errno == EINTR);
-  return fd;
-}
+int pl_open_directory(const char *path) { return open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC); }
 
 int pl_openat_read(int dirfd, const char *name) {
-  int fd;
-  do {
-    fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-  } while (fd < 0 && errno == EINTR);
-  return fd;
+  return openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 }
 
 int pl_openat_create(int dirfd, const char *name, unsigned mode) {
-  int fd;
-  do {
-    fd = openat(dirfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, (mode_t)mode);
-  } while (fd < 0 && errno == EINTR);
-  return fd;
+  return openat(dirfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, (mode_t)mode);
 }
 
 int pl_fstat(int fd, pl_file_status *status) {
@@ -145,13 +120,7 @@ int pl_lstat(const char *path, pl_file_status *status) {
   return 0;
 }
 
-int pl_fsync(int fd) {
-  int r;
-  do {
-    r = fsync(fd);
-  } while (r != 0 && errno == EINTR);
-  return r;
-}
+int pl_fsync(int fd) { return fsync(fd); }
 
 int pl_fchmod(int fd, unsigned mode) { return fchmod(fd, (mode_t)mode); }
 int pl_renameat(int dirfd, const char *from, const char *to) { return renameat(dirfd, from, dirfd, to); }
@@ -162,27 +131,20 @@ int64_t pl_wall_seconds(void) { return (int64_t)time(NULL); }
 const char *pl_getenv(const char *name) { return getenv(name); }
 void pl_exit_immediately(int status) { _exit(status); }
 
+// An EINTR from either openat returns -1 with EINTR, and the caller's retry repeats
+// both: creating without O_EXCL is safe to repeat.
 int pl_openat_lock(int dirfd, const char *name, unsigned mode) {
-  int fd;
-  do {
-    fd = openat(dirfd, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, (mode_t)mode);
-  } while (fd < 0 && errno == EINTR);
+  int fd = openat(dirfd, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, (mode_t)mode);
   if (fd < 0 && (errno == EROFS || errno == EACCES)) {
     int saved = errno;
-    do {
-      fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-    } while (fd < 0 && errno == EINTR);
+    fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0 && errno == ENOENT) errno = saved;
   }
   return fd;
 }
 
 int pl_flock_exclusive_try(int fd) {
-  int result;
-  do {
-    result = flock(fd, LOCK_EX | LOCK_NB);
-  } while (result != 0 && errno == EINTR);
-  if (result == 0) return 0;
+  if (flock(fd, LOCK_EX | LOCK_NB) == 0) return 0;
   return errno == EWOULDBLOCK ? 1 : -1;
 }
 

@@ -4,11 +4,11 @@
 // Input, Vault, Recording, Configuration, Typeface, PNGImage, the executable) does it
 // through these few types, in the manner of swift-system: `Errno` names an errno value
 // and is the only place its strerror text is made; `retryingInterrupts` is the loop
-// that retries EINTR; `FileDescriptor` owns a descriptor and closes it exactly once,
-// in `deinit`, never retrying `close`. Two compositions that three modules each wrote
-// by hand live here too: reading a whole regular file under a size limit
-// (`RegularFile.read`, built on `FileDescriptor.readToEnd`) and listing a directory
-// (`Directory.names`).
+// that retries EINTR (CShim's file helpers make one attempt each and leave it to it);
+// `FileDescriptor` owns a descriptor and closes it exactly once, in `deinit`, never
+// retrying `close`. Two compositions that three modules each wrote by hand live here
+// too: reading a whole regular file under a size limit (`RegularFile.read`, built on
+// `FileDescriptor.readToEnd`) and listing a directory (`Directory.names`).
 //
 // Errors here are small (`Errno`, or an enum saying which step failed with which
 // errno); each module maps them onto its own error type and messages, so what a
@@ -17,7 +17,8 @@
 // Rejected: importing apple/swift-system itself (it needs Glibc, which Embedded Swift
 // cannot import, and untyped `throws` in places); a `SystemError` shared by every
 // module (messages must say what the module was doing: "cannot read configuration",
-// "the pattern file cannot be trusted").
+// "the pattern file cannot be trusted"); retrying EINTR inside each C file helper, as
+// the shim used to (a copy of one loop in each, and no way for a test to see it).
 import CShim
 
 /// An `errno` value, so errors say which one without carrying a bare `Int32`.

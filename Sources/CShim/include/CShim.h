@@ -46,12 +46,17 @@ _Noreturn void pl_exit(int status);
 
 /// Flags for pl_open.
 enum { PL_O_RDONLY = 0, PL_O_WRONLY = 1, PL_O_RDWR = 2 };
-/// open(2) with O_CLOEXEC added; flags may also include PL_O_CREAT_TRUNC.
+
+// The file calls here (open, read, write, fsync, flock and the *at calls below) make
+// one attempt each: EINTR comes back to Swift, where SystemCalls' `retryingInterrupts`
+// retries it, so one helper does that for every caller.
+
+/// open(2) with O_CLOEXEC added; flags may also include PL_O_CREAT_TRUNC. fd or -1.
 int pl_open(const char *path, int flags, unsigned mode);
 enum { PL_O_CREAT_TRUNC = 0x10000 };
-/// close(2).
+/// close(2). Never retried, by anyone: on Linux the descriptor is gone even on EINTR.
 int pl_close(int fd);
-/// read(2), retrying EINTR.
+/// read(2); the count, or -1 with errno.
 ssize_t pl_read(int fd, void *buffer, size_t count);
 /// write(2); the count written (perhaps short), or -1 with errno.
 ssize_t pl_write(int fd, const void *bytes, size_t count);
@@ -99,7 +104,7 @@ int pl_fstat(int fd, pl_file_status *status);
 int pl_fstatat(int dirfd, const char *name, pl_file_status *status);
 /// lstat(2) on a path; 0 or -1 with errno.
 int pl_lstat(const char *path, pl_file_status *status);
-/// fsync(2), retrying EINTR; 0 or -1 with errno.
+/// fsync(2); 0 or -1 with errno.
 int pl_fsync(int fd);
 /// fchmod(2); 0 or -1 with errno.
 int pl_fchmod(int fd, unsigned mode);
@@ -135,7 +140,7 @@ _Noreturn void pl_exit_immediately(int status);
 /// is opened read-only instead (flock works on either). fd or -1 with errno.
 int pl_openat_lock(int dirfd, const char *name, unsigned mode);
 /// flock(2) LOCK_EX|LOCK_NB: 0 when the lock is taken, 1 when another holds it, -1
-/// with errno on any other failure.
+/// with errno on any other failure (EINTR included).
 int pl_flock_exclusive_try(int fd);
 /// Removes every regular file in `dirfd` whose name contains `marker` (stale
 /// temporaries of writes that a crash cut short). Returns how many were removed, or
