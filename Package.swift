@@ -23,8 +23,9 @@ let package = Package(
     // The lock screen: gesture state to drawing and damage. Pure Swift.
     .target(name: "Scene", dependencies: ["PatternCore", "Raster"]),
 
-    // errno as a type, and the EINTR-retrying call helper, for the modules that make system calls.
-    .target(name: "SystemErrno", dependencies: ["CShim"]),
+    // The system-call layer over CShim: errno as a type, the EINTR-retrying call helper,
+    // owned file descriptors, whole-file reads and directory listings.
+    .target(name: "SystemCalls", dependencies: ["CShim"]),
 
     // libc functions and macros that Swift cannot import directly, behind prefixed names.
     .target(name: "CShim"),
@@ -47,13 +48,13 @@ let package = Package(
     // Frame dumps as PNG files, PNG reading for golden tests, contact sheets.
     .target(
       name: "PNGImage",
-      dependencies: ["Raster", "CPNGShim"],
+      dependencies: ["Raster", "CPNGShim", "SystemCalls"],
       linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
     ),
     // FreeType glyphs rendered once at start-up into Raster's GlyphAtlas.
     .target(
       name: "Typeface",
-      dependencies: ["Raster", "CFreeType", "CShim"],
+      dependencies: ["Raster", "CFreeType", "SystemCalls"],
       linkerSettings: [.linkedLibrary("freetype")]
     ),
 
@@ -61,7 +62,7 @@ let package = Package(
     // converts them to TouchEvents, so gestures can be replayed without a touchscreen.
     .target(
       name: "Recording",
-      dependencies: ["PatternCore", "CYAML", "CShim"],
+      dependencies: ["PatternCore", "CYAML", "SystemCalls"],
       // libm: Embedded Swift's Dictionary growth calls ceil (device codes and absinfo).
       linkerSettings: [.linkedLibrary("yaml"), .linkedLibrary("m")]
     ),
@@ -69,20 +70,20 @@ let package = Package(
     // DRM/KMS modesetting over libdrm: card and connector choice, dumb buffers, page flips.
     .target(
       name: "KMS",
-      dependencies: ["PatternCore", "CDRM", "CShim", "SystemErrno"],
+      dependencies: ["PatternCore", "CDRM", "CShim", "SystemCalls"],
       linkerSettings: [.linkedLibrary("drm")]
     ),
     // libinput (touch, pointers, keys) and libudev (display hotplug), plus uinput devices.
     .target(
       name: "Input",
-      dependencies: ["PatternCore", "CInput", "CShim", "SystemErrno"],
+      dependencies: ["PatternCore", "CInput", "CShim", "SystemCalls"],
       linkerSettings: [.linkedLibrary("input"), .linkedLibrary("udev")]
     ),
     // The secret store over libsodium: Argon2id pattern hash, attempts file, crash-safe
     // writes in a 0700 state directory, fail-closed loading. Policy maths is PatternCore's.
     .target(
       name: "Vault",
-      dependencies: ["PatternCore", "CSodium", "CShim"],
+      dependencies: ["PatternCore", "CSodium", "CShim", "SystemCalls"],
       linkerSettings: [.linkedLibrary("sodium")]
     ),
 
@@ -90,13 +91,13 @@ let package = Package(
     // --config) into one Settings value; command-line options override it.
     .target(
       name: "Configuration",
-      dependencies: ["PatternCore", "CINIH", "CShim"],
+      dependencies: ["PatternCore", "CINIH", "CShim", "SystemCalls"],
       linkerSettings: [.linkedLibrary("inih")]
     ),
 
     .executableTarget(
       name: "patternlock",
-      dependencies: ["PatternCore", "Raster", "Scene", "CShim", "Recording", "PNGImage", "Typeface", "Vault", "KMS", "Input", "Configuration"],
+      dependencies: ["PatternCore", "Raster", "Scene", "CShim", "SystemCalls", "Recording", "PNGImage", "Typeface", "Vault", "KMS", "Input", "Configuration"],
       // libm: Embedded Swift's Dictionary growth calls ceil (inject copies device codes).
       linkerSettings: [.linkedLibrary("drm"), .linkedLibrary("input"), .linkedLibrary("udev"), .linkedLibrary("m"),
         .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("freetype"), .linkedLibrary("yaml"), .linkedLibrary("sodium"),
@@ -114,7 +115,7 @@ let package = Package(
     // Swift; it links AllocationCounter to report allocations per frame.
     .executableTarget(
       name: "patternlock-bench",
-      dependencies: ["Scene", "Raster", "PatternCore", "CShim", "AllocationCounter"],
+      dependencies: ["Scene", "Raster", "PatternCore", "CShim", "SystemCalls", "AllocationCounter"],
       path: "Benchmarks/patternlock-bench",
       // libm: Double rounding in the report and the finger path's set-up.
       linkerSettings: [.linkedLibrary("m")]
@@ -128,12 +129,14 @@ let package = Package(
     // The executable's own parts (the live lock screen over a headless display).
     .testTarget(
       name: "PatternlockTests",
-      dependencies: ["patternlock", "CShim", "Input", "PatternCore", "Raster", "Recording", "Scene", "AllocationCounter", "CommandTestSupport"]
+      dependencies: ["patternlock", "CShim", "SystemCalls", "Input", "PatternCore", "Raster", "Recording", "Scene", "AllocationCounter", "CommandTestSupport"]
     ),
     .testTarget(name: "PatternCoreTests", dependencies: ["PatternCore", "AllocationCounter"]),
+    // SystemCalls: descriptors closed once, EINTR retried, whole-file limits, listings.
+    .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls", "CShim", "CommandTestSupport"]),
     // Recording: converter and parser unit tests, plus ReplayCommandTests, which run the
     // built patternlock binary on Tests/Captures.
-    .testTarget(name: "RecordingTests", dependencies: ["Recording", "PatternCore", "PNGImage", "CommandTestSupport"]),
+    .testTarget(name: "RecordingTests", dependencies: ["Recording", "PatternCore", "PNGImage", "SystemCalls", "CommandTestSupport"]),
     // KMS and Input: everything that runs without a display or touchscreen (parsing,
     // damage copies, key mapping), libinput on a uinput device where /dev/uinput
     // exists, and `patternlock run` without DRM.
@@ -143,7 +146,7 @@ let package = Package(
     .testTarget(name: "VaultTests", dependencies: ["Vault", "PatternCore", "CommandTestSupport"]),
     // Configuration: layering, every key, every error with file:line; the man pages
     // against --help and the key table (runs the built binary).
-    .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "PatternCore", "Vault", "CommandTestSupport"]),
+    .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "PatternCore", "Vault", "SystemCalls", "CommandTestSupport"]),
 
     // Test support: golden-image comparison (Foundation allowed; never a product dependency).
     .target(name: "GoldenSupport", dependencies: ["PNGImage", "Raster", "CommandTestSupport"], path: "Tests/GoldenSupport"),

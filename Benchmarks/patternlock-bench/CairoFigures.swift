@@ -1,4 +1,4 @@
-import CShim
+import SystemCalls
 
 /// Reads the lines Benchmarks/cairo/run-cairo.sh prints:
 /// `{"size":"800x480","figure":"cairo-full","median_us":412.3}`.
@@ -22,21 +22,22 @@ enum CairoFigures {
     return figures
   }
 
+  /// A figures file larger than this is not one run-cairo.sh wrote.
+  private static let maximumBytes: Int64 = 1 << 20
+
   private static func contents(of path: String) -> String {
-    let fd = pl_open(path, Int32(PL_O_RDONLY), 0)
-    if fd < 0 {
-      BenchConsole.fail("cannot read cairo figures \(path): \(String(cString: pl_strerror(pl_errno()))) (run Benchmarks/cairo/run-cairo.sh > \(path))")
+    do throws(RegularFile.ReadFailure) {
+      return String(decoding: try RegularFile.read(atPath: path, limit: maximumBytes), as: UTF8.self)
+    } catch {
+      let why: String
+      switch error {
+      case .cannotExamine(let errno), .cannotOpen(let errno): why = errno.text + " (run Benchmarks/cairo/run-cairo.sh > \(path))"
+      case .cannotRead(let errno): why = errno.text
+      case .notARegularFile(let kind): why = "it is \(kind.phrase), not a file"
+      case .tooLarge(let bytes): why = "it is \(bytes) bytes, not a figures file"
+      }
+      BenchConsole.fail("cannot read cairo figures \(path): \(why)")
     }
-    defer { _ = pl_close(fd) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while true {
-      let n = chunk.withUnsafeMutableBytes { pl_read(fd, $0.baseAddress, $0.count) }
-      if n < 0 { BenchConsole.fail("cannot read cairo figures \(path): \(String(cString: pl_strerror(pl_errno())))") }
-      if n == 0 { break }
-      bytes.append(contentsOf: chunk[0..<n])
-    }
-    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The string after `key` up to the next quote.

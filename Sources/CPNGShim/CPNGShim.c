@@ -10,22 +10,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-// The header spells these out because Swift cannot import errno.h through this
-// module; the build fails here if a libc ever disagrees.
-_Static_assert(PL_PNG_ENOENT == ENOENT, "ENOENT");
-_Static_assert(PL_PNG_EACCES == EACCES, "EACCES");
-_Static_assert(PL_PNG_ENOSPC == ENOSPC, "ENOSPC");
-_Static_assert(PL_PNG_EROFS == EROFS, "EROFS");
-
 static void set_status(pl_png_status *status, pl_png_code code, int system_errno, const char *message) {
   status->code = code;
   status->system_errno = system_errno;
   snprintf(status->message, sizeof status->message, "%s", message);
 }
 
-static void set_errno_status(pl_png_status *status, int value) {
-  set_status(status, PL_PNG_SYSTEM, value, strerror(value));
-}
+// The message stays empty: Swift words the errno (SystemCalls' `Errno.text`).
+static void set_errno_status(pl_png_status *status, int value) { set_status(status, PL_PNG_SYSTEM, value, ""); }
 
 // libpng's error callback: record the reason, then jump back to the setjmp in the
 // pl_png_ function that made this png_struct. Never returns.

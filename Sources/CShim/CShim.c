@@ -16,28 +16,15 @@
 #include <time.h>
 #include <unistd.h>
 
+_Static_assert(PL_EPERM == EPERM && PL_ENOENT == ENOENT && PL_EINTR == EINTR && PL_EAGAIN == EAGAIN &&
+                   PL_EAGAIN == EWOULDBLOCK && PL_EACCES == EACCES && PL_EBUSY == EBUSY && PL_EEXIST == EEXIST &&
+                   PL_ENODEV == ENODEV && PL_ENOTDIR == ENOTDIR && PL_EINVAL == EINVAL && PL_ENOSPC == ENOSPC &&
+                   PL_EROFS == EROFS && PL_ELOOP == ELOOP && PL_EOPNOTSUPP == EOPNOTSUPP,
+               "errno values");
+
 int pl_errno(void) { return errno; }
 void pl_set_errno(int value) { errno = value; }
 const char *pl_strerror(int value) { return strerror(value); }
-
-int pl_write_all(int fd, const void *bytes, size_t count) {
-  const char *p = bytes;
-  while (count > 0) {
-    ssize_t n = write(fd, p, count);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return -1;
-    }
-    p += n;
-    count -= (size_t)n;
-  }
-  return 0;
-}
-
-void pl_write_line(int fd, const char *text) {
-  (void)pl_write_all(fd, text, strlen(text));
-  (void)pl_write_all(fd, "\n", 1);
-}
 
 // glibc passes argc, argv and envp to ELF constructors; this is how a program whose
 // main is Swift's (with no CommandLine in Embedded mode) reaches its arguments.
@@ -63,32 +50,14 @@ int pl_open(const char *path, int flags, unsigned mode) {
   default: native |= O_RDONLY; break;
   }
   if (flags & PL_O_CREAT_TRUNC) native |= O_CREAT | O_TRUNC;
-  int fd;
-  do {
-    fd = open(path, native, (mode_t)mode);
-  } while (fd < 0 && errno == EINTR);
-  return fd;
+  return open(path, native, (mode_t)mode);
 }
 
 // Never retried on EINTR: on Linux the descriptor is already released.
 int pl_close(int fd) { return close(fd); }
 
-ssize_t pl_read(int fd, void *buffer, size_t count) {
-  ssize_t n;
-  do {
-    n = read(fd, buffer, count);
-  } while (n < 0 && errno == EINTR);
-  return n;
-}
-
-int pl_stat(const char *path, pl_file_info *info) {
-  struct stat st;
-  if (stat(path, &st) != 0) return -1;
-  info->size = (int64_t)st.st_size;
-  info->is_directory = S_ISDIR(st.st_mode) ? 1 : 0;
-  info->is_regular = S_ISREG(st.st_mode) ? 1 : 0;
-  return 0;
-}
+ssize_t pl_read(int fd, void *buffer, size_t count) { return read(fd, buffer, count); }
+ssize_t pl_write(int fd, const void *bytes, size_t count) { return write(fd, bytes, count); }
 
 int pl_mkdir(const char *path, unsigned mode) {
   if (mkdir(path, (mode_t)mode) == 0 || errno == EEXIST) return 0;
@@ -113,28 +82,21 @@ static void pl_fill_status(const struct stat *st, pl_file_status *status) {
   else status->type = PL_FILE_OTHER;
 }
 
-int pl_open_directory(const char *path) {
-  int fd;
-  do {
-    fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-  } while (fd < 0 && errno == EINTR);
-  return fd;
+int pl_stat(const char *path, pl_file_status *status) {
+  struct stat st;
+  if (stat(path, &st) != 0) return -1;
+  pl_fill_status(&st, status);
+  return 0;
 }
 
+int pl_open_directory(const char *path) { return open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC); }
+
 int pl_openat_read(int dirfd, const char *name) {
-  int fd;
-  do {
-    fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-  } while (fd < 0 && errno == EINTR);
-  return fd;
+  return openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 }
 
 int pl_openat_create(int dirfd, const char *name, unsigned mode) {
-  int fd;
-  do {
-    fd = openat(dirfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, (mode_t)mode);
-  } while (fd < 0 && errno == EINTR);
-  return fd;
+  return openat(dirfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, (mode_t)mode);
 }
 
 int pl_fstat(int fd, pl_file_status *status) {
@@ -158,13 +120,7 @@ int pl_lstat(const char *path, pl_file_status *status) {
   return 0;
 }
 
-int pl_fsync(int fd) {
-  int r;
-  do {
-    r = fsync(fd);
-  } while (r != 0 && errno == EINTR);
-  return r;
-}
+int pl_fsync(int fd) { return fsync(fd); }
 
 int pl_fchmod(int fd, unsigned mode) { return fchmod(fd, (mode_t)mode); }
 int pl_renameat(int dirfd, const char *from, const char *to) { return renameat(dirfd, from, dirfd, to); }
@@ -175,27 +131,20 @@ int64_t pl_wall_seconds(void) { return (int64_t)time(NULL); }
 const char *pl_getenv(const char *name) { return getenv(name); }
 void pl_exit_immediately(int status) { _exit(status); }
 
+// An EINTR from either openat returns -1 with EINTR, and the caller's retry repeats
+// both: creating without O_EXCL is safe to repeat.
 int pl_openat_lock(int dirfd, const char *name, unsigned mode) {
-  int fd;
-  do {
-    fd = openat(dirfd, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, (mode_t)mode);
-  } while (fd < 0 && errno == EINTR);
+  int fd = openat(dirfd, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, (mode_t)mode);
   if (fd < 0 && (errno == EROFS || errno == EACCES)) {
     int saved = errno;
-    do {
-      fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-    } while (fd < 0 && errno == EINTR);
+    fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0 && errno == ENOENT) errno = saved;
   }
   return fd;
 }
 
 int pl_flock_exclusive_try(int fd) {
-  int result;
-  do {
-    result = flock(fd, LOCK_EX | LOCK_NB);
-  } while (result != 0 && errno == EINTR);
-  if (result == 0) return 0;
+  if (flock(fd, LOCK_EX | LOCK_NB) == 0) return 0;
   return errno == EWOULDBLOCK ? 1 : -1;
 }
 

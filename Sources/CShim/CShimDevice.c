@@ -1,7 +1,6 @@
 #define _GNU_SOURCE
 #include "CShimDevice.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/input.h>
@@ -198,42 +197,4 @@ int pl_sleep_microseconds(uint64_t microseconds) {
   struct timespec left;
   while (nanosleep(&want, &left) != 0 && errno == EINTR) want = left;
   return 0;
-}
-
-static int compare_names(const void *a, const void *b) {
-  return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-int pl_list_directory(const char *path, const char *prefix, char *buffer, size_t size) {
-  DIR *dir = opendir(path);
-  if (!dir) return -1;
-  char *names[256];
-  int count = 0;
-  size_t prefix_length = strlen(prefix);
-  struct dirent *entry;
-  while ((entry = readdir(dir)) != NULL && count < 256) {
-    if (strncmp(entry->d_name, prefix, prefix_length) != 0) continue;
-    names[count] = strdup(entry->d_name);
-    if (!names[count]) break;
-    count++;
-  }
-  closedir(dir);
-  qsort(names, (size_t)count, sizeof names[0], compare_names);
-  size_t used = 0;
-  int result = count;
-  if (size > 0) buffer[0] = '\0';
-  for (int i = 0; i < count; i++) {
-    size_t length = strlen(names[i]);
-    if (used + length + 2 > size) {
-      result = -1;
-      errno = ERANGE;
-    } else {
-      memcpy(buffer + used, names[i], length);
-      used += length;
-      buffer[used++] = i + 1 < count ? '\n' : '\0';
-      buffer[used] = '\0';
-    }
-    free(names[i]);
-  }
-  return result;
 }

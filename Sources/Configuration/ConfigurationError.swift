@@ -1,11 +1,11 @@
-import CShim
+import SystemCalls
 
 /// Why the configuration cannot be used. Every case names the file and line (or the
 /// command line) and the key, and each message says what is accepted.
 public enum ConfigurationError: Error, Equatable {
   /// The file (or `conf.d` directory) exists but cannot be read; `call` is the failing
   /// system call.
-  case cannotRead(path: String, call: String, errno: Int32)
+  case cannotRead(path: String, call: String, errno: Errno)
   /// `--config` names a file that does not exist.
   case missing(path: String)
   /// The path is a directory, device or pipe, not a file.
@@ -41,7 +41,7 @@ public enum ConfigurationError: Error, Equatable {
   public var message: String {
     switch self {
     case .cannotRead(let path, let call, let errno):
-      return "cannot read configuration \(path): \(call): \(String(cString: pl_strerror(errno))) (check its permissions)"
+      return "cannot read configuration \(path): \(call): \(errno.text) (check its permissions)"
     case .missing(let path):
       return "configuration file \(path) does not exist (check the path given to --config)"
     case .notARegularFile(let path, let kind):

@@ -1,4 +1,5 @@
 import CShim
+import SystemCalls
 
 /// The configuration layers, read in order into one `Settings`, like unl0kr's:
 ///
@@ -78,8 +79,12 @@ public enum ConfigurationFiles {
     if root != "/" {
       return trustingTestRoots ? nil : "this file is under \(rootVariable)=\(root), not /"
     }
-    var status = pl_file_status()
-    guard path.withCString({ pl_lstat($0, &status) }) == 0 else { return "it cannot be examined" }
+    let status: FileStatus
+    do throws(Errno) {
+      status = try FileStatus(ofPath: path, followingSymlinks: false)
+    } catch {
+      return "it cannot be examined"
+    }
     guard status.owner == 0 else { return "this file is owned by user \(status.owner), not root (chown root:root \(path))" }
     guard status.permissions & 0o022 == 0 else { return "group or others may write this file (chmod go-w \(path))" }
     return nil
@@ -118,47 +123,36 @@ public enum ConfigurationFiles {
   /// Whether something is at `path` (a dangling symlink or a denied stat counts as
   /// there: reading it then gives the real error).
   private static func exists(_ path: String) -> Bool {
-    var status = pl_file_status()
-    if path.withCString({ pl_lstat($0, &status) }) == 0 { return true }
-    return pl_errno() != 2  // ENOENT
+    do throws(Errno) {
+      _ = try FileStatus(ofPath: path, followingSymlinks: false)
+      return true
+    } catch {
+      return error != .noEntry
+    }
   }
 
   /// The `*.conf` names in `directory`, sorted bytewise; none when it is absent.
   private static func confDNames(_ directory: String) throws(ConfigurationError) -> [String] {
-    guard let handle = directory.withCString({ pl_opendir($0) }) else {
-      let error = pl_errno()
-      if error == 2 { return [] }  // ENOENT: no conf.d
-      throw .cannotRead(path: directory, call: "opendir", errno: error)
+    do throws(Directory.ListingFailure) {
+      return try Directory.names(in: directory) { $0.hasSuffix(".conf") && !$0.hasPrefix(".") }
+    } catch {
+      if error == .cannotOpen(.noEntry) { return [] }  // no conf.d
+      throw .cannotRead(path: directory, call: error.call, errno: error.errno)
     }
-    defer { pl_closedir(handle) }
-    var names: [String] = []
-    while let entry = pl_readdir_name(handle) {
-      let name = String(cString: entry)
-      if name.hasSuffix(".conf") && !name.hasPrefix(".") { names.append(name) }
-    }
-    if pl_errno() != 0 { throw .cannotRead(path: directory, call: "readdir", errno: pl_errno()) }
-    return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
   }
 
   /// The whole file, refusing non-files and huge files before reading.
   private static func contents(of path: String) throws(ConfigurationError) -> [UInt8] {
-    var info = pl_file_info()
-    guard path.withCString({ pl_stat($0, &info) }) == 0 else { throw .cannotRead(path: path, call: "stat", errno: pl_errno()) }
-    if info.is_directory != 0 { throw .notARegularFile(path: path, kind: "a directory") }
-    if info.is_regular == 0 { throw .notARegularFile(path: path, kind: "a device, pipe or socket") }
-    guard info.size <= maximumBytes else { throw .tooLarge(path: path, bytes: info.size) }
-    let fd = path.withCString { pl_open($0, Int32(PL_O_RDONLY), 0) }
-    guard fd >= 0 else { throw .cannotRead(path: path, call: "open", errno: pl_errno()) }
-    defer { _ = pl_close(fd) }
-    var bytes = [UInt8](repeating: 0, count: Int(info.size))
-    var filled = 0
-    while filled < bytes.count {
-      let n = bytes.withUnsafeMutableBytes { pl_read(fd, $0.baseAddress! + filled, $0.count - filled) }
-      if n < 0 { throw .cannotRead(path: path, call: "read", errno: pl_errno()) }
-      if n == 0 { break }
-      filled += n
+    do throws(RegularFile.ReadFailure) {
+      return try RegularFile.read(atPath: path, limit: maximumBytes)
+    } catch {
+      switch error {
+      case .cannotExamine(let errno): throw .cannotRead(path: path, call: "stat", errno: errno)
+      case .notARegularFile(let kind): throw .notARegularFile(path: path, kind: kind.phrase)
+      case .tooLarge(let bytes): throw .tooLarge(path: path, bytes: bytes)
+      case .cannotOpen(let errno): throw .cannotRead(path: path, call: "open", errno: errno)
+      case .cannotRead(let errno): throw .cannotRead(path: path, call: "read", errno: errno)
+      }
     }
-    bytes.removeLast(bytes.count - filled)
-    return bytes
   }
 }

@@ -17,7 +17,7 @@
 // - libevdev only: no calibration, no seat handling, no hotplug.
 // - tslib: for resistive panels only; libinput already handles those through evdev.
 
-import SystemErrno
+import SystemCalls
 import CInput
 import CShim
 import PatternCore
@@ -88,7 +88,7 @@ public struct InputContext: ~Copyable {
     for path in devicePaths where path.withCString({ libinput_path_add_device(li, $0) }) == nil {
       libinput_unref(li)
       interface.deallocate()
-      throw .callFailed(call: "libinput_path_add_device", path: path, errno: Errno(rawValue: 13))
+      throw .callFailed(call: "libinput_path_add_device", path: path, errno: .permissionDenied)
     }
     self.libinput = li
     self.udev = nil
@@ -248,16 +248,18 @@ public struct InputContext: ~Copyable {
 
   /// The open/close callbacks libinput uses for device nodes. They are C function
   /// pointers, so they capture nothing: the node is opened with the flags libinput
-  /// asks for, and failures are returned as -errno as libinput expects.
+  /// asks for, and failures are returned as -errno as libinput expects. The
+  /// descriptor is libinput's until it hands it back to `close_restricted`, which
+  /// takes ownership to close it.
   private static func makeInterface() -> UnsafeMutablePointer<libinput_interface> {
     let interface = UnsafeMutablePointer<libinput_interface>.allocate(capacity: 1)
     interface.initialize(
       to: libinput_interface(
         open_restricted: { path, flags, _ in
-          guard let path else { return -22 }  // -EINVAL
+          guard let path else { return -Errno.invalid.rawValue }
           return pl_open_native(path, flags)
         },
-        close_restricted: { fd, _ in _ = pl_close(fd) }))
+        close_restricted: { fd, _ in FileDescriptor(owning: fd).close() }))
     return interface
   }
 }

@@ -1,5 +1,4 @@
-import SystemErrno
-import CShim
+import SystemCalls
 
 /// Why input cannot be read, or a virtual device cannot be made.
 public enum InputError: Error, Equatable {

@@ -1,4 +1,4 @@
-import SystemErrno
+import SystemCalls
 import CShim
 
 /// What a uinput device reports: enough of a recorded device's description for
@@ -49,7 +49,8 @@ public struct VirtualDeviceDescription: Sendable {
 /// Events written to it go through the real input core, udev tagging and libinput, so
 /// a replay is indistinguishable from the hardware it was recorded on.
 public struct VirtualDevice: ~Copyable {
-  private let descriptor: Int32
+  /// The /dev/uinput file; closing it (after `deinit` destroys the device) ends it.
+  private let file: FileDescriptor
   /// The uinput node, for messages.
   public let path: String
 
@@ -61,50 +62,51 @@ public struct VirtualDevice: ~Copyable {
   /// - Throws: `InputError.noUinput` when the node cannot be opened, `.callFailed`
   ///   naming the ioctl the kernel refused.
   public init(_ description: VirtualDeviceDescription, path: String = "/dev/uinput") throws(InputError) {
-    let fd = path.withCString { pl_open($0, Int32(PL_O_RDWR), 0) }
-    guard fd >= 0 else { throw .noUinput(path: path, errno: Errno.current) }
-    do throws(InputError) {
-      for (type, list) in description.codes where type != 0 {
-        try systemCall("UI_SET_EVBIT \(type)", on: path) { pl_uinput_enable_type(fd, type) }
-        for code in list {
-          // Types without a per-code bit (EV_REP, EV_FF ...) have nothing to enable.
-          if pl_uinput_enable_code(fd, type, code) != 0 && pl_errno() != Errno(rawValue: 22).rawValue {
-            throw .callFailed(call: "UI_SET_*BIT \(type):\(code)", path: path, errno: Errno.current)
-          }
-        }
-      }
-      for axis in description.axes {
-        try systemCall("UI_ABS_SETUP \(axis.code)", on: path) {
-          pl_uinput_setup_axis(fd, axis.code, axis.minimum, axis.maximum, axis.fuzz, axis.flat, axis.resolution)
-        }
-      }
-      for property in description.properties {
-        try systemCall("UI_SET_PROPBIT \(property)", on: path) { pl_uinput_enable_property(fd, property) }
-      }
-      try systemCall("UI_DEV_SETUP", on: path) {
-        description.name.withCString {
-          pl_uinput_setup_device(fd, $0, description.bus, description.vendor, description.product, description.version)
-        }
-      }
-      try systemCall("UI_DEV_CREATE", on: path) { pl_uinput_create(fd) }
+    let file: FileDescriptor
+    do throws(Errno) {
+      file = try FileDescriptor.open(path, .readWrite)
     } catch {
-      _ = pl_close(fd)
-      throw error
+      throw .noUinput(path: path, errno: error)
     }
-    self.descriptor = fd
+    // A throw below closes `file`; no device exists before UI_DEV_CREATE.
+    let fd = file.rawValue
+    for (type, list) in description.codes where type != 0 {
+      try systemCall("UI_SET_EVBIT \(type)", on: path) { pl_uinput_enable_type(fd, type) }
+      for code in list {
+        // Types without a per-code bit (EV_REP, EV_FF ...) have nothing to enable.
+        if pl_uinput_enable_code(fd, type, code) != 0, case let errno = Errno.current, errno != .invalid {
+          throw .callFailed(call: "UI_SET_*BIT \(type):\(code)", path: path, errno: errno)
+        }
+      }
+    }
+    for axis in description.axes {
+      try systemCall("UI_ABS_SETUP \(axis.code)", on: path) {
+        pl_uinput_setup_axis(fd, axis.code, axis.minimum, axis.maximum, axis.fuzz, axis.flat, axis.resolution)
+      }
+    }
+    for property in description.properties {
+      try systemCall("UI_SET_PROPBIT \(property)", on: path) { pl_uinput_enable_property(fd, property) }
+    }
+    try systemCall("UI_DEV_SETUP", on: path) {
+      description.name.withCString {
+        pl_uinput_setup_device(fd, $0, description.bus, description.vendor, description.product, description.version)
+      }
+    }
+    try systemCall("UI_DEV_CREATE", on: path) { pl_uinput_create(fd) }
+    self.file = file
     self.path = path
   }
 
   deinit {
-    _ = pl_uinput_destroy(descriptor)
-    _ = pl_close(descriptor)
+    // Runs before `file` closes.
+    _ = pl_uinput_destroy(file.rawValue)
   }
 
   /// Writes one event; the kernel stamps the time.
   ///
   /// - Throws: `InputError.callFailed`.
   public func emit(type: UInt16, code: UInt16, value: Int32) throws(InputError) {
-    let fd = descriptor
+    let fd = file.rawValue
     try systemCall("write to uinput", on: path) { pl_uinput_emit(fd, type, code, value) }
   }
 
@@ -112,15 +114,11 @@ public struct VirtualDevice: ~Copyable {
   /// udev has not created it yet.
   public func eventNode() -> String? {
     var buffer = [CChar](repeating: 0, count: 64)
-    let ok = buffer.withUnsafeMutableBufferPointer { pl_uinput_sysname(descriptor, $0.baseAddress, $0.count) }
+    let fd = file.rawValue
+    let ok = buffer.withUnsafeMutableBufferPointer { pl_uinput_sysname(fd, $0.baseAddress, $0.count) }
     guard ok == 0 else { return nil }
     let sysname = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    var list = [CChar](repeating: 0, count: 256)
-    let count = ("/sys/devices/virtual/input/" + sysname).withCString { dir in
-      list.withUnsafeMutableBufferPointer { pl_list_directory(dir, "event", $0.baseAddress, $0.count) }
-    }
-    guard count > 0 else { return nil }
-    let first = list.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }.split(separator: "\n").first
-    return first.map { "/dev/input/" + String($0) }
+    let events = try? Directory.names(in: "/sys/devices/virtual/input/" + sysname) { $0.hasPrefix("event") }
+    return events?.first.map { "/dev/input/" + $0 }
   }
 }

@@ -1,6 +1,6 @@
 import CDRM
 import PatternCore
-import SystemErrno
+import SystemCalls
 
 /// What atomic modesetting needs to drive one CRTC: its primary plane, the property
 /// IDs by name, and the mode as a property blob (freed in `deinit`).

@@ -1,6 +1,5 @@
-import SystemErrno
+import SystemCalls
 import CDRM
-import CShim
 
 /// An open DRM card node (`/dev/dri/cardN`), closed when the value goes away.
 ///
@@ -9,8 +8,12 @@ import CShim
 public struct DrmDevice: ~Copyable {
   /// The node, for messages.
   public let path: String
-  /// The open descriptor (read-write, close-on-exec).
-  let descriptor: Int32
+  /// The open card (read-write, close-on-exec). Closing it, when this value goes, also
+  /// drops DRM master and frees any framebuffers and dumb buffers the kernel still
+  /// holds for this file.
+  private let file: FileDescriptor
+  /// The descriptor number, for libdrm calls.
+  var descriptor: Int32 { file.rawValue }
 
   /// Opens a card node read-write.
   ///
@@ -19,30 +22,22 @@ public struct DrmDevice: ~Copyable {
   ///   `KMSError.noDevice` when it does not exist, `notModesetting` when it is not a
   ///   DRM node, `callFailed` otherwise.
   public init(path: String) throws(KMSError) {
-    let fd = path.withCString { pl_open($0, Int32(PL_O_RDWR), 0) }
-    guard fd >= 0 else {
-      let errno = Errno.current
-      switch errno {
+    let file: FileDescriptor
+    do throws(Errno) {
+      file = try FileDescriptor.open(path, .readWrite)
+    } catch {
+      switch error {
       case .permissionDenied, .notPermitted: throw .permissionDenied(path: path)
       case .noEntry: throw .noDevice(directory: path)
-      default: throw .callFailed(call: "open", path: path, errno: errno)
+      default: throw .callFailed(call: "open", path: path, errno: error)
       }
     }
     // A node that is not DRM at all (a typo in --device, /dev/null) must not be
-    // reported as "DRM master held" by the next step.
-    guard let version = drmGetVersion(fd) else {
-      _ = pl_close(fd)
-      throw .notModesetting(path: path)
-    }
+    // reported as "DRM master held" by the next step (`file` closes as this throws).
+    guard let version = drmGetVersion(file.rawValue) else { throw .notModesetting(path: path) }
     drmFreeVersion(version)
     self.path = path
-    self.descriptor = fd
-  }
-
-  deinit {
-    // Closing also drops DRM master and frees any framebuffers and dumb buffers the
-    // kernel still holds for this file. Never retried on EINTR (see CShim).
-    _ = pl_close(descriptor)
+    self.file = file
   }
 
   /// The descriptor to `poll` for page-flip events; valid while this value lives.

@@ -1,4 +1,4 @@
-import SystemErrno
+import SystemCalls
 import CDRM
 import CShim
 

@@ -1,5 +1,4 @@
-import SystemErrno
-import CShim
+import SystemCalls
 
 /// Why the display cannot be driven.
 ///

@@ -1,6 +1,5 @@
-import SystemErrno
+import SystemCalls
 import CDRM
-import CShim
 
 /// The kernel's view of a card, copied out of libdrm's structures (which are freed at
 /// once) into plain values. Used at start-up and on hotplug only, so it may allocate.
@@ -31,7 +30,7 @@ enum Probe {
     guard let res = drmModeGetResources(device.descriptor) else {
       let errno = Errno.current
       // EOPNOTSUPP/EINVAL: a render-only node (v3d, panfrost) with no modesetting.
-      if errno.rawValue == 95 || errno == .invalid { throw .notModesetting(path: device.path) }
+      if errno == .notSupported || errno == .invalid { throw .notModesetting(path: device.path) }
       if errno == .permissionDenied { throw .permissionDenied(path: device.path) }
       throw .callFailed(call: "drmModeGetResources", path: device.path, errno: errno)
     }
@@ -141,20 +140,17 @@ enum Probe {
 
   /// Card nodes in `directory`, in numeric order (`card0` before `card10`).
   static func cardPaths(in directory: String) throws(KMSError) -> [String] {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let count = directory.withCString { dir in
-      buffer.withUnsafeMutableBufferPointer { pl_list_directory(dir, "card", $0.baseAddress, $0.count) }
-    }
-    if count < 0 {
-      let errno = Errno.current
-      if errno == .noEntry { throw .noDevice(directory: directory) }
-      throw .callFailed(call: "opendir", path: directory, errno: errno)
-    }
-    let text = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     // Only cardN: connectors also appear as card0-HDMI-A-1 under /sys, never here,
     // but a test directory may hold anything.
-    let names = text.split(separator: "\n").map(String.init).filter { name in
-      name.count > 4 && name.utf8.dropFirst(4).allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    let names: [String]
+    do throws(Directory.ListingFailure) {
+      names = try Directory.names(in: directory) { name in
+        name.hasPrefix("card") && name.count > 4
+          && name.utf8.dropFirst(4).allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+      }
+    } catch {
+      if error == .cannotOpen(.noEntry) { throw .noDevice(directory: directory) }
+      throw .callFailed(call: error.call, path: directory, errno: error.errno)
     }
     if names.isEmpty { throw .noDevice(directory: directory) }
     let sorted = names.sorted { a, b in (Int(a.dropFirst(4)) ?? 0) < (Int(b.dropFirst(4)) ?? 0) }

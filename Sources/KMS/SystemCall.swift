@@ -1,4 +1,4 @@
-import SystemErrno
+import SystemCalls
 
 /// Runs a C call that reports failure as a negative result, the way every call here
 /// does: libc with -1 and errno, libdrm's `drmMode*` with `-errno`. Retries `EINTR`

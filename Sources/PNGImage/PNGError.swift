@@ -1,4 +1,4 @@
-import CPNGShim
+import SystemCalls
 
 /// Why a PNG could not be written or read.
 ///
@@ -10,8 +10,9 @@ public enum PNGError: Error, Equatable, Sendable {
     case write
   }
 
-  /// A system call failed (open, write, close), with the errno it set.
-  case system(Operation, path: String, errno: Int32, reason: String)
+  /// A system call failed (open, write, close), with the errno it set; `reason` is
+  /// its text.
+  case system(Operation, path: String, errno: Errno, reason: String)
   /// libpng refused the data: not a PNG, corrupt or truncated.
   case invalidFile(path: String, reason: String)
   /// The image is larger than `PNGFile.maximumSide`, or memory ran out.
@@ -34,16 +35,16 @@ public enum PNGError: Error, Equatable, Sendable {
   }
 
   /// The likely fix for an errno, in brackets, or nothing when there is no good guess.
-  private static func hint(_ operation: Operation, path: String, errno: Int32) -> String {
+  private static func hint(_ operation: Operation, path: String, errno: Errno) -> String {
     switch errno {
-    case Int32(PL_PNG_ENOENT):
+    case .noEntry:
       if operation == .read { return " (is the path right?)" }
       return " (does the directory \(directory(of: path)) exist?)"
-    case Int32(PL_PNG_EACCES):
+    case .permissionDenied:
       return operation == .read ? " (is it readable by this user?)" : " (is the directory writable by this user?)"
-    case Int32(PL_PNG_ENOSPC):
+    case .noSpace:
       return " (is the disk full?)"
-    case Int32(PL_PNG_EROFS):
+    case .readOnlyFileSystem:
       return " (is the file system mounted read-only?)"
     default:
       return ""

@@ -12,6 +12,7 @@
 // hot path and one packed RGB buffer per frame is cheap).
 import CPNGShim
 import Raster
+import SystemCalls
 
 /// Writes frames to PNG files and reads PNG files back.
 public enum PNGFile {
@@ -98,16 +99,16 @@ public enum PNGFile {
 
   /// Turns a C status into a `PNGError`, or returns when it is success.
   private static func check(_ status: pl_png_status, _ operation: PNGError.Operation, path: String) throws(PNGError) {
-    let reason = message(of: status)
     switch status.code {
     case PL_PNG_OK:
       return
     case PL_PNG_SYSTEM:
-      throw .system(operation, path: path, errno: status.system_errno, reason: reason)
+      let errno = Errno(rawValue: status.system_errno)
+      throw .system(operation, path: path, errno: errno, reason: errno.text)
     case PL_PNG_TOO_LARGE:
-      throw .tooLarge(operation, path: path, reason: reason)
+      throw .tooLarge(operation, path: path, reason: message(of: status))
     default:
-      throw .invalidFile(path: path, reason: reason)
+      throw .invalidFile(path: path, reason: message(of: status))
     }
   }
 

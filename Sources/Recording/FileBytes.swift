@@ -1,4 +1,4 @@
-import CShim
+import SystemCalls
 
 /// The bytes of a recording, in memory that stays put while libyaml reads it.
 ///
@@ -24,39 +24,24 @@ struct FileBytes: ~Copyable {
   /// Reads a whole file, refusing anything that is not a regular file of at most
   /// `limit` bytes before reading a byte of it.
   ///
-  /// The size check comes first (with `stat`, through the shim's `pl_stat`) so that a
-  /// huge or endless file is refused at once rather than read into memory.
+  /// The size check comes first (`RegularFile.read` examines the file before opening
+  /// it) so that a huge or endless file is refused at once rather than read into memory.
   ///
   /// - Throws: `RecordingError.cannotOpen`, `.notARegularFile`, `.tooLarge` or
   ///   `.readFailed`.
   init(contentsOf path: String, limit: Int64) throws(RecordingError) {
-    var info = pl_file_info()
-    let statResult = path.withCString { pl_stat($0, &info) }
-    guard statResult == 0 else { throw .cannotOpen(path: path, errno: pl_errno()) }
-    if info.is_directory != 0 { throw .notARegularFile(path: path, kind: "a directory") }
-    if info.is_regular == 0 { throw .notARegularFile(path: path, kind: "a device, pipe or socket") }
-    guard info.size <= limit else { throw .tooLarge(path: path, bytes: info.size) }
-
-    let fd = path.withCString { pl_open($0, Int32(PL_O_RDONLY), 0) }
-    guard fd >= 0 else { throw .cannotOpen(path: path, errno: pl_errno()) }
-    defer { _ = pl_close(fd) }
-
-    // The file may shrink or grow after stat; read at most what stat promised.
-    let capacity = Int(info.size)
-    let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(capacity, 1), alignment: 1)
-    var filled = 0
-    while filled < capacity {
-      let n = pl_read(fd, storage.baseAddress! + filled, capacity - filled)
-      if n < 0 {
-        let error = pl_errno()
-        storage.deallocate()
-        throw .readFailed(path: path, errno: error)
+    let bytes: [UInt8]
+    do throws(RegularFile.ReadFailure) {
+      bytes = try RegularFile.read(atPath: path, limit: limit)
+    } catch {
+      switch error {
+      case .cannotExamine(let errno), .cannotOpen(let errno): throw .cannotOpen(path: path, errno: errno)
+      case .notARegularFile(let kind): throw .notARegularFile(path: path, kind: kind.phrase)
+      case .tooLarge(let size): throw .tooLarge(path: path, bytes: size)
+      case .cannotRead(let errno): throw .readFailed(path: path, errno: errno)
       }
-      if n == 0 { break }
-      filled += n
     }
-    self.storage = storage
-    self.count = filled
+    self.init(copying: bytes)
   }
 
   deinit { storage.deallocate() }

@@ -1,4 +1,4 @@
-import CShim
+import SystemCalls
 
 /// Why a recording cannot be replayed.
 ///
@@ -6,9 +6,9 @@ import CShim
 /// 1-based), so `message` can tell the user what is wrong, where, and what to do.
 public enum RecordingError: Error, Equatable {
   /// The file cannot be opened or examined (`errno` from `stat`/`open`).
-  case cannotOpen(path: String, errno: Int32)
+  case cannotOpen(path: String, errno: Errno)
   /// Reading the open file failed (`errno` from `read`).
-  case readFailed(path: String, errno: Int32)
+  case readFailed(path: String, errno: Errno)
   /// The path is a directory, a device or a pipe; `kind` says which.
   case notARegularFile(path: String, kind: String)
   /// The file is larger than `Recording.maximumFileBytes`.
@@ -45,9 +45,9 @@ public enum RecordingError: Error, Equatable {
   public var message: String {
     switch self {
     case .cannotOpen(let path, let errno):
-      return "cannot open recording \(path): \(RecordingError.describe(errno)) (check the path and that this user may read the file)"
+      return "cannot open recording \(path): \(errno.text) (check the path and that this user may read the file)"
     case .readFailed(let path, let errno):
-      return "cannot read recording \(path): \(RecordingError.describe(errno)) (copy the file to local storage and try again)"
+      return "cannot read recording \(path): \(errno.text) (copy the file to local storage and try again)"
     case .notARegularFile(let path, let kind):
       return "\(path) is \(kind), not a recording (give the YAML file written by 'libinput record --output-file FILE')"
     case .tooLarge(let path, let bytes):
@@ -87,12 +87,6 @@ public enum RecordingError: Error, Equatable {
 
   /// "1 device", "3 devices".
   static func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
-
-  /// strerror(3) text for an errno value.
-  static func describe(_ errno: Int32) -> String {
-    guard let text = pl_strerror(errno) else { return "error \(errno)" }
-    return String(cString: text)
-  }
 
   /// At most 40 characters of user text, so one bad scalar cannot flood the terminal.
   static func clip(_ text: String) -> String {

@@ -12,8 +12,8 @@
 // in the frame loop); a baked bitmap font in the source (no DPI scaling, and
 // DejaVu is already on every Debian image with fonts); subpixel (LCD) rendering
 // (panels may be rotated, which breaks subpixel order, and it triples the masks).
-import CShim
 import Raster
+import SystemCalls
 
 /// Loads a font file and renders the lock screen's character set into a `GlyphAtlas`.
 public enum FontLoader {
@@ -31,8 +31,8 @@ public enum FontLoader {
 
   /// Opens a font and renders printable ASCII and `extras` at `pixelSize`.
   ///
-  /// Calls `pl_stat` and `pl_open` first, so a missing or unreadable file is
-  /// reported with the system's reason, then FreeType (`FT_New_Face`,
+  /// Examines and opens the file first (`FileStatus`, `FileDescriptor.open`), so a
+  /// missing or unreadable file is reported with the system's reason, then FreeType (`FT_New_Face`,
   /// `FT_Set_Pixel_Sizes`, `FT_Load_Char` with `FT_LOAD_RENDER`).
   ///
   /// - Parameters:
@@ -78,19 +78,18 @@ public enum FontLoader {
 
   /// Throws `cannotOpen` with the system's reason unless `path` is a readable file.
   private static func checkReadable(_ path: String) throws(TypefaceError) {
-    var info = pl_file_info()
-    let statResult = path.withCString { pl_stat($0, &info) }
-    guard statResult == 0 else { throw .cannotOpen(path: path, reason: systemReason()) }
-    guard info.is_directory == 0 else { throw .cannotOpen(path: path, reason: "it is a directory") }
-    let fd = path.withCString { pl_open($0, Int32(PL_O_RDONLY), 0) }
-    guard fd >= 0 else { throw .cannotOpen(path: path, reason: systemReason()) }
-    _ = pl_close(fd)
-  }
-
-  /// strerror for the current errno.
-  private static func systemReason() -> String {
-    guard let text = pl_strerror(pl_errno()) else { return "unknown error" }
-    return String(cString: text)
+    let status: FileStatus
+    do throws(Errno) {
+      status = try FileStatus(ofPath: path, followingSymlinks: true)
+    } catch {
+      throw .cannotOpen(path: path, reason: error.text)
+    }
+    guard status.kind != .directory else { throw .cannotOpen(path: path, reason: "it is a directory") }
+    do throws(Errno) {
+      try FileDescriptor.open(path, .readOnly).close()
+    } catch {
+      throw .cannotOpen(path: path, reason: error.text)
+    }
   }
 
   /// FreeType's description of the error codes a font file can cause.

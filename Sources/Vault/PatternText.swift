@@ -1,4 +1,4 @@
-import CShim
+import SystemCalls
 import PatternCore
 
 /// Patterns as bytes: parsed from what an administrator types (`1-2-3-6-9`) and
@@ -70,16 +70,17 @@ public enum PatternText {
   public static func readStandardInput() throws(VaultError) -> SecretBytes {
     var bytes = SecretBytes(capacity: maximumBytes + 1)
     while true {
-      var failure: Int32 = 0
       var atEnd = false
-      bytes.fill { buffer in
-        guard buffer.count > 0 else { return 0 }
-        let n = pl_read(0, buffer.baseAddress, buffer.count)
-        if n < 0 { failure = pl_errno(); return 0 }
-        if n == 0 { atEnd = true }
-        return n
+      do throws(Errno) {
+        try bytes.fill { buffer throws(Errno) -> Int in
+          guard buffer.count > 0 else { return 0 }
+          let n = try FileDescriptor.standardInput.read(into: buffer)
+          if n == 0 { atEnd = true }
+          return n
+        }
+      } catch {
+        throw .standardInputFailed(errno: error)
       }
-      if failure != 0 { throw .standardInputFailed(errno: failure) }
       if bytes.count > maximumBytes { throw .badPattern(problem: "it is longer than \(maximumBytes) bytes") }
       if atEnd { return bytes }
     }

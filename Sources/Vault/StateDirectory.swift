@@ -1,4 +1,5 @@
 import CShim
+import SystemCalls
 
 /// The directory that holds the pattern hash and the attempts file, held open so
 /// every file operation is relative to it (`openat`, `renameat`) and a symlink swapped
@@ -24,49 +25,57 @@ public struct StateDirectory: ~Copyable {
 
   /// The directory's path, for messages.
   public let path: String
-  private let fd: Int32
+  /// The directory, held open: every file operation is relative to it.
+  private let directory: FileDescriptor
 
   /// Opens (and with `creating`, first makes, mode 0700) the state directory.
   ///
   /// - Throws: `VaultError.stateDirectoryMissing`, `.stateDirectoryNotADirectory`,
   ///   `.stateDirectoryInsecure` or `.systemCall`.
   public init(opening path: String, creating: Bool) throws(VaultError) {
-    var status = pl_file_status()
+    var status: FileStatus
     var created = false
-    if path.withCString({ pl_lstat($0, &status) }) != 0 {
-      let error = pl_errno()
-      guard error == 2 /* ENOENT */ else { throw .systemCall(call: "lstat", path: path, errno: error) }
+    do throws(Errno) {
+      status = try FileStatus(ofPath: path, followingSymlinks: false)
+    } catch {
+      guard error == .noEntry else { throw .systemCall(call: "lstat", path: path, errno: error) }
       guard creating else { throw .stateDirectoryMissing(path: path) }
-      guard path.withCString({ pl_mkdir($0, 0o700) }) == 0 else {
-        throw .systemCall(call: "mkdir", path: path, errno: pl_errno())
+      do throws(Errno) {
+        try Directory.make(path, permissions: 0o700)
+      } catch {
+        throw .systemCall(call: "mkdir", path: path, errno: error)
       }
       created = true
-      guard path.withCString({ pl_lstat($0, &status) }) == 0 else {
-        throw .systemCall(call: "lstat", path: path, errno: pl_errno())
+      do throws(Errno) {
+        status = try FileStatus(ofPath: path, followingSymlinks: false)
+      } catch {
+        throw .systemCall(call: "lstat", path: path, errno: error)
       }
     }
-    guard status.type == Int32(PL_FILE_DIRECTORY) else {
-      throw .stateDirectoryNotADirectory(path: path, kind: StateDirectory.kindName(status.type))
+    guard status.kind == .directory else {
+      throw .stateDirectoryNotADirectory(path: path, kind: status.kind.phrase)
     }
-    let fd = path.withCString { pl_open_directory($0) }
-    guard fd >= 0 else { throw .systemCall(call: "open", path: path, errno: pl_errno()) }
+    // A throw from here on closes `directory`.
+    let directory: FileDescriptor
+    do throws(Errno) {
+      directory = try FileDescriptor.openDirectory(path)
+    } catch {
+      throw .systemCall(call: "open", path: path, errno: error)
+    }
     // From here the descriptor is what counts: the path may have been swapped meanwhile.
-    if created { _ = pl_fchmod(fd, 0o700) }
-    guard pl_fstat(fd, &status) == 0 else {
-      let error = pl_errno()
-      _ = pl_close(fd)
+    if created { _ = try? directory.setPermissions(0o700) }
+    do throws(Errno) {
+      status = try directory.status()
+    } catch {
       throw .systemCall(call: "fstat", path: path, errno: error)
     }
     let user = pl_geteuid()
     guard status.owner == user, status.permissions & 0o077 == 0 else {
-      _ = pl_close(fd)
       throw .stateDirectoryInsecure(path: path, permissions: status.permissions, owner: status.owner, expectedOwner: user)
     }
     self.path = path
-    self.fd = fd
+    self.directory = directory
   }
-
-  deinit { _ = pl_close(fd) }
 
   /// The path of a file in the directory, for messages.
   public func pathOf(_ name: String) -> String {
@@ -85,22 +94,24 @@ public struct StateDirectory: ~Copyable {
 
   /// Reads a whole state file, checking its type, owner and mode first.
   public func read(_ name: String) -> FileContents {
-    let file = name.withCString { pl_openat_read(fd, $0) }
-    guard file >= 0 else {
-      let error = pl_errno()
+    let file: FileDescriptor
+    do throws(Errno) {
+      file = try directory.openEntry(name)
+    } catch {
       switch error {
-      case 2: return .missing  // ENOENT
-      case 40: return .unusable(problem: "it is a symbolic link")  // ELOOP
-      default: return .unusable(problem: "it cannot be opened: \(VaultError.describe(error))")
+      case .noEntry: return .missing
+      case .symbolicLinkLoop: return .unusable(problem: "it is a symbolic link")
+      default: return .unusable(problem: "it cannot be opened: \(error.text)")
       }
     }
-    defer { _ = pl_close(file) }
-    var status = pl_file_status()
-    guard pl_fstat(file, &status) == 0 else {
-      return .unusable(problem: "fstat failed: \(VaultError.describe(pl_errno()))")
+    let status: FileStatus
+    do throws(Errno) {
+      status = try file.status()
+    } catch {
+      return .unusable(problem: "fstat failed: \(error.text)")
     }
-    guard status.type == Int32(PL_FILE_REGULAR) else {
-      return .unusable(problem: "it is \(StateDirectory.kindName(status.type)), not a regular file")
+    guard status.kind == .regular else {
+      return .unusable(problem: "it is \(status.kind.phrase), not a regular file")
     }
     let user = pl_geteuid()
     guard status.owner == user else { return .unusable(problem: "it is owned by user \(status.owner), not \(user)") }
@@ -110,18 +121,16 @@ public struct StateDirectory: ~Copyable {
     guard status.size <= Int64(StateDirectory.maximumFileBytes) else {
       return .unusable(problem: "it is \(status.size) bytes, more than a state file holds")
     }
-    var bytes = [UInt8](repeating: 0, count: StateDirectory.maximumFileBytes + 1)
-    var filled = 0
-    while filled < bytes.count {
-      let n = bytes.withUnsafeMutableBytes { pl_read(file, $0.baseAddress! + filled, $0.count - filled) }
-      if n < 0 { return .unusable(problem: "reading failed: \(VaultError.describe(pl_errno()))") }
-      if n == 0 { break }
-      filled += n
+    let contents: (bytes: [UInt8], isComplete: Bool)
+    do throws(Errno) {
+      contents = try file.readToEnd(limit: StateDirectory.maximumFileBytes)
+    } catch {
+      return .unusable(problem: "reading failed: \(error.text)")
     }
-    guard filled <= StateDirectory.maximumFileBytes else {
+    guard contents.isComplete else {
       return .unusable(problem: "it grew past \(StateDirectory.maximumFileBytes) bytes while being read")
     }
-    return .bytes(Array(bytes[0..<filled]))
+    return .bytes(contents.bytes)
   }
 
   /// The name of the lock file every reader-then-writer of the directory holds.
@@ -141,20 +150,24 @@ public struct StateDirectory: ~Copyable {
     // Tests of a stuck holder need not wait the full bound (debug builds only).
     if let value = pl_getenv("PATTERNLOCK_TEST_LOCK_WAIT_MS"), let ms = StateFileCodec.number(Substring(String(cString: value))) { waitMicroseconds = UInt64(ms) * 1000 }
     #endif
-    let lockFD = StateDirectory.lockName.withCString { pl_openat_lock(fd, $0, 0o600) }
-    guard lockFD >= 0 else { throw .systemCall(call: "open", path: pathOf(StateDirectory.lockName), errno: pl_errno()) }
+    // A throw from here on closes `lockFile`.
+    let lockFile: FileDescriptor
+    do throws(Errno) {
+      lockFile = try directory.openLockFile(StateDirectory.lockName, permissions: 0o600)
+    } catch {
+      throw .systemCall(call: "open", path: pathOf(StateDirectory.lockName), errno: error)
+    }
     let started = pl_monotonic_microseconds()
     var pause: UInt64 = 1000
     while true {
-      let result = pl_flock_exclusive_try(lockFD)
-      if result == 0 { break }
-      let error = pl_errno()
-      guard result == 1 else {
-        _ = pl_close(lockFD)
+      let locked: Bool
+      do throws(Errno) {
+        locked = try lockFile.tryLockExclusively()
+      } catch {
         throw .systemCall(call: "flock", path: pathOf(StateDirectory.lockName), errno: error)
       }
+      if locked { break }
       guard pl_monotonic_microseconds() - started < waitMicroseconds else {
-        _ = pl_close(lockFD)
         throw .stateBusy(path: path, waitedSeconds: Int((waitMicroseconds + 999_999) / 1_000_000))
       }
       pl_sleep_microseconds(pause)
@@ -162,8 +175,8 @@ public struct StateDirectory: ~Copyable {
     }
     StateDirectory.reached(.locked)
     // Stale temporaries only take space; failing to list them is no reason to stop.
-    _ = StateDirectory.temporaryMarker.withCString { pl_unlink_names_containing(fd, $0) }
-    return StateLock(fd: lockFD)
+    _ = try? directory.removeEntries(containing: StateDirectory.temporaryMarker)
+    return StateLock(file: lockFile)
   }
 
   /// Runs `body` holding the directory's exclusive lock (see `lockExclusively`).
@@ -202,39 +215,64 @@ public struct StateDirectory: ~Copyable {
   public func write(_ name: String, _ bytes: [UInt8]) throws(VaultError) {
     let temporary = name + StateDirectory.temporaryMarker + ".\(pl_getpid()).\(pl_monotonic_microseconds())"
     let temporaryPath = pathOf(temporary)
-    let file = temporary.withCString { pl_openat_create(fd, $0, 0o600) }
-    guard file >= 0 else { throw .systemCall(call: "create", path: temporaryPath, errno: pl_errno()) }
+    let file: FileDescriptor
+    do throws(Errno) {
+      file = try directory.createEntry(temporary, permissions: 0o600)
+    } catch {
+      throw .systemCall(call: "create", path: temporaryPath, errno: error)
+    }
     StateDirectory.reached(.createdTemporary)
-    var closed = false
     var renamed = false
     defer {
-      if !closed { _ = pl_close(file) }
-      if !renamed { _ = temporary.withCString { pl_unlinkat(fd, $0) } }
+      if !renamed { _ = try? directory.removeEntry(temporary) }
     }
-    let half = bytes.count / 2
-    let written = bytes.withUnsafeBytes { raw -> Bool in
-      guard pl_write_all(file, raw.baseAddress, half) == 0 else { return false }
-      StateDirectory.reached(.wroteFirstHalf)
-      return pl_write_all(file, raw.baseAddress! + half, raw.count - half) == 0
-    }
-    guard written else { throw .systemCall(call: "write", path: temporaryPath, errno: pl_errno()) }
-    StateDirectory.reached(.wroteAll)
-    // The umask may have taken bits away from 0600; set exactly what is checked on read.
-    guard pl_fchmod(file, 0o600) == 0 else { throw .systemCall(call: "fchmod", path: temporaryPath, errno: pl_errno()) }
-    StateDirectory.reached(.setMode)
-    guard pl_fsync(file) == 0 else { throw .systemCall(call: "fsync", path: temporaryPath, errno: pl_errno()) }
-    StateDirectory.reached(.syncedFile)
-    closed = true
-    // close after fsync reports nothing new; its result is not a reason to stop.
-    _ = pl_close(file)
+    // Closes `file`, also when it throws, before the temporary is removed above.
+    try StateDirectory.fill(file, with: bytes, path: temporaryPath)
     StateDirectory.reached(.closedFile)
-    guard temporary.withCString({ from in name.withCString { to in pl_renameat(fd, from, to) } }) == 0 else {
-      throw .systemCall(call: "rename", path: pathOf(name), errno: pl_errno())
+    do throws(Errno) {
+      try directory.renameEntry(temporary, to: name)
+    } catch {
+      throw .systemCall(call: "rename", path: pathOf(name), errno: error)
     }
     renamed = true
     StateDirectory.reached(.renamed)
-    guard pl_fsync(fd) == 0 else { throw .systemCall(call: "fsync", path: path, errno: pl_errno()) }
+    do throws(Errno) {
+      try directory.synchronize()
+    } catch {
+      throw .systemCall(call: "fsync", path: path, errno: error)
+    }
     StateDirectory.reached(.syncedDirectory)
+  }
+
+  /// The steps of `write` on the temporary file: write (in two halves, for the crash
+  /// seam), set the mode, sync, close.
+  ///
+  /// - Throws: `VaultError.systemCall` naming the failed step; `file` is closed then too.
+  private static func fill(_ file: consuming FileDescriptor, with bytes: [UInt8], path: String) throws(VaultError) {
+    let half = bytes.count / 2
+    do throws(Errno) {
+      try file.writeAll(bytes[..<half])
+      StateDirectory.reached(.wroteFirstHalf)
+      try file.writeAll(bytes[half...])
+    } catch {
+      throw .systemCall(call: "write", path: path, errno: error)
+    }
+    StateDirectory.reached(.wroteAll)
+    // The umask may have taken bits away from 0600; set exactly what is checked on read.
+    do throws(Errno) {
+      try file.setPermissions(0o600)
+    } catch {
+      throw .systemCall(call: "fchmod", path: path, errno: error)
+    }
+    StateDirectory.reached(.setMode)
+    do throws(Errno) {
+      try file.synchronize()
+    } catch {
+      throw .systemCall(call: "fsync", path: path, errno: error)
+    }
+    StateDirectory.reached(.syncedFile)
+    // close after fsync reports nothing new; its result is not a reason to stop.
+    file.close()
   }
 
   /// Ends the process at once after the step named in the environment (debug builds).
@@ -247,14 +285,5 @@ public struct StateDirectory: ~Copyable {
     guard let value = pl_getenv("PATTERNLOCK_TEST_CRASH_AFTER_WRITE_STEP") else { return }
     if String(cString: value) == "\(step)" { pl_exit_immediately(86) }
     #endif
-  }
-
-  static func kindName(_ type: Int32) -> String {
-    switch type {
-    case Int32(PL_FILE_DIRECTORY): return "a directory"
-    case Int32(PL_FILE_SYMLINK): return "a symbolic link"
-    case Int32(PL_FILE_REGULAR): return "a regular file"
-    default: return "a device, pipe or socket"
-    }
   }
 }

@@ -1,4 +1,4 @@
-import CShim
+import SystemCalls
 
 /// The state directory's exclusive lock, held from reading the attempts record to
 /// writing it back, so that no two processes ever judge against the same count.
@@ -10,12 +10,11 @@ public struct StateLock: ~Copyable {
   /// short enough that a stopped holder cannot hang a lock screen for good.
   public static let defaultWaitMicroseconds: UInt64 = 20_000_000
 
-  private let fd: Int32
+  /// The locked file; closing it, when this value goes, drops the `flock`.
+  private let file: FileDescriptor
 
-  init(fd: Int32) { self.fd = fd }
+  init(file: consuming FileDescriptor) { self.file = file }
 
   /// Releases the lock now (rather than wherever the compiler ends this value's life).
   public consuming func release() {}
-
-  deinit { _ = pl_close(fd) }
 }

@@ -1,4 +1,4 @@
-import CShim
+import SystemCalls
 
 /// Why the secret store cannot do what was asked.
 ///
@@ -8,7 +8,7 @@ public enum VaultError: Error, Equatable {
   /// libsodium could not start (no entropy source).
   case sodiumUnavailable
   /// A system call on a state file failed; `call` names it.
-  case systemCall(call: String, path: String, errno: Int32)
+  case systemCall(call: String, path: String, errno: Errno)
   /// The state directory does not exist (commands other than set-pattern never create it).
   case stateDirectoryMissing(path: String)
   /// The state directory is a symlink, a file or a device; `kind` says which.
@@ -28,13 +28,13 @@ public enum VaultError: Error, Equatable {
   /// The pattern has fewer dots than the minimum.
   case patternTooShort(dots: Int, minimum: Int)
   /// Standard input could not be read.
-  case standardInputFailed(errno: Int32)
+  case standardInputFailed(errno: Errno)
   /// The enrolled pattern is for another grid than the one in use.
   case gridMismatch(enrolled: Int, inUse: Int)
   /// Another process held the state directory's lock for longer than the wait allows.
   case stateBusy(path: String, waitedSeconds: Int)
   /// An attempt could not be counted on disk, so the pattern was not verified at all.
-  case attemptNotRecorded(path: String, call: String, errno: Int32)
+  case attemptNotRecorded(path: String, call: String, errno: Errno)
 
   /// One line for the user (without the `patternlock: ` prefix).
   public var message: String {
@@ -42,7 +42,7 @@ public enum VaultError: Error, Equatable {
     case .sodiumUnavailable:
       return "libsodium could not initialise (no random source?); check that /dev/urandom or getrandom(2) works"
     case .systemCall(let call, let path, let errno):
-      return "\(call) failed on \(path): \(VaultError.describe(errno)) (check the state directory's file system, free space and permissions)"
+      return "\(call) failed on \(path): \(errno.text) (check the state directory's file system, free space and permissions)"
     case .stateDirectoryMissing(let path):
       return "state directory \(path) does not exist (set a pattern first with 'patternlock set-pattern --state-dir \(path)')"
     case .stateDirectoryNotADirectory(let path, let kind):
@@ -62,19 +62,14 @@ public enum VaultError: Error, Equatable {
     case .patternTooShort(let dots, let minimum):
       return "the pattern joins \(dots) dots, fewer than the minimum of \(minimum) (draw a longer one, or lower --min-dots)"
     case .standardInputFailed(let errno):
-      return "cannot read the pattern from standard input: \(VaultError.describe(errno))"
+      return "cannot read the pattern from standard input: \(errno.text)"
     case .stateBusy(let path, let seconds):
       return "another patternlock held the lock of \(path) for over \(seconds) s, so the attempt was not judged (try again; if it persists, look for a stopped patternlock process)"
     case .attemptNotRecorded(let path, let call, let errno):
-      return "the attempt was not judged: it cannot be counted in \(path) (\(call): \(VaultError.describe(errno))); the state directory must be writable (full disk, or a file system remounted read-only?)"
+      return "the attempt was not judged: it cannot be counted in \(path) (\(call): \(errno.text)); the state directory must be writable (full disk, or a file system remounted read-only?)"
     case .gridMismatch(let enrolled, let inUse):
       return "the pattern was set for a \(enrolled)x\(enrolled) grid but a \(inUse)x\(inUse) grid is in use (pass --grid \(enrolled), or set the pattern again)"
     }
-  }
-
-  static func describe(_ errno: Int32) -> String {
-    guard let text = pl_strerror(errno) else { return "error \(errno)" }
-    return String(cString: text)
   }
 
   /// Permission bits as `0755`.

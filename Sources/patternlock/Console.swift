@@ -1,4 +1,5 @@
 import CShim
+import SystemCalls
 
 /// Output for people and for tools: one line at a time, unbuffered, never through
 /// `print` (which Embedded Swift limits to one argument and which buffers).
@@ -24,17 +25,20 @@ enum Console {
       return
     }
     var line = line
+    // A failed write has nowhere to be reported; the program goes on.
     line.withUTF8 { bytes in
-      _ = pl_write_all(1, bytes.baseAddress, bytes.count)
+      _ = try? FileDescriptor.standardOutput.writeAll(UnsafeRawBufferPointer(bytes))
     }
-    _ = pl_write_all(1, "\n", 1)
+    withUnsafeBytes(of: UInt8(ascii: "\n")) { newline in
+      _ = try? FileDescriptor.standardOutput.writeAll(newline)
+    }
   }
 
   /// Writes `patternlock: <message>` to standard error.
   static func error(_ message: String) {
     var line = "patternlock: " + message + "\n"
     line.withUTF8 { bytes in
-      _ = pl_write_all(2, bytes.baseAddress, bytes.count)
+      _ = try? FileDescriptor.standardError.writeAll(UnsafeRawBufferPointer(bytes))
     }
   }
 

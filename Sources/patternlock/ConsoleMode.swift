@@ -1,4 +1,5 @@
 import CShim
+import SystemCalls
 
 /// Keeps the active virtual terminal out of the way while the lock runs: KD_GRAPHICS
 /// (the kernel stops drawing console text and the cursor over our frames) and
@@ -8,36 +9,54 @@ import CShim
 /// Without a VT (serial console, ssh, a container) this does nothing: there is no
 /// console text to hide.
 struct ConsoleMode: ~Copyable {
-  private let tty: Int32
+  /// The VT, or nil when there is none to switch; closed after `deinit` restores it.
+  private let tty: FileDescriptor?
   private let savedMode: Int32
   private let savedKeyboard: Int32
 
   /// Switches the VT on `path` (normally `/dev/tty0`, the active one).
   init(path: String = "/dev/tty0") {
-    let fd = path.withCString { pl_open($0, Int32(PL_O_RDWR), 0) }
-    let mode = fd >= 0 ? pl_kd_get_mode(fd) : -1
-    let keyboard = fd >= 0 ? pl_kd_get_keyboard_mode(fd) : -1
-    guard fd >= 0, mode >= 0, keyboard >= 0 else {
-      if fd >= 0 { _ = pl_close(fd) }
-      tty = -1
+    let file: FileDescriptor
+    do throws(Errno) {
+      file = try FileDescriptor.open(path, .readWrite)
+    } catch {
+      tty = nil
+      savedMode = -1
+      savedKeyboard = -1
+      return
+    }
+    let fd = file.rawValue
+    let mode = pl_kd_get_mode(fd)
+    let keyboard = pl_kd_get_keyboard_mode(fd)
+    guard mode >= 0, keyboard >= 0 else {
+      // Not a VT (`file` closes here).
+      tty = nil
       savedMode = -1
       savedKeyboard = -1
       return
     }
     _ = pl_kd_set_mode(fd, Int32(PL_KD_GRAPHICS))
     _ = pl_kd_set_keyboard_mode(fd, Int32(PL_K_OFF))
-    tty = fd
+    tty = consume file
     savedMode = mode
     savedKeyboard = keyboard
   }
 
   /// Whether a VT was switched.
-  var isActive: Bool { tty >= 0 }
+  var isActive: Bool {
+    switch tty {
+    case .some: return true
+    case .none: return false
+    }
+  }
 
   deinit {
-    guard tty >= 0 else { return }
-    _ = pl_kd_set_keyboard_mode(tty, savedKeyboard)
-    _ = pl_kd_set_mode(tty, savedMode)
-    _ = pl_close(tty)
+    switch tty {
+    case .some(let file):
+      _ = pl_kd_set_keyboard_mode(file.rawValue, savedKeyboard)
+      _ = pl_kd_set_mode(file.rawValue, savedMode)
+    case .none:
+      return
+    }
   }
 }

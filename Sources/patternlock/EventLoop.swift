@@ -2,6 +2,7 @@ import CShim
 import Input
 import PatternCore
 import Scene
+import SystemCalls
 
 /// The process's only loop: one thread, one `poll` over a signalfd (SIGINT, SIGTERM),
 /// a timerfd (how long a result stays on screen), the libinput fd, the display's fd
@@ -20,30 +21,31 @@ struct EventLoop: ~Copyable {
   /// When the process started (CLOCK_MONOTONIC µs), for start-to-first-flip; the
   /// loop's own start when nil.
   var startMicroseconds: UInt64?
-  private let signals: Int32
-  private let timer: Int32
+  private let signals: FileDescriptor
+  private let timer: FileDescriptor
   private var set: [pl_pollfd]
 
   /// Makes the signalfd and timerfd (blocking SIGINT and SIGTERM first, so they
   /// arrive only through the signalfd and never interrupt a half-drawn frame).
   init() throws(DisplayFailure) {
-    let signals = pl_signalfd_open()
-    guard signals >= 0 else { throw DisplayFailure(message: "cannot create a signalfd: \(EventLoop.text(pl_errno()))") }
-    let timer = pl_timerfd_create()
-    guard timer >= 0 else {
-      let errno = pl_errno()
-      _ = pl_close(signals)
+    let signalFD = pl_signalfd_open()
+    guard signalFD >= 0 else { throw DisplayFailure(message: "cannot create a signalfd: \(Errno.current.text)") }
+    let signals = FileDescriptor(owning: signalFD)
+    let timerFD = pl_timerfd_create()
+    guard timerFD >= 0 else {
+      let errno = Errno.current
+      signals.close()
       pl_signals_unblock()
-      throw DisplayFailure(message: "cannot create a timerfd: \(EventLoop.text(errno))")
+      throw DisplayFailure(message: "cannot create a timerfd: \(errno.text)")
     }
     self.signals = signals
-    self.timer = timer
+    self.timer = FileDescriptor(owning: timerFD)
     set = [pl_pollfd](repeating: pl_pollfd(fd: -1, events: 0, revents: 0), count: 5)
   }
 
   deinit {
-    _ = pl_close(timer)
-    _ = pl_close(signals)
+    // The descriptors close after this. Signals still pending then are delivered as
+    // they would be after closing first: a signalfd does not hold them, the thread does.
     pl_signals_unblock()
   }
 
@@ -72,6 +74,7 @@ struct EventLoop: ~Copyable {
     retryStorage: (UInt64) -> LockScreenController.Lockout?? = { _ in .some(nil) }
   ) -> Ending {
     let start = startMicroseconds ?? pl_monotonic_microseconds()
+    let (signalFD, timerFD) = (signals.rawValue, timer.rawValue)
     var firstFlip = true
     var lastInputTime: UInt64 = 0
     // The newest input in the frame being flipped: a flip queued before an event
@@ -99,13 +102,13 @@ struct EventLoop: ~Copyable {
 
     /// Wakes the loop when the picture next changes by itself.
     func armTimer(now: UInt64) {
-      if let next = screen.nextChange(after: now) { _ = pl_timerfd_arm(timer, next > now ? next - now : 1) }
+      if let next = screen.nextChange(after: now) { _ = pl_timerfd_arm(timerFD, next > now ? next - now : 1) }
     }
     armTimer(now: pl_monotonic_microseconds())
 
     do throws(InputError) { try input.drain(onInput) } catch { return .failed(error.message) }
-    set[0] = pl_pollfd(fd: signals, events: Int16(PL_POLLIN), revents: 0)
-    set[1] = pl_pollfd(fd: timer, events: Int16(PL_POLLIN), revents: 0)
+    set[0] = pl_pollfd(fd: signalFD, events: Int16(PL_POLLIN), revents: 0)
+    set[1] = pl_pollfd(fd: timerFD, events: Int16(PL_POLLIN), revents: 0)
     set[2] = pl_pollfd(fd: input.pollDescriptor, events: Int16(PL_POLLIN), revents: 0)
     set[3] = pl_pollfd(fd: display.pollDescriptor, events: Int16(PL_POLLIN), revents: 0)
     set[4] = pl_pollfd(fd: hotplugDescriptor, events: Int16(PL_POLLIN), revents: 0)
@@ -135,14 +138,16 @@ struct EventLoop: ~Copyable {
       }
       let ready = set.withUnsafeMutableBufferPointer { pl_poll($0.baseAddress, Int32($0.count), timeout) }
       if ready < 0 {
-        if pl_errno() == 4 { continue }  // EINTR
-        return .failed("poll failed: \(EventLoop.text(pl_errno()))")
+        // Not `retryingInterrupts`: after a signal the loop looks at its state again.
+        let errno = Errno.current
+        if errno == .interrupted { continue }
+        return .failed("poll failed: \(errno.text)")
       }
       if set[0].revents != 0 {
-        let signal = pl_signalfd_read(signals)
+        let signal = pl_signalfd_read(signalFD)
         if signal > 0 { return .signal(signal) }
       }
-      if set[1].revents != 0, pl_timerfd_read(timer) > 0 {
+      if set[1].revents != 0, pl_timerfd_read(timerFD) > 0 {
         let now = pl_monotonic_microseconds()
         screen.advance(to: now)
         if screen.storageRetryDue(at: now) { screen.storageRetried(retryStorage(now), now: now) }
@@ -177,10 +182,5 @@ struct EventLoop: ~Copyable {
         }
       }
     }
-  }
-
-  static func text(_ errno: Int32) -> String {
-    guard let t = pl_strerror(errno) else { return "error \(errno)" }
-    return String(cString: t)
   }
 }

@@ -1,4 +1,5 @@
 import CShim
+import SystemCalls
 
 /// What happens after an unlock when a command is configured: patternlock replaces
 /// itself with it (`execv`), so the unlocked session is that command's, with no
@@ -31,10 +32,10 @@ enum HandOff {
     let errno = copies.withUnsafeBufferPointer { buffer in
       buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { argv in
         _ = pl_execv(argv.baseAddress)
-        return pl_errno()
+        return Errno.current
       }
     }
-    Console.error("unlocked, but cannot run \(command[0]): \(String(cString: pl_strerror(errno))) (check the exec setting)")
+    Console.error("unlocked, but cannot run \(command[0]): \(errno.text) (check the exec setting)")
     pl_exit(ExitStatus.failure.rawValue)
   }
 }

@@ -5,6 +5,7 @@ import PatternCore
 import Raster
 import Recording
 import Scene
+import SystemCalls
 import Typeface
 
 /// `patternlock replay FILE [layout options]`: replays a `libinput record` capture
@@ -148,8 +149,12 @@ enum ReplayCommand {
       Console.fail("replay: the recording would show more than \(maximumPictures) pictures (a long lockout countdown or hours between events?); nothing was written (cut the recording, or replay it without --dump and --contact-sheet)")
     }
     Console.releaseOutput()
-    if let directory = frames.dumpDirectory, pl_mkdir(directory, 0o755) != 0 {
-      Console.fail("replay: cannot create --dump directory \(directory): \(String(cString: pl_strerror(pl_errno()))) (choose a writable path)")
+    if let directory = frames.dumpDirectory {
+      do throws(Errno) {
+        try Directory.make(directory, permissions: 0o755)
+      } catch {
+        Console.fail("replay: cannot create --dump directory \(directory): \(error.text) (choose a writable path)")
+      }
     }
     render(states, layout: layout, frames: frames)
   }

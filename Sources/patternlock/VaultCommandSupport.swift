@@ -1,5 +1,6 @@
 import CShim
 import PatternCore
+import SystemCalls
 import Vault
 
 /// What `set-pattern`, `check`, `reset-attempts` and `replay --state-dir` share: the
@@ -47,7 +48,7 @@ enum VaultCommandSupport {
   /// other users; said once when the kernel refuses (the command goes on).
   static func protectSecretsInMemory() {
     if pl_disable_core_dumps() != 0 {
-      Console.error("cannot disable core dumps (prctl/setrlimit: \(EventLoop.text(pl_errno()))); a crash could write the pattern to disk")
+      Console.error("cannot disable core dumps (prctl/setrlimit: \(Errno.current.text)); a crash could write the pattern to disk")
     }
   }
 

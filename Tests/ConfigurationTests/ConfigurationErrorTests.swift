@@ -1,6 +1,7 @@
 import CommandTestSupport
 import Configuration
 import Foundation
+import SystemCalls
 import XCTest
 
 /// Every kind of bad file, each named with its file and line, and the executable's
@@ -106,7 +107,7 @@ final class ConfigurationErrorTests: XCTestCase {
   func testConfDThatIsNotADirectoryCannotBeRead() throws {
     let path = try root.write("etc/patternlock.conf.d", "not a directory\n")
     XCTAssertThrowsError(try ConfigurationFiles.layerPaths(root: root.path)) { error in
-      XCTAssertEqual(error as? ConfigurationError, .cannotRead(path: path, call: "opendir", errno: ENOTDIR))
+      XCTAssertEqual(error as? ConfigurationError, .cannotRead(path: path, call: "opendir", errno: .notADirectory))
     }
   }
 

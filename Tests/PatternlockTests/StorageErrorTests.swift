@@ -2,6 +2,7 @@ import CShim
 import Foundation
 import PatternCore
 import Scene
+import SystemCalls
 import Vault
 import XCTest
 
@@ -27,7 +28,7 @@ final class StorageErrorTests: XCTestCase {
     func loadAttempts() -> AttemptsState { .intact(record) }
     func saveAttempts(_ record: AttemptRecord) throws(VaultError) {
       writes += 1
-      if writesFail { throw .systemCall(call: "create", path: attemptsPath, errno: 28) }
+      if writesFail { throw .systemCall(call: "create", path: attemptsPath, errno: .noSpace) }
       self.record = record
     }
   }

@@ -2,6 +2,7 @@ import CommandTestSupport
 import Foundation
 import PatternCore
 import Recording
+import SystemCalls
 import XCTest
 
 /// Reading `libinput record` YAML: the shipped captures, the format's variants, and
@@ -143,7 +144,7 @@ final class RecordingParserTests: XCTestCase {
   func testMissingFileNamesThePathAndTheReason() throws {
     let path = try makeTemporaryDirectory().appendingPathComponent("nothing.yaml").path
     let error = recordingError { _ = try Recording(contentsOf: path) }
-    XCTAssertEqual(error, .cannotOpen(path: path, errno: ENOENT))
+    XCTAssertEqual(error, .cannotOpen(path: path, errno: .noEntry))
     XCTAssertEqual(error?.message.contains("No such file or directory"), true)
   }
 

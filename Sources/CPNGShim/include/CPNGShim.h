@@ -28,15 +28,12 @@ typedef enum {
 /// The largest width or height read or written: four times a 4K panel's long side.
 enum { PL_PNG_MAXIMUM_SIDE = 16384 };
 
-/// errno values Swift needs to choose a hint (Swift cannot import errno.h here).
-enum { PL_PNG_ENOENT = 2, PL_PNG_EACCES = 13, PL_PNG_ENOSPC = 28, PL_PNG_EROFS = 30 };
-
 /// The outcome of a pl_png_ call.
 typedef struct {
   pl_png_code code;
   /// errno when code is PL_PNG_SYSTEM, else 0.
   int system_errno;
-  /// A NUL-terminated reason: strerror for system errors, libpng's text otherwise.
+  /// A NUL-terminated reason: libpng's text (for system errors Swift words the errno).
   char message[160];
 } pl_png_status;
 

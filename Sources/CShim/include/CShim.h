@@ -16,11 +16,25 @@ int pl_errno(void);
 void pl_set_errno(int value);
 /// strerror(3) for an errno value; the text lives as long as the process.
 const char *pl_strerror(int value);
-
-/// write(2) of all bytes to a file descriptor, retrying EINTR and short writes; 0 or -1.
-int pl_write_all(int fd, const void *bytes, size_t count);
-/// Writes a string and a newline to standard output or standard error, unbuffered.
-void pl_write_line(int fd, const char *text);
+/// The errno values Swift names (SystemCalls' `Errno`). Swift cannot import errno.h's
+/// macros through this module, so they are spelled out here, and CShim.c fails to
+/// build if a libc ever disagrees.
+enum {
+  PL_EPERM = 1,
+  PL_ENOENT = 2,
+  PL_EINTR = 4,
+  PL_EAGAIN = 11,
+  PL_EACCES = 13,
+  PL_EBUSY = 16,
+  PL_EEXIST = 17,
+  PL_ENODEV = 19,
+  PL_ENOTDIR = 20,
+  PL_EINVAL = 22,
+  PL_ENOSPC = 28,
+  PL_EROFS = 30,
+  PL_ELOOP = 40,
+  PL_EOPNOTSUPP = 95,
+};
 
 /// The process's argument count (Embedded Swift has no CommandLine).
 int pl_argument_count(void);
@@ -32,22 +46,21 @@ _Noreturn void pl_exit(int status);
 
 /// Flags for pl_open.
 enum { PL_O_RDONLY = 0, PL_O_WRONLY = 1, PL_O_RDWR = 2 };
-/// open(2) with O_CLOEXEC added; flags may also include PL_O_CREAT_TRUNC.
+
+// The file calls here (open, read, write, fsync, flock and the *at calls below) make
+// one attempt each: EINTR comes back to Swift, where SystemCalls' `retryingInterrupts`
+// retries it, so one helper does that for every caller.
+
+/// open(2) with O_CLOEXEC added; flags may also include PL_O_CREAT_TRUNC. fd or -1.
 int pl_open(const char *path, int flags, unsigned mode);
 enum { PL_O_CREAT_TRUNC = 0x10000 };
-/// close(2).
+/// close(2). Never retried, by anyone: on Linux the descriptor is gone even on EINTR.
 int pl_close(int fd);
-/// read(2), retrying EINTR.
+/// read(2); the count, or -1 with errno.
 ssize_t pl_read(int fd, void *buffer, size_t count);
+/// write(2); the count written (perhaps short), or -1 with errno.
+ssize_t pl_write(int fd, const void *bytes, size_t count);
 
-/// What pl_stat learns of a path.
-typedef struct {
-  int64_t size;
-  int is_directory;
-  int is_regular;
-} pl_file_info;
-/// stat(2) on a path; 0 or -1 with errno.
-int pl_stat(const char *path, pl_file_info *info);
 /// mkdir(2) with mode; 0 or -1 with errno (EEXIST is not an error here).
 int pl_mkdir(const char *path, unsigned mode);
 
@@ -57,11 +70,13 @@ uint64_t pl_monotonic_microseconds(void);
 // The live device path (poll, signalfd, timerfd, mmap, console, uinput).
 #include "CShimDevice.h"
 
-// ---- Vault: state files written crash-safely in one directory. ----------------------
-// Every path below is a name inside a directory opened with pl_open_directory, so a
-// symlink or a renamed parent can never redirect a write (O_NOFOLLOW, *at calls).
+// ---- Files, and names inside a directory held open (SystemCalls' FileDescriptor). ---
+// Vault writes its state crash-safely this way: every name below is inside a directory
+// opened with pl_open_directory, so a symlink or a renamed parent can never redirect a
+// write (O_NOFOLLOW, *at calls).
 
-/// What pl_fstat and pl_fstatat learn of a file, without following a final symlink.
+/// What pl_stat, pl_lstat, pl_fstat and pl_fstatat learn of a file (all but pl_stat
+/// without following a final symlink).
 typedef struct {
   int64_t size;
   /// Permission bits only (st_mode & 07777).
@@ -72,6 +87,8 @@ typedef struct {
 } pl_file_status;
 enum { PL_FILE_OTHER = 0, PL_FILE_REGULAR = 1, PL_FILE_DIRECTORY = 2, PL_FILE_SYMLINK = 3 };
 
+/// stat(2) on a path, following symlinks; 0 or -1 with errno.
+int pl_stat(const char *path, pl_file_status *status);
 /// open(2) of a directory with O_DIRECTORY|O_NOFOLLOW|O_CLOEXEC; fd or -1 with errno.
 int pl_open_directory(const char *path);
 /// openat(2) of `name` in `dirfd` for reading, O_NOFOLLOW|O_NONBLOCK (a FIFO never
@@ -87,7 +104,7 @@ int pl_fstat(int fd, pl_file_status *status);
 int pl_fstatat(int dirfd, const char *name, pl_file_status *status);
 /// lstat(2) on a path; 0 or -1 with errno.
 int pl_lstat(const char *path, pl_file_status *status);
-/// fsync(2), retrying EINTR; 0 or -1 with errno.
+/// fsync(2); 0 or -1 with errno.
 int pl_fsync(int fd);
 /// fchmod(2); 0 or -1 with errno.
 int pl_fchmod(int fd, unsigned mode);
@@ -123,7 +140,7 @@ _Noreturn void pl_exit_immediately(int status);
 /// is opened read-only instead (flock works on either). fd or -1 with errno.
 int pl_openat_lock(int dirfd, const char *name, unsigned mode);
 /// flock(2) LOCK_EX|LOCK_NB: 0 when the lock is taken, 1 when another holds it, -1
-/// with errno on any other failure.
+/// with errno on any other failure (EINTR included).
 int pl_flock_exclusive_try(int fd);
 /// Removes every regular file in `dirfd` whose name contains `marker` (stale
 /// temporaries of writes that a crash cut short). Returns how many were removed, or
@@ -137,7 +154,7 @@ int pl_boot_id(uint8_t bytes[16]);
 int pl_disable_core_dumps(void);
 /// The current RLIMIT_CORE soft limit and the dumpable flag, for tests.
 int pl_core_dump_state(uint64_t *core_limit, int *dumpable);
-// ---- Configuration: listing /etc/patternlock.conf.d. -----------------------------------
+// ---- Directory listing (SystemCalls' `Directory.names`). --------------------------------
 
 /// opendir(3); an opaque handle, or NULL with errno.
 void *pl_opendir(const char *path);

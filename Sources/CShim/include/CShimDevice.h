@@ -83,9 +83,4 @@ int pl_open_native(const char *path, int flags);
 /// Sleeps for `microseconds`, resuming after signals; 0.
 int pl_sleep_microseconds(uint64_t microseconds);
 
-/// Lists the entries of a directory whose names start with `prefix`, sorted, joined
-/// with '\n' into `buffer` (NUL-terminated); the number of entries, or -1 with errno
-/// (ERANGE when the buffer is too small).
-int pl_list_directory(const char *path, const char *prefix, char *buffer, size_t size);
-
 #endif
