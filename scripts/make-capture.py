@@ -27,7 +27,10 @@ Examples:
 """
 
 import argparse
+import json
+import os
 import random
+import subprocess
 import sys
 
 EV_SYN, EV_KEY, EV_ABS = 0, 1, 3
@@ -47,53 +50,16 @@ NAMES = {
 TYPE_NAMES = {0: "EV_SYN", 1: "EV_KEY", 2: "EV_REL", 3: "EV_ABS"}
 
 
-# --- Layout: the same integer and 16.16 maths as Sources/PatternCore/GridLayout.swift ---
+# --- Layout: asked of `patternlock layout`, never re-derived here ---
 
-def rounded_division(n, d):
-    """n / d rounded to nearest, ties away from zero (PatternCore's roundedDivision)."""
-    negative = (n < 0) != (d < 0)
-    n, d = abs(n), abs(d)
-    q = (n + d // 2) // d
-    return -q if negative else q
-
-
-def dot_centres(panel_w, panel_h, rotate, n, hit_per_mille=600):
-    """View-pixel centres of dots 1..n*n, the view size and the hit radius, as floats."""
-    view_w, view_h = (panel_h, panel_w) if rotate in (90, 270) else (panel_w, panel_h)
-    short = min(view_w, view_h)
-    font = max(12, short // 24)
-    band = font * 2
-    beside = view_w - view_h >= short // 3
-    side = min(view_h, view_w - short // 3) if beside else min(view_w, view_h - band)
-    cell = rounded_division((2 * side) << 16, 3 * n + 1)
-    margin = rounded_division((side << 16) - cell * n, n + 1)
-    if beside:
-        text_w = min(view_w - side, side)
-        left = (view_w - text_w - side) // 2
-        gx, gy = left + text_w, (view_h - side) // 2
-    else:
-        top = (view_h - band - side) // 2
-        gx, gy = (view_w - side) // 2, top + band
-    half = rounded_division(cell, 2)
-    centres = {}
-    for row in range(n):
-        for col in range(n):
-            x = (gx << 16) + margin * (col + 1) + cell * col + half
-            y = (gy << 16) + margin * (row + 1) + cell * row + half
-            centres[row * n + col + 1] = (x / 65536.0, y / 65536.0)
-    hit = rounded_division(half * hit_per_mille, 1000) / 65536.0
-    return centres, hit
-
-
-def panel_from_view(x, y, rotate, panel_w, panel_h):
-    """ViewTransform.panelPoint(fromView:)."""
-    if rotate == 0:
-        return x, y
-    if rotate == 90:
-        return panel_w - y, x
-    if rotate == 180:
-        return panel_w - x, panel_h - y
-    return y, panel_h - x
+def dot_centres(patternlock, panel_w, panel_h, rotate, n):
+    """Panel-pixel centres of dots 1..n*n, as `patternlock layout` prints them."""
+    try:
+        printed = subprocess.run([patternlock, "layout", "--size", f"{panel_w}x{panel_h}", "--rotate", str(rotate), "--grid", str(n)],
+                                 check=True, capture_output=True, text=True).stdout
+    except (OSError, subprocess.CalledProcessError) as error:
+        sys.exit(f"make-capture: cannot ask {patternlock} for the layout ({error}); build it first with 'swift build' or pass --patternlock")
+    return {dot["n"]: (float(dot["x"]), float(dot["y"])) for dot in json.loads(printed)["dots"]}
 
 
 # --- Devices, modelled on real ones ---
@@ -269,7 +235,7 @@ class Writer:
 
 
 def samples_along(points, speed, rate, rng, fast_samples=False):
-    """(time offset in us, x, y) samples of a finger moving through `points` (view px)."""
+    """(time offset in us, x, y) samples of a finger moving through `points` (panel px)."""
     if fast_samples:
         # A flick at 60 Hz: samples only on the listed dots and three quarters along each
         # leg between them, so a dot passed over mid-leg is never sampled inside its hit
@@ -308,15 +274,17 @@ def main():
                         help="dots joined by dashes, e.g. 1-2-3-6; repeat for more gestures")
     parser.add_argument("--fast", action="store_true",
                         help="a flick: 60 Hz samples only on the listed dots and 3/4 along each leg")
-    parser.add_argument("--speed", type=float, default=650.0, help="finger speed in view px/s")
-    parser.add_argument("--jitter", type=float, default=1.5, help="position noise in view px")
+    parser.add_argument("--speed", type=float, default=650.0, help="finger speed in panel px/s")
+    parser.add_argument("--jitter", type=float, default=1.5, help="position noise in panel px")
     parser.add_argument("--second-finger", help="DOT:START:END, fractions of the first gesture")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--patternlock", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".build", "debug", "patternlock"),
+                        help="the patternlock binary whose 'layout' gives the dot centres (default: the debug build)")
     parser.add_argument("-o", "--output", help="output file (default: standard output)")
     args = parser.parse_args()
 
     panel_w, panel_h = (int(v) for v in args.size.split("x"))
-    centres, _hit = dot_centres(panel_w, panel_h, args.rotate, args.grid)
+    centres = dot_centres(args.patternlock, panel_w, panel_h, args.rotate, args.grid)
     dev = Device(args.device, panel_w, panel_h)
     rng = random.Random(args.seed)
     out = []
@@ -325,8 +293,7 @@ def main():
     writer = Writer(out, dev)
     tracking_id = rng.randrange(100, 900)
 
-    def raw_point(vx, vy):
-        px, py = panel_from_view(vx, vy, args.rotate, panel_w, panel_h)
+    def raw_point(px, py):
         return dev.raw(dev.x_axis, px, panel_w), dev.raw(dev.y_axis, py, panel_h)
 
     def noisy(x, y):
