@@ -209,6 +209,17 @@ class Console(ConsoleLines):
         return int(line.split()[-1])
 
 
+def expect(condition, message):
+    """For one-line checks: a Failure with `message` unless `condition` holds."""
+    if not condition:
+        raise Failure(message)
+
+
+def expect_status(status, want):
+    """For checks of a command's exit status."""
+    expect(status == want, f"exit status {status}")
+
+
 def main():
     if len(sys.argv) == 4 and sys.argv[1] == "--write-tablet-captures":
         # scripts/test-e2e: the whole drag, and the drag up to the pause.
@@ -426,7 +437,7 @@ def main():
         shell_deadline = min(deadline, time.monotonic() + 30)
         status = console.shell(f"echo 1-2-3-6 | patternlock set-pattern {CHEAP_HASH} >/dev/null", shell_deadline)
         if not check(f"set-pattern stores 1-2-3-6 in {STATE} on the state disk",
-                     lambda: None if status == 0 else (_ for _ in ()).throw(Failure(f"exit status {status}"))):
+                     lambda: expect_status(status, 0)):
             return
 
         # 8: the right pattern unlocks and run hands off to --exec.
@@ -456,9 +467,12 @@ def main():
             if not check(f"{why}: the board boots again", boot):
                 return False
             state_line = console.wait(lambda l: l.startswith("PL-STATE-DISK"), 0, deadline, "the state disk's mount line")
-            return check(f"{why}: the state disk is mounted and keeps {STATE}",
-                         lambda: state_line if "patternlock" in state_line.split(":", 1)[1].split() else
-                         (_ for _ in ()).throw(Failure(f"no patternlock directory on the disk: {state_line}")))
+
+            def keeps_state():
+                if "patternlock" not in state_line.split(":", 1)[1].split():
+                    raise Failure(f"no patternlock directory on the disk: {state_line}")
+                return state_line
+            return check(f"{why}: the state disk is mounted and keeps {STATE}", keeps_state)
 
         # 9: four distinct wrong patterns count 1..4; the power goes the moment run has
         # shown the 4th (it wrote the counter first, so the next boot must go on from 4).
@@ -470,7 +484,7 @@ def main():
                 # count on from check's failure (it re-reads the record under the lock).
                 status = console.shell("echo 9-8-7-4 | patternlock check >/dev/null", min(deadline, time.monotonic() + 30))
                 if not check("vault: check on run's state directory counts failure 2 (exit 3)",
-                             lambda: None if status == 3 else (_ for _ in ()).throw(Failure(f"exit status {status}"))):
+                             lambda: expect_status(status, 3)):
                     return
                 continue
             if not wrong(count, capture):
@@ -545,24 +559,24 @@ def main():
         # boots straight into the lock, as a Raspberry Pi does, and enrols first.
         status = console.shell("patternlock reset-attempts >/dev/null", min(deadline, time.monotonic() + 20))
         if not check("reset-attempts (root) clears the lockout",
-                     lambda: None if status == 0 else (_ for _ in ()).throw(Failure(f"exit status {status}"))):
+                     lambda: expect_status(status, 0)):
             return
         status = console.shell("echo 1-2-3-6 | patternlock check >/dev/null", min(deadline, time.monotonic() + 20))
         check("after reset-attempts the right pattern is judged and unlocks (check exits 0)",
-              lambda: None if status == 0 else (_ for _ in ()).throw(Failure(f"exit status {status}")))
+              lambda: expect_status(status, 0))
         # A read-only state disk (an SD card after an error): nothing is judged, never an unlock.
         since = start_run("--feedback-ms 500")
         run_line(since, "patternlock: showing the lock", 30)
         status = console.shell("mount -o remount,ro /var/lib", min(deadline, time.monotonic() + 10))
         if not check("the state disk is remounted read-only under run",
-                     lambda: None if status == 0 else (_ for _ in ()).throw(Failure(f"exit status {status}"))):
+                     lambda: expect_status(status, 0)):
             return
         mark = inject("l-shape-1236")
         check("read-only state: run refuses to judge the right pattern and says why",
               lambda: run_line(mark, "patternlock: the attempt was not judged", 20, "the not-judged line"))
         time.sleep(1.0)
-        check("read-only state: no result line, no unlock",
-              lambda: None if not run_answers(mark) else (_ for _ in ()).throw(Failure(f"run said {run_answers(mark)}")))
+        said = run_answers(mark)
+        check("read-only state: no result line, no unlock", lambda: expect(not said, f"run said {said}"))
         console.shell("mount -o remount,rw /var/lib", min(deadline, time.monotonic() + 10))
         check("writable again: run retries the write by itself",
               lambda: run_line(mark, "patternlock: the state directory can be written again", 10, "the recovery line"))
@@ -590,7 +604,7 @@ def main():
         with console.changed:
             early = [l for l in console.lines[mark:] if l.startswith(("{", "PL-DONE"))]
         check("enrol first: the enrolment itself neither unlocks nor ends run",
-              lambda: None if not early else (_ for _ in ()).throw(Failure(f"run said {early}")))
+              lambda: expect(not early, f"run said {early}"))
         time.sleep(1.0)
         mark = console.mark()
         drag(UNLOCK_STEPS)
@@ -604,7 +618,7 @@ def main():
         ok(boot())
         inputs = [l for l in console.lines if l.startswith("PL-INPUT ")]
         check("no touchscreen before run starts (the injected one is added after)",
-              lambda: None if not any("ID_INPUT_TOUCHSCREEN" in l for l in inputs) else (_ for _ in ()).throw(Failure(f"{inputs}")))
+              lambda: expect(not any("ID_INPUT_TOUCHSCREEN" in l for l in inputs), f"{inputs}"))
 
         # 1-4: one run, three inputs, unlocked by the last.
         since = start_run(f"--pattern 1-2-3-6 --timing --feedback-ms {feedback}")
