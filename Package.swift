@@ -153,5 +153,27 @@ let package = Package(
     .testTarget(name: "PNGImageTests", dependencies: ["PNGImage", "GoldenSupport", "Raster", "CommandTestSupport"]),
     .testTarget(name: "TypefaceTests", dependencies: ["Typeface", "Raster", "CommandTestSupport"]),
     .testTarget(name: "RasterTests", dependencies: ["Raster", "PatternCore", "AllocationCounter"]),
+
+    // Test support: what each fuzz harness does with one input (Fuzz/Harnesses), shared by
+    // the libFuzzer entry points below and FuzzRegressionTests.
+    .target(
+      name: "FuzzHarnesses",
+      dependencies: ["Recording", "Configuration", "Vault", "PatternCore", "CSodium"],
+      path: "Fuzz/Harnesses",
+      linkerSettings: [.linkedLibrary("sodium")]
+    ),
+    // Replays every committed crash input under Fuzz/Regressions through its harness.
+    .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarnesses", "Vault", "CommandTestSupport"]),
   ]
 )
+
+// The libFuzzer entry points (LLVMFuzzerTestOneInput; libFuzzer supplies main), declared
+// only for scripts/fuzz, which sets PATTERNLOCK_FUZZ=1 and builds with
+// `-sanitize=fuzzer,address` in its own scratch directory. Without libFuzzer they would
+// not link, so the normal build, the tests and the Embedded build never see them.
+if Context.environment["PATTERNLOCK_FUZZ"] == "1" {
+  for harness in ["recording", "configuration", "state-files"] {
+    package.targets.append(
+      .executableTarget(name: "fuzz-\(harness)", dependencies: ["FuzzHarnesses"], path: "Fuzz/Entry/\(harness)"))
+  }
+}

@@ -105,7 +105,23 @@ public enum ConfigurationFiles {
   public static func apply(
     _ path: String, to settings: inout Settings, throttleRefusal: String? = "it is not a system configuration file"
   ) throws(ConfigurationError) {
-    let entries = try INIFile.entries(of: try contents(of: path), path: path)
+    try apply(contentsOf: try contents(of: path), path: path, to: &settings, throttleRefusal: throttleRefusal)
+  }
+
+  /// Sets each key of a file's contents already in memory, with the checks of
+  /// `apply(_:to:throttleRefusal:)` (the fuzz harness feeds it bytes without a file).
+  ///
+  /// - Parameters:
+  ///   - bytes: the file's contents.
+  ///   - path: the file's name, for messages.
+  ///   - settings: the settings to change.
+  ///   - throttleRefusal: as for `apply(_:to:throttleRefusal:)`.
+  /// - Throws: `ConfigurationError` naming `path` and the line.
+  public static func apply(
+    contentsOf bytes: [UInt8], path: String, to settings: inout Settings,
+    throttleRefusal: String? = "it is not a system configuration file"
+  ) throws(ConfigurationError) {
+    let entries = try INIFile.entries(of: bytes, path: path)
     var firstLine: [SettingKey: Int] = [:]
     for entry in entries {
       guard !entry.section.isEmpty else { throw .keyOutsideSection(path: path, line: entry.line, key: entry.key) }
