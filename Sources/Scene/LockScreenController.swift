@@ -72,7 +72,7 @@ public struct LockScreenController: Sendable {
   ///   (nil: never); the touch or key that wakes it does nothing else, as on a phone.
   public init(
     layout: GridLayout, minimumDots: Int = 4, feedbackMicroseconds: UInt64 = 500_000,
-    idlePrompt: PromptText = PromptText("Draw your unlock pattern"), idleBlankMicroseconds: UInt64? = nil
+    idlePrompt: PromptText = .drawPattern, idleBlankMicroseconds: UInt64? = nil
   ) {
     tracker = GestureTracker(layout: layout, minimumDots: minimumDots)
     self.idleBlankMicroseconds = idleBlankMicroseconds
@@ -234,9 +234,9 @@ public struct LockScreenController: Sendable {
     guard feedbackEnds == nil, let lockout else { return }
     switch lockout {
     case .permanent:
-      state = LockScreenState(appearance: .wrong, prompt: PromptText("Locked: ask an administrator"), pointer: state.pointer)
+      state = LockScreenState(appearance: .wrong, prompt: .lockedUntilReset, pointer: state.pointer)
     case .storageError:
-      state = LockScreenState(appearance: .wrong, prompt: PromptText("Storage error: locked. Ask an administrator."), pointer: state.pointer)
+      state = LockScreenState(appearance: .wrong, prompt: .storageError, pointer: state.pointer)
     case .until(let ends):
       if time >= ends {
         self.lockout = nil
@@ -254,30 +254,5 @@ public struct LockScreenController: Sendable {
       isBlanked = true
     }
     state.blanked = isBlanked
-  }
-}
-
-extension PromptText {
-  /// From how many seconds left a countdown shows whole days.
-  public static let secondsShownInDays: UInt64 = 2 * 86_400
-
-  /// "Try again in 0:59", "Try again in 1:29:59", "Try again in 3 days".
-  public static func tryAgain(in seconds: Int) -> PromptText {
-    var text = PromptText("Try again in ")
-    if seconds >= Int(secondsShownInDays) {
-      text.append(seconds / 86_400)
-      text.append(" days")
-    } else if seconds >= 3600 {
-      text.append(seconds / 3600)
-      text.append(":")
-      text.append(seconds % 3600 / 60, minimumDigits: 2)
-      text.append(":")
-      text.append(seconds % 60, minimumDigits: 2)
-    } else {
-      text.append(seconds / 60)
-      text.append(":")
-      text.append(seconds % 60, minimumDigits: 2)
-    }
-    return text
   }
 }

@@ -5,14 +5,9 @@ import Scene
 /// `replay` without `--state-dir`, and `run --pattern` (development only).
 enum DevelopmentVerdict {
   static func verdict(for outcome: GestureOutcome, expected: DotSequence?, minimumDots: Int) -> LockScreenController.Verdict {
-    guard outcome.result == .complete else {
-      var text = PromptText("Too short: join at least ")
-      text.append(minimumDots)
-      text.append(" dots")
-      return .rejected(text)
-    }
-    guard let expected else { return .neutral(PromptText("Pattern entered")) }
-    return outcome.dots == expected ? .accepted(PromptText("Unlocked")) : .rejected(PromptText("Wrong pattern"))
+    guard outcome.result == .complete else { return .rejected(.tooShort(minimumDots: minimumDots)) }
+    guard let expected else { return .neutral(.patternEntered) }
+    return outcome.dots == expected ? .accepted(.unlocked) : .rejected(.wrongPattern)
   }
 
   /// `run --pattern`: the verdict, with an unlock when the dots match.

@@ -17,7 +17,7 @@ struct EnrollmentGate: ~Copyable {
   private var first: DotSequence?
 
   /// The prompt while waiting for the first drawing.
-  static let startPrompt = PromptText("Draw a new unlock pattern")
+  static let startPrompt = PromptText.drawNewPattern
 
   /// Opens (creating when missing) the state directory before anything is drawn, so a
   /// directory that cannot be used is said before the display is taken.
@@ -32,21 +32,18 @@ struct EnrollmentGate: ~Copyable {
   mutating func judge(_ outcome: GestureOutcome) -> LockScreenController.Judgement {
     let dots = outcome.dots
     guard dots.count >= minimumDots else {
-      var text = PromptText("Too short: join at least ")
-      text.append(minimumDots)
-      text.append(" dots")
       first = nil
-      return LockScreenController.Judgement(verdict: .rejected(text), lockout: nil, unlocks: false, nextPrompt: EnrollmentGate.startPrompt)
+      return LockScreenController.Judgement(verdict: .rejected(.tooShort(minimumDots: minimumDots)), lockout: nil, unlocks: false, nextPrompt: EnrollmentGate.startPrompt)
     }
     guard let expected = first else {
       first = dots
-      let again = PromptText("Draw it again to confirm")
+      let again = PromptText.drawAgainToConfirm
       return LockScreenController.Judgement(verdict: .neutral(again), lockout: nil, unlocks: false, nextPrompt: again)
     }
     first = nil
     guard dots == expected else {
       return LockScreenController.Judgement(
-        verdict: .rejected(PromptText("No match: draw a new pattern")), lockout: nil, unlocks: false,
+        verdict: .rejected(.noMatchDrawNew), lockout: nil, unlocks: false,
         nextPrompt: EnrollmentGate.startPrompt)
     }
     do throws(VaultError) {
@@ -55,10 +52,10 @@ struct EnrollmentGate: ~Copyable {
     } catch {
       Console.error(error.message + "; the pattern was not saved")
       return LockScreenController.Judgement(
-        verdict: .rejected(PromptText("Cannot save the pattern")), lockout: nil, unlocks: false,
+        verdict: .rejected(.cannotSavePattern), lockout: nil, unlocks: false,
         nextPrompt: EnrollmentGate.startPrompt)
     }
     Console.out("pattern set in \(directory.path) (\(gridSize)x\(gridSize) grid, at least \(minimumDots) dots)")
-    return LockScreenController.Judgement(verdict: .accepted(PromptText("Pattern saved")), lockout: nil, unlocks: true, nextPrompt: nil)
+    return LockScreenController.Judgement(verdict: .accepted(.patternSaved), lockout: nil, unlocks: true, nextPrompt: nil)
   }
 }

@@ -28,7 +28,7 @@ struct LiveLockScreen {
   ///   - prompt: the line shown while waiting for a pattern.
   init(
     layout: GridLayout, theme: Theme, atlas: GlyphAtlas?, minimumDots: Int = 4, feedbackMicroseconds: UInt64 = 500_000,
-    idleBlankMicroseconds: UInt64? = nil, prompt: PromptText = PromptText("Draw your unlock pattern")
+    idleBlankMicroseconds: UInt64? = nil, prompt: PromptText = PromptText.drawPattern
   ) {
     controller = LockScreenController(
       layout: layout, minimumDots: minimumDots, feedbackMicroseconds: feedbackMicroseconds, idlePrompt: prompt,

@@ -166,7 +166,7 @@ enum RunCommand {
     var screen = LiveLockScreen(
       layout: layout, theme: theme, atlas: atlas, minimumDots: minimumDots, feedbackMicroseconds: feedback,
       idleBlankMicroseconds: idleBlank,
-      prompt: enrolling || enrollsFirst ? EnrollmentGate.startPrompt : PromptText("Draw your unlock pattern"))
+      prompt: enrolling || enrollsFirst ? EnrollmentGate.startPrompt : PromptText.drawPattern)
     let now = pl_monotonic_microseconds()
     if let lockout = gate?.lockoutAtStart(now: now) { screen.startLockedOut(lockout, now: now) }
     var ending = loop.run(
@@ -192,7 +192,7 @@ enum RunCommand {
       }
       screen = LiveLockScreen(
         layout: layout, theme: theme, atlas: atlas, minimumDots: gate!.minimumDotsToCheck(), feedbackMicroseconds: feedback,
-        idleBlankMicroseconds: idleBlank, prompt: PromptText("Draw your unlock pattern"))
+        idleBlankMicroseconds: idleBlank, prompt: PromptText.drawPattern)
       ending = loop.run(
         display: &display, input: &input, screen: &screen,
         hotplugDescriptor: hotplug.pollDescriptor, drainHotplug: { hotplug.drain() },

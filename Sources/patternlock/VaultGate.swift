@@ -122,10 +122,10 @@ struct VaultGate: ~Copyable {
       if attemptFailure == nil { attemptFailure = error }
       reportDamageOnce()
       if case .stateBusy = error {
-        return LockScreenController.Judgement(verdict: .rejected(PromptText("Busy: try again")), lockout: nil, unlocks: false)
+        return LockScreenController.Judgement(verdict: .rejected(.busyTryAgain), lockout: nil, unlocks: false)
       }
       return LockScreenController.Judgement(
-        verdict: .rejected(PromptText("Storage error: locked. Ask an administrator.")),
+        verdict: .rejected(.storageError),
         lockout: .storageError(retryAt: now + VaultGate.storageRetryMicroseconds), unlocks: false)
     }
     reportDamageOnce()
@@ -171,23 +171,17 @@ struct VaultGate: ~Copyable {
   private func verdict(for decision: UnlockDecision) -> LockScreenController.Verdict {
     switch decision.result {
     case .unlocked:
-      return .accepted(PromptText("Unlocked"))
+      return .accepted(.unlocked)
     case .tooShort:
-      var text = PromptText("Too short: join at least ")
-      text.append(minimumDots)
-      text.append(" dots")
-      return .rejected(text)
+      return .rejected(.tooShort(minimumDots: minimumDots))
     case .lockedOut:
-      return .rejected(decision.isPermanentlyLocked ? PromptText("Locked: ask an administrator") : PromptText("Too many tries"))
+      return .rejected(decision.isPermanentlyLocked ? .lockedUntilReset : .tooManyTries)
     case .wrong:
       let failures = session.policy.record.failures
       guard let left = triesBeforeLockout(after: failures), left <= 3 else {
-        return .rejected(PromptText("Wrong pattern"))
+        return .rejected(.wrongPattern)
       }
-      var text = PromptText("Wrong pattern: ")
-      text.append(left)
-      text.append(left == 1 ? " try left" : " tries left")
-      return .rejected(text)
+      return .rejected(.wrongPattern(triesLeft: left))
     }
   }
 
