@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
@@ -213,6 +214,18 @@ int pl_disable_core_dumps(void) {
   struct rlimit none = {0, 0};
   if (setrlimit(RLIMIT_CORE, &none) != 0) failed = 1;
   return failed ? -1 : 0;
+}
+
+int pl_lock_all_memory(void) {
+#if defined(__SANITIZE_ADDRESS__)
+  return 1;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  return 1;
+#endif
+#endif
+  if (geteuid() != 0) return 1;
+  return mlockall(MCL_CURRENT | MCL_FUTURE) == 0 ? 0 : -1;
 }
 
 int pl_core_dump_state(uint64_t *core_limit, int *dumpable) {

@@ -58,7 +58,7 @@ enum ReplayCommand {
 
   static func run(_ arguments: inout Arguments) {
     // Patterns are held in memory from here on (drawn, typed or replayed).
-    VaultCommandSupport.protectSecretsInMemory()
+    VaultCommandSupport.protectSecretsInMemory(lockingMemory: false)
     // patternlock.conf first; the options below override it.
     let settings = ConfiguredSettings.load(&arguments)
     var layoutArguments = LayoutArguments(options: settings.layout)

@@ -45,10 +45,16 @@ enum VaultCommandSupport {
   }
 
   /// Keeps a pattern held by this process out of core dumps and away from ptrace by
-  /// other users; said once when the kernel refuses (the command goes on).
-  static func protectSecretsInMemory() {
+  /// other users and, with `lockingMemory` (the commands that hold a real pattern:
+  /// run, enroll, check, set-pattern; not replay, whose recordings may be large), out
+  /// of swap: all memory locked when root. Said once when the kernel refuses (the
+  /// command goes on).
+  static func protectSecretsInMemory(lockingMemory: Bool = true) {
     if pl_disable_core_dumps() != 0 {
       Console.error("cannot disable core dumps (prctl/setrlimit: \(Errno.current.text)); a crash could write the pattern to disk")
+    }
+    if lockingMemory && pl_lock_all_memory() < 0 {
+      Console.error("cannot lock memory (mlockall: \(Errno.current.text)); the pattern could be written to swap")
     }
   }
 

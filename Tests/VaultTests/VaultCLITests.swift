@@ -278,6 +278,16 @@ final class CoreDumpTests: XCTestCase {
     }
     for _ in 0..<100 where coreLimits() != ["0", "0"] { usleep(20_000) }
     XCTAssertEqual(coreLimits(), ["0", "0"])
+    if getuid() == 0 {
+      // Root locks all of its memory, so the pattern never reaches swap.
+      func lockedKilobytes() -> Int {
+        let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+        let locked = status.split(separator: "\n").first { $0.hasPrefix("VmLck:") } ?? ""
+        return Int(locked.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
+      }
+      for _ in 0..<100 where lockedKilobytes() == 0 { usleep(20_000) }
+      XCTAssertGreaterThan(lockedKilobytes(), 0, "VmLck of a waiting check")
+    }
     try input.fileHandleForWriting.write(contentsOf: Data("9-8-7-4\n".utf8))
   }
 }

@@ -152,6 +152,13 @@ int pl_boot_id(uint8_t bytes[16]);
 /// Keeps secrets out of core dumps and ptrace by other users: PR_SET_DUMPABLE 0 and
 /// RLIMIT_CORE 0. 0, or -1 with errno when either fails.
 int pl_disable_core_dumps(void);
+/// Locks every page of the process in memory, now and later (mlockall MCL_CURRENT |
+/// MCL_FUTURE), so that nothing it holds (a drawn pattern on the stack) is written to
+/// swap: only for root, whose CAP_IPC_LOCK lifts RLIMIT_MEMLOCK (an unprivileged
+/// MCL_FUTURE would make later allocations fail), and never under AddressSanitizer
+/// (its shadow memory is terabytes of reserved address space). 0 when locked, 1 when
+/// not attempted, -1 with errno when refused.
+int pl_lock_all_memory(void);
 /// The current RLIMIT_CORE soft limit and the dumpable flag, for tests.
 int pl_core_dump_state(uint64_t *core_limit, int *dumpable);
 // ---- Directory listing (SystemCalls' `Directory.names`). --------------------------------
