@@ -143,7 +143,7 @@ let package = Package(
     .testTarget(name: "KMSTests", dependencies: ["KMS", "PatternCore", "CommandTestSupport"]),
     .testTarget(name: "InputTests", dependencies: ["Input", "PatternCore"]),
     // Vault: hashing, file formats, corruption and crash safety; CLI tests run the built binary.
-    .testTarget(name: "VaultTests", dependencies: ["Vault", "PatternCore", "CommandTestSupport"]),
+    .testTarget(name: "VaultTests", dependencies: ["Vault", "PatternCore", "CShim", "CommandTestSupport"]),
     // Configuration: layering, every key, every error with file:line; the man pages
     // against --help and the key table (runs the built binary).
     .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "PatternCore", "Vault", "SystemCalls", "CommandTestSupport"]),

@@ -216,7 +216,7 @@ int pl_disable_core_dumps(void) {
   return failed ? -1 : 0;
 }
 
-int pl_lock_all_memory(void) {
+int pl_address_sanitizer(void) {
 #if defined(__SANITIZE_ADDRESS__)
   return 1;
 #elif defined(__has_feature)
@@ -224,7 +224,11 @@ int pl_lock_all_memory(void) {
   return 1;
 #endif
 #endif
-  if (geteuid() != 0) return 1;
+  return 0;
+}
+
+int pl_lock_all_memory(void) {
+  if (pl_address_sanitizer() || geteuid() != 0) return 1;
   return mlockall(MCL_CURRENT | MCL_FUTURE) == 0 ? 0 : -1;
 }
 

@@ -159,6 +159,8 @@ int pl_disable_core_dumps(void);
 /// (its shadow memory is terabytes of reserved address space). 0 when locked, 1 when
 /// not attempted, -1 with errno when refused.
 int pl_lock_all_memory(void);
+/// 1 in an AddressSanitizer build (which skips pl_lock_all_memory), else 0.
+int pl_address_sanitizer(void);
 /// The current RLIMIT_CORE soft limit and the dumpable flag, for tests.
 int pl_core_dump_state(uint64_t *core_limit, int *dumpable);
 // ---- Directory listing (SystemCalls' `Directory.names`). --------------------------------
