@@ -34,11 +34,11 @@ public struct UnlockDecision: Sendable, Equatable {
     self.isPermanentlyLocked = isPermanentlyLocked
   }
 
-  /// One JSON object: `{"dots":[1,2,3],"result":"wrong","retry_in_s":60,"failures":5}`,
-  /// keys in that order, absent keys left out.
-  public func jsonLine(dots: DotSequence) -> String {
+  /// One JSON object: `{"result":"wrong","retry_in_s":60,"failures":5}`, keys in that
+  /// order, absent keys left out. Never the dots: a judged pattern is a guess at a
+  /// real secret, and a log or a terminal must not keep it.
+  public var jsonLine: String {
     var line = JSONObjectWriter()
-    line.add("dots", raw: dots.jsonArray)
     line.add("result", string: result.name)
     if let retryInSeconds { line.add("retry_in_s", Int(retryInSeconds)) }
     if let failures { line.add("failures", failures) }

@@ -31,7 +31,7 @@ enum CheckCommand {
       if let failure = session.clearingFailure {
         Console.error(failure.message + "; the unlock stands, and the failure counted before it stays counted")
       }
-      Console.out(VaultGate.resultLine(decision))
+      Console.out(decision.jsonLine)
       pl_exit(VaultCommandSupport.status(for: decision).rawValue)
     } catch {
       VaultCommandSupport.fail(error)

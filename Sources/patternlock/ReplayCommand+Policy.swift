@@ -37,7 +37,7 @@ extension ReplayCommand {
     play(
       events, layout: layout, frames: frames, controller: &controller,
       decide: { outcome in gate.judge(outcome, now: outcome.timeMicroseconds) },
-      refused: { outcome, lockout in Console.out(VaultGate.resultLine(lockedOutDecision(outcome, lockout: lockout))) })
+      refused: { outcome, lockout in Console.out(lockedOutDecision(outcome, lockout: lockout).jsonLine) })
     if let failure = gate.attemptFailure { pl_exit(VaultCommandSupport.status(for: failure).rawValue) }
   }
 

@@ -133,7 +133,7 @@ struct VaultGate: ~Copyable {
     if let failure = session.clearingFailure {
       Console.error(failure.message + "; the unlock stands, and the failure counted before it stays counted")
     }
-    Console.out(VaultGate.resultLine(decision))
+    Console.out(decision.jsonLine)
     return LockScreenController.Judgement(
       verdict: verdict(for: decision), lockout: VaultGate.lockout(for: decision, now: now), unlocks: decision.result == .unlocked)
   }
@@ -151,15 +151,6 @@ struct VaultGate: ~Copyable {
     Console.error("the state directory can be written again: attempts are judged again")
     guard let decision = session.policy.gate(at: clock.instant(now)) else { return .some(nil) }
     return .some(VaultGate.lockout(for: decision, now: now))
-  }
-
-  /// The result line of a decision: `{"result":"wrong","retry_in_s":60,"failures":5}`.
-  static func resultLine(_ decision: UnlockDecision) -> String {
-    var line = JSONObjectWriter()
-    line.add("result", string: decision.result.name)
-    if let retry = decision.retryInSeconds { line.add("retry_in_s", Int(retry)) }
-    if let failures = decision.failures { line.add("failures", failures) }
-    return line.json
   }
 
   private mutating func reportDamageOnce() {

@@ -108,12 +108,11 @@ final class UnlockPolicyTests: XCTestCase {
   }
 
   func testDecisionJSONHasKeysInOrderAndOnlyWhenSet() {
-    let dots = DotSequence([1, 2, 3, 6])
-    XCTAssertEqual(UnlockDecision(result: .unlocked).jsonLine(dots: dots), #"{"dots":[1,2,3,6],"result":"unlocked"}"#)
-    XCTAssertEqual(UnlockDecision(result: .tooShort).jsonLine(dots: DotSequence([1])), #"{"dots":[1],"result":"too-short"}"#)
+    XCTAssertEqual(UnlockDecision(result: .unlocked).jsonLine, #"{"result":"unlocked"}"#)
+    XCTAssertEqual(UnlockDecision(result: .tooShort).jsonLine, #"{"result":"too-short"}"#)
     XCTAssertEqual(
-      UnlockDecision(result: .wrong, retryInSeconds: 60, failures: 5).jsonLine(dots: dots),
-      #"{"dots":[1,2,3,6],"result":"wrong","retry_in_s":60,"failures":5}"#)
-    XCTAssertEqual(UnlockDecision(result: .lockedOut, retryInSeconds: 7).jsonLine(dots: dots), #"{"dots":[1,2,3,6],"result":"locked-out","retry_in_s":7}"#)
+      UnlockDecision(result: .wrong, retryInSeconds: 60, failures: 5).jsonLine,
+      #"{"result":"wrong","retry_in_s":60,"failures":5}"#)
+    XCTAssertEqual(UnlockDecision(result: .lockedOut, retryInSeconds: 7).jsonLine, #"{"result":"locked-out","retry_in_s":7}"#)
   }
 }
