@@ -299,7 +299,10 @@ class Board:
     def power_off(self):
         """Powers the guest off (the boot into the lock powers off by itself)."""
         if self.qemu.poll() is None:
-            self.console.send("poweroff -f")
+            try:
+                self.console.send("poweroff -f")
+            except BrokenPipeError:
+                pass  # QEMU closed its console between poll and send: already powering off
         try:
             self.qemu.wait(timeout=max(1.0, min(15.0, self.deadline - time.monotonic())))
         except subprocess.TimeoutExpired:
