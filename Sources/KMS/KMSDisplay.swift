@@ -3,7 +3,8 @@
 // Design. `KMSDisplay.init` is the whole modesetting sequence, read top to bottom:
 // device → resources → connected connector → mode → encoder/CRTC → two dumb buffers
 // (each with its framebuffer) → an atomic commit where the driver offers one, else
-// SetCrtc; one helper per step (`Probe`). Frames are composed by the caller in a
+// SetCrtc; one helper per step (`Probe`). From then on the driver-facing steps (flip,
+// power) go through `AtomicScanout` or `LegacyScanout`, chosen there. Frames are composed by the caller in a
 // cached shadow buffer; `present` copies only the damaged rows into the back buffer
 // (`DamageCopy`, write-only: dumb buffers are uncached on many ARM boards) and queues
 // a page flip on vblank (an atomic commit of the plane's FB_ID, or legacy PageFlip).
@@ -48,8 +49,8 @@ public struct KMSDisplay: ~Copyable {
   private let buffer0: DumbBuffer
   private let buffer1: DumbBuffer
   private let mailbox: FlipMailbox
-  /// The atomic plane and properties, or nil when legacy SetCrtc + PageFlip is used.
-  private let atomic: AtomicPipeline?
+  /// The atomic or the legacy way frames and power reach the screen.
+  private let scanout: any Scanout
   private let device: DrmDevice
 
   /// The chosen connector's name (`HDMI-A-1`).
@@ -76,9 +77,6 @@ public struct KMSDisplay: ~Copyable {
   public private(set) var isConnected = true
   /// Whether the output is switched off for idle blanking (`switchOutputOff`).
   public private(set) var isOutputOff = false
-  /// The connector's `DPMS` property, which the legacy path switches the output off
-  /// with; nil when the connector has none.
-  private let dpmsProperty: UInt32?
 
   /// Takes over a display: the modesetting sequence, one helper per step.
   ///
@@ -102,18 +100,21 @@ public struct KMSDisplay: ~Copyable {
     buffer1.clear()
     let saved = Probe.savedCrtc(crtc, connector: connector.id, of: device)
     let timing = connector.timings[modeIndex]
-    let atomic = KMSDisplay.atomicModeset(
+    let scanout: any Scanout
+    if let atomic = KMSDisplay.atomicModeset(
       device, options, crtc: crtc, connector: connector.id, timing: timing, resources, framebuffer: buffer0.framebuffer, mode: mode)
-    if atomic == nil {
+    {
+      scanout = AtomicScanout(atomic, path: device.path)
+    } else {
       try KMSDisplay.setCrtc(device, crtc: crtc, framebuffer: buffer0.framebuffer, connector: connector.id, timing: timing)
+      scanout = LegacyScanout(device: device, crtc: crtc, connector: connector.id, output: connector.name.text)
     }
 
     self.panelOrientation = Probe.panelOrientation(of: connector.id, device: device)
-    self.dpmsProperty = Probe.objectProperties(connector.id, type: Probe.objectConnector, of: device).id("DPMS")
     self.buffer0 = buffer0
     self.buffer1 = buffer1
     self.mailbox = FlipMailbox()
-    self.atomic = atomic
+    self.scanout = scanout
     self.device = device
     self.outputName = connector.name.text
     self.mode = mode
@@ -136,16 +137,12 @@ public struct KMSDisplay: ~Copyable {
       } else {
         _ = drmModeSetCrtc(device.descriptor, saved.crtc, 0, 0, 0, nil, 0, nil)
       }
-      // SetCrtc makes an atomic driver's CRTC active again; a legacy (non-atomic)
-      // driver's need not touch the connector's DPMS state, so it is switched on.
-      if isOutputOff && atomic == nil, saved.mode != nil, let dpms = dpmsProperty {
-        _ = drmModeConnectorSetProperty(device.descriptor, saved.connector, dpms, UInt64(DRM_MODE_DPMS_ON))
-      }
+      if saved.mode != nil { scanout.afterRestore(outputWasOff: isOutputOff) }
     }
   }
 
   /// Whether modesetting and flips are atomic commits (false: legacy SetCrtc + PageFlip).
-  public var usesAtomic: Bool { atomic != nil }
+  public var usesAtomic: Bool { scanout.isAtomic }
   /// The card node in use.
   public var path: String { device.path }
   /// The descriptor to `poll` for flip events.
@@ -184,14 +181,7 @@ public struct KMSDisplay: ~Copyable {
       }
     }
     let framebuffer = back == 0 ? buffer0.framebuffer : buffer1.framebuffer
-    let (fd, crtc, userData) = (device.descriptor, crtcID, mailbox.userData)
-    if usesAtomic {
-      try atomic?.flip(to: framebuffer, userData: userData, path: device.path)
-    } else {
-      try systemCall("drmModePageFlip", on: device.path) {
-        drmModePageFlip(fd, crtc, framebuffer, UInt32(DRM_MODE_PAGE_FLIP_EVENT), userData)
-      }
-    }
+    try scanout.flip(to: framebuffer, userData: mailbox.userData)
     isFlipPending = true
     return true
   }
@@ -212,7 +202,7 @@ public struct KMSDisplay: ~Copyable {
   public mutating func switchOutputOff() throws(KMSError) {
     precondition(!isFlipPending, "switchOutputOff while a flip is in flight")
     precondition(!isOutputOff, "switchOutputOff while the output is already off")
-    if isConnected { try setPower(on: false, framebuffer: 0) }
+    if isConnected { try scanout.setPower(on: false, framebuffer: 0) }
     isOutputOff = true
   }
 
@@ -243,23 +233,9 @@ public struct KMSDisplay: ~Copyable {
     }
     damage.wroteWholeFrame(into: front)
     if isConnected {
-      try setPower(on: true, framebuffer: front == 0 ? buffer0.framebuffer : buffer1.framebuffer)
+      try scanout.setPower(on: true, framebuffer: front == 0 ? buffer0.framebuffer : buffer1.framebuffer)
     }
     isOutputOff = false
-  }
-
-  /// The atomic `ACTIVE` commit or the legacy `DPMS` property.
-  private func setPower(on: Bool, framebuffer: UInt32) throws(KMSError) {
-    if usesAtomic {
-      try atomic?.setActive(on, framebuffer: framebuffer, path: device.path)
-      return
-    }
-    guard let dpms = dpmsProperty else { throw .noPowerControl(path: device.path, output: outputName) }
-    let (fd, connector) = (device.descriptor, connectorID)
-    let value = UInt64(on ? DRM_MODE_DPMS_ON : DRM_MODE_DPMS_OFF)
-    try systemCall(on ? "drmModeConnectorSetProperty (DPMS on)" : "drmModeConnectorSetProperty (DPMS off)", on: device.path) {
-      drmModeConnectorSetProperty(fd, connector, dpms, value)
-    }
   }
 
   /// Reads the DRM fd's events (call when `poll` says it is readable).

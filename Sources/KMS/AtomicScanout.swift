@@ -1,0 +1,26 @@
+/// Flips and power through atomic commits (`AtomicPipeline`): the path every
+/// converted driver takes, because the test-only commit at start-up proved the whole
+/// configuration before anything on screen changed.
+final class AtomicScanout: Scanout {
+  private let pipeline: AtomicPipeline
+  private let path: String
+
+  init(_ pipeline: consuming AtomicPipeline, path: String) {
+    self.pipeline = pipeline
+    self.path = path
+  }
+
+  var isAtomic: Bool { true }
+
+  func flip(to framebuffer: UInt32, userData: UnsafeMutableRawPointer) throws(KMSError) {
+    try pipeline.flip(to: framebuffer, userData: userData, path: path)
+  }
+
+  /// The CRTC's `ACTIVE` property: what atomic defines as DPMS.
+  func setPower(on: Bool, framebuffer: UInt32) throws(KMSError) {
+    try pipeline.setActive(on, framebuffer: framebuffer, path: path)
+  }
+
+  /// SetCrtc makes an atomic driver's CRTC active again by itself.
+  func afterRestore(outputWasOff: Bool) {}
+}

@@ -1,0 +1,50 @@
+import CDRM
+
+/// Flips with `drmModePageFlip` and power with the connector's `DPMS` property: the
+/// path for drivers never converted to atomic, and for any atomic request a driver
+/// refused (`PATTERNLOCK_KMS_LEGACY=1` forces it for testing).
+final class LegacyScanout: Scanout {
+  private let descriptor: Int32
+  private let path: String
+  private let crtc: UInt32
+  private let connector: UInt32
+  private let output: String
+  /// The connector's `DPMS` property; nil when it has none (then the output cannot be
+  /// switched off, and blanking shows black frames).
+  private let dpmsProperty: UInt32?
+
+  init(device: borrowing DrmDevice, crtc: UInt32, connector: UInt32, output: String) {
+    descriptor = device.descriptor
+    path = device.path
+    self.crtc = crtc
+    self.connector = connector
+    self.output = output
+    dpmsProperty = Probe.objectProperties(connector, type: Probe.objectConnector, of: device).id("DPMS")
+  }
+
+  var isAtomic: Bool { false }
+
+  func flip(to framebuffer: UInt32, userData: UnsafeMutableRawPointer) throws(KMSError) {
+    let (fd, crtc) = (descriptor, crtc)
+    try systemCall("drmModePageFlip", on: path) {
+      drmModePageFlip(fd, crtc, framebuffer, UInt32(DRM_MODE_PAGE_FLIP_EVENT), userData)
+    }
+  }
+
+  func setPower(on: Bool, framebuffer: UInt32) throws(KMSError) {
+    guard let dpms = dpmsProperty else { throw .noPowerControl(path: path, output: output) }
+    let (fd, connector) = (descriptor, connector)
+    let value = UInt64(on ? DRM_MODE_DPMS_ON : DRM_MODE_DPMS_OFF)
+    // Two literals, not an interpolation: the waking touch's path allocates nothing.
+    try systemCall(on ? "drmModeConnectorSetProperty (DPMS on)" : "drmModeConnectorSetProperty (DPMS off)", on: path) {
+      drmModeConnectorSetProperty(fd, connector, dpms, value)
+    }
+  }
+
+  /// A legacy driver's SetCrtc need not touch the connector's DPMS state, so an
+  /// output left off by blanking is switched on for the console.
+  func afterRestore(outputWasOff: Bool) {
+    guard outputWasOff, let dpms = dpmsProperty else { return }
+    _ = drmModeConnectorSetProperty(descriptor, connector, dpms, UInt64(DRM_MODE_DPMS_ON))
+  }
+}
