@@ -23,6 +23,10 @@ let package = Package(
     // The lock screen: gesture state to drawing and damage. Pure Swift.
     .target(name: "Scene", dependencies: ["PatternCore", "Raster"]),
 
+    // The lock screen as a whole: state, drawing and rotation stepped by input and
+    // time, behind the Display and InputSource seams. Knows no DRM, no libinput.
+    .target(name: "Screen", dependencies: ["PatternCore", "Raster", "Scene"]),
+
     // The system-call layer over CShim: errno as a type, the EINTR-retrying call helper,
     // owned file descriptors, whole-file reads and directory listings.
     .target(name: "SystemCalls", dependencies: ["CShim"]),
@@ -97,7 +101,7 @@ let package = Package(
 
     .executableTarget(
       name: "patternlock",
-      dependencies: ["PatternCore", "Raster", "Scene", "CShim", "SystemCalls", "Recording", "PNGImage", "Typeface", "Vault", "KMS", "Input", "Configuration"],
+      dependencies: ["PatternCore", "Raster", "Scene", "Screen", "CShim", "SystemCalls", "Recording", "PNGImage", "Typeface", "Vault", "KMS", "Input", "Configuration"],
       // libm: Embedded Swift's Dictionary growth calls ceil (inject copies device codes).
       linkerSettings: [.linkedLibrary("drm"), .linkedLibrary("input"), .linkedLibrary("udev"), .linkedLibrary("m"),
         .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("freetype"), .linkedLibrary("yaml"), .linkedLibrary("sodium"),
@@ -121,15 +125,17 @@ let package = Package(
       linkerSettings: [.linkedLibrary("m")]
     ),
 
+    // Test support: the in-memory display back-end and a recording played onto it.
+    .target(name: "ScreenTestSupport", dependencies: ["Screen", "Scene", "Raster", "PatternCore"], path: "Tests/ScreenTestSupport"),
     // Scene: golden frames of shipped captures, damage-equals-full-redraw, allocation counts.
     .testTarget(
       name: "SceneTests",
-      dependencies: ["Scene", "Raster", "PatternCore", "Recording", "Typeface", "GoldenSupport", "AllocationCounter", "CommandTestSupport"]
+      dependencies: ["Scene", "Screen", "ScreenTestSupport", "Raster", "PatternCore", "Recording", "Typeface", "GoldenSupport", "AllocationCounter", "CommandTestSupport"]
     ),
     // The executable's own parts (the live lock screen over a headless display).
     .testTarget(
       name: "PatternlockTests",
-      dependencies: ["patternlock", "CShim", "SystemCalls", "Input", "PatternCore", "Raster", "Recording", "Scene", "AllocationCounter", "CommandTestSupport"]
+      dependencies: ["patternlock", "CShim", "SystemCalls", "Input", "PatternCore", "Raster", "Recording", "Scene", "Screen", "ScreenTestSupport", "AllocationCounter", "CommandTestSupport"]
     ),
     .testTarget(name: "PatternCoreTests", dependencies: ["PatternCore", "AllocationCounter"]),
     // SystemCalls: descriptors closed once, EINTR retried, whole-file limits, listings.

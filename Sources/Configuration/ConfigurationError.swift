@@ -1,8 +1,9 @@
+import PatternCore
 import SystemCalls
 
 /// Why the configuration cannot be used. Every case names the file and line (or the
 /// command line) and the key, and each message says what is accepted.
-public enum ConfigurationError: Error, Equatable {
+public enum ConfigurationError: DescribedError, Equatable {
   /// The file (or `conf.d` directory) exists but cannot be read; `call` is the failing
   /// system call.
   case cannotRead(path: String, call: String, errno: Errno)

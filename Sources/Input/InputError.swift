@@ -1,7 +1,8 @@
+import PatternCore
 import SystemCalls
 
 /// Why input cannot be read, or a virtual device cannot be made.
-public enum InputError: Error, Equatable {
+public enum InputError: DescribedError, Equatable {
   /// udev could not be reached (`udev_new` failed: no /run/udev, no sysfs).
   case noUdev
   /// libinput could not assign the seat (no permission for the udev monitor).

@@ -1,10 +1,11 @@
+import PatternCore
 import SystemCalls
 
 /// Why the display cannot be driven.
 ///
 /// Every case names the device, so `message` can say what failed, on what, and what
 /// to do, in one line.
-public enum KMSError: Error, Equatable {
+public enum KMSError: DescribedError, Equatable {
   /// No `/dev/dri/card*` node exists (no GPU driver loaded, or a container without it).
   case noDevice(directory: String)
   /// The node exists but this user may not open it.

@@ -1,9 +1,10 @@
+import PatternCore
 import SystemCalls
 
 /// Why a PNG could not be written or read.
 ///
 /// Every case keeps the path, so the one line the user sees names the file.
-public enum PNGError: Error, Equatable, Sendable {
+public enum PNGError: DescribedError, Equatable, Sendable {
   /// What was being done to the file.
   public enum Operation: Sendable {
     case read

@@ -70,7 +70,7 @@ public struct LayoutOptions: Hashable, Sendable {
 }
 
 /// Why a layout cannot be computed.
-public enum LayoutError: Error, Equatable {
+public enum LayoutError: DescribedError, Equatable {
   case panelSizeOutOfRange(width: Int, height: Int)
   case gridSizeOutOfRange(Int)
   case dpiOutOfRange(Int)

@@ -1,10 +1,11 @@
+import PatternCore
 import SystemCalls
 
 /// Why a recording cannot be replayed.
 ///
 /// Every case names the file, and the line where one is known (libyaml's marks, made
 /// 1-based), so `message` can tell the user what is wrong, where, and what to do.
-public enum RecordingError: Error, Equatable {
+public enum RecordingError: DescribedError, Equatable {
   /// The file cannot be opened or examined (`errno` from `stat`/`open`).
   case cannotOpen(path: String, errno: Errno)
   /// Reading the open file failed (`errno` from `read`).

@@ -3,7 +3,7 @@ extension LockScreenController {
   /// `apply(_:for:at:)`.
   ///
   /// It lives here, beside the controller, and not in the executable, because the
-  /// live loop (`run`) and the recorded one (`FrameScript`, behind `replay`) must
+  /// live loop (`run`) and the recorded one (`RecordedPlayback`, behind `replay`) must
   /// apply a decision in exactly the same way for a replay to show what the device
   /// shows: verdict first, then the lockout that starts once it has had its time.
   public struct Judgement: Sendable, Equatable {

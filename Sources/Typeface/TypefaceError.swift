@@ -1,5 +1,6 @@
+import PatternCore
 /// Why glyphs could not be prepared. The app prints `message` once and draws no text.
-public enum TypefaceError: Error, Equatable, Sendable {
+public enum TypefaceError: DescribedError, Equatable, Sendable {
   /// The font file cannot be opened (missing, a directory, not readable).
   case cannotOpen(path: String, reason: String)
   /// FreeType could not read the file as a font.

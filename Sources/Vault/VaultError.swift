@@ -1,10 +1,11 @@
+import PatternCore
 import SystemCalls
 
 /// Why the secret store cannot do what was asked.
 ///
 /// A damaged attempts file is not here: it is not an error but a state (locked, see
 /// `AttemptsState`). Every case names the path and says what to do.
-public enum VaultError: Error, Equatable {
+public enum VaultError: DescribedError, Equatable {
   /// libsodium could not start (no entropy source).
   case sodiumUnavailable
   /// A system call on a state file failed; `call` names it.

@@ -1,5 +1,6 @@
 import PatternCore
 import Scene
+import Screen
 import Vault
 
 /// `patternlock enroll`: the pattern is drawn twice on the display; when both agree
@@ -8,7 +9,7 @@ import Vault
 /// Too short and mismatch are explained on screen and start over; nothing is saved
 /// until the confirmation matches. The first drawing lives only in this value, never
 /// on disk.
-struct EnrollmentGate: ~Copyable {
+struct EnrollmentGate: PatternJudge, ~Copyable {
   private let directory: StateDirectory
   private let gridSize: Int
   /// The fewest dots a pattern may have.
@@ -29,7 +30,7 @@ struct EnrollmentGate: ~Copyable {
   }
 
   /// Judges one drawing: the first is remembered, the second must match it.
-  mutating func judge(_ outcome: GestureOutcome) -> LockScreenController.Judgement {
+  mutating func judge(_ outcome: GestureOutcome, at now: UInt64) -> LockScreenController.Judgement {
     let dots = outcome.dots
     guard dots.count >= minimumDots else {
       first = nil

@@ -2,11 +2,14 @@ import CShim
 import Input
 import PatternCore
 import Scene
+import Screen
 import SystemCalls
 
 /// The process's only loop: one thread, one `poll` over a signalfd (SIGINT, SIGTERM),
-/// a timerfd (how long a result stays on screen), the libinput fd, the display's fd
-/// and udev's display-hotplug fd.
+/// a timerfd (when the picture next changes by itself), the input source's fd, the
+/// display's fd and its hotplug fd. It knows the display and the input only through
+/// their protocols (`Display`, `InputSource`), and the lock only as the `LockScreen`
+/// it steps, the same stepper `replay` drives on a recording's clock.
 ///
 /// Queued input is drained before the first poll; each ready fd has a drain step; a
 /// frame is rendered only when the state is dirty and no flip is in flight, so at
@@ -27,16 +30,16 @@ struct EventLoop: ~Copyable {
 
   /// Makes the signalfd and timerfd (blocking SIGINT and SIGTERM first, so they
   /// arrive only through the signalfd and never interrupt a half-drawn frame).
-  init() throws(DisplayFailure) {
+  init() throws(LoopFailure) {
     let signalFD = pl_signalfd_open()
-    guard signalFD >= 0 else { throw DisplayFailure(message: "cannot create a signalfd: \(Errno.current.text)") }
+    guard signalFD >= 0 else { throw .cannotCreate("a signalfd", Errno.current) }
     let signals = FileDescriptor(owning: signalFD)
     let timerFD = pl_timerfd_create()
     guard timerFD >= 0 else {
       let errno = Errno.current
       signals.close()
       pl_signals_unblock()
-      throw DisplayFailure(message: "cannot create a timerfd: \(errno.text)")
+      throw .cannotCreate("a timerfd", errno)
     }
     self.signals = signals
     self.timer = FileDescriptor(owning: timerFD)
@@ -49,30 +52,16 @@ struct EventLoop: ~Copyable {
     pl_signals_unblock()
   }
 
-  /// Why the loop ended.
-  enum Ending: Equatable {
-    case signal(Int32)
-    case unlocked
-    case failed(String)
-  }
-
-  /// Runs until a signal, an unlock or a display failure.
+  /// Runs until a signal, an unlock or a failure.
   ///
   /// - Parameters:
   ///   - display: where frames go.
   ///   - input: live input.
-  ///   - screen: the lock screen's state and frames.
-  ///   - hotplugDescriptor: udev's display monitor fd, or -1.
-  ///   - drainHotplug: reads the monitor; true when a display changed.
-  ///   - judge: decides each finished pattern at a time (CLOCK_MONOTONIC µs), and
-  ///     reports it.
-  ///   - retryStorage: after an attempt could not be recorded, tries the storage
-  ///     again: nil while it still fails, else the lockout in force (`VaultGate`).
-  mutating func run<D: Display & ~Copyable>(
-    display: inout D, input: inout InputContext, screen: inout LiveLockScreen, hotplugDescriptor: Int32, drainHotplug: () -> Bool,
-    judge: (GestureOutcome, UInt64) -> LockScreenController.Judgement,
-    retryStorage: (UInt64) -> LockScreenController.Lockout?? = { _ in .some(nil) }
-  ) -> Ending {
+  ///   - screen: the lock screen, stepped by input and time and presented on `display`.
+  ///   - judge: decides each finished pattern.
+  mutating func run<D: Display & ~Copyable, I: InputSource & ~Copyable, J: PatternJudge & ~Copyable>(
+    display: inout D, input: inout I, screen: inout LockScreen<D.Pixel>, judge: inout J
+  ) -> LoopEnding<D.Failure, I.Failure> {
     let start = startMicroseconds ?? pl_monotonic_microseconds()
     let (signalFD, timerFD) = (signals.rawValue, timer.rawValue)
     var firstFlip = true
@@ -80,9 +69,6 @@ struct EventLoop: ~Copyable {
     // The newest input in the frame being flipped: a flip queued before an event
     // arrived must not be timed against it (that gave negative figures).
     var flippedInputTime: UInt64 = 0
-    var failure: String?
-    var outcomes = 0
-    var blanking = IdleBlanking()
     let watchdog = ServiceManager.watchdogPingInterval()
     var lastPing = start
 
@@ -90,9 +76,7 @@ struct EventLoop: ~Copyable {
       if case .touch(let t) = event { lastInputTime = t.timeMicroseconds }
       let now = pl_monotonic_microseconds()
       let wasBlanked = screen.isBlanked
-      if let outcome = screen.handle(event, now: now) {
-        outcomes += 1
-        screen.apply(judge(outcome, now), for: outcome, now: now)
+      if screen.receive(event, at: now, judge: &judge) != nil {
         armTimer(now: now)
       } else if wasBlanked && !screen.isBlanked {
         // Woken: the timer was left unarmed while blank; arm it for the next blank.
@@ -104,27 +88,32 @@ struct EventLoop: ~Copyable {
     func armTimer(now: UInt64) {
       if let next = screen.nextChange(after: now) { _ = pl_timerfd_arm(timerFD, next > now ? next - now : 1) }
     }
+
     armTimer(now: pl_monotonic_microseconds())
 
-    do throws(InputError) { try input.drain(onInput) } catch { return .failed(error.message) }
+    do throws(I.Failure) { try input.drain(upTo: pl_monotonic_microseconds(), onInput) } catch { return .input(error) }
     set[0] = pl_pollfd(fd: signalFD, events: Int16(PL_POLLIN), revents: 0)
     set[1] = pl_pollfd(fd: timerFD, events: Int16(PL_POLLIN), revents: 0)
     set[2] = pl_pollfd(fd: input.pollDescriptor, events: Int16(PL_POLLIN), revents: 0)
     set[3] = pl_pollfd(fd: display.pollDescriptor, events: Int16(PL_POLLIN), revents: 0)
-    set[4] = pl_pollfd(fd: hotplugDescriptor, events: Int16(PL_POLLIN), revents: 0)
+    set[4] = pl_pollfd(fd: display.hotplugDescriptor, events: Int16(PL_POLLIN), revents: 0)
 
     while true {
       // The unlocked picture stays up for the verdict's time, then the loop ends.
-      if screen.unlocked && screen.feedbackEnds == nil && !display.isFlipPending { return .unlocked }
+      if screen.isFinished && !display.isFlipPending { return .unlocked }
       if screen.isDirty && !display.isFlipPending {
-        do throws(DisplayFailure) {
-          // Blanking switches the output off and waking on (IdleBlanking).
-          if try blanking.present(&screen, on: &display) {
+        do throws(D.Failure) {
+          let result = try screen.present(on: &display)
+          if let refusal = result.switchOffRefusal {
+            // Said once: from now on the screen blanks with black frames.
+            Console.error("cannot switch the display off when idle (\(refusal.message)); blanking it with black frames instead")
+          }
+          if result.presented {
             flippedInputTime = lastInputTime
             lastInputTime = 0
           }
         } catch {
-          return .failed(error.message)
+          return .display(error)
         }
       }
       var timeout: Int32 = -1
@@ -141,7 +130,7 @@ struct EventLoop: ~Copyable {
         // Not `retryingInterrupts`: after a signal the loop looks at its state again.
         let errno = Errno.current
         if errno == .interrupted { continue }
-        return .failed("poll failed: \(errno.text)")
+        return .failed(.poll(errno))
       }
       if set[0].revents != 0 {
         let signal = pl_signalfd_read(signalFD)
@@ -149,38 +138,56 @@ struct EventLoop: ~Copyable {
       }
       if set[1].revents != 0, pl_timerfd_read(timerFD) > 0 {
         let now = pl_monotonic_microseconds()
-        screen.advance(to: now)
-        if screen.storageRetryDue(at: now) { screen.storageRetried(retryStorage(now), now: now) }
+        screen.advance(to: now, judge: &judge)
         armTimer(now: now)
       }
       if set[2].revents != 0 {
-        do throws(InputError) { try input.drain(onInput) } catch { return .failed(error.message) }
+        do throws(I.Failure) { try input.drain(upTo: pl_monotonic_microseconds(), onInput) } catch { return .input(error) }
       }
       if set[3].revents != 0 {
-        do throws(DisplayFailure) {
-          if let flipTime = try display.completeFlip() {
-            if printTiming && firstFlip {
-              Console.out("timing: start-to-first-flip-us=\(flipTime &- start)")
-            } else if printTiming && flippedInputTime != 0 {
-              Console.out("timing: input-to-flip-us=\(flipTime &- flippedInputTime)")
-              flippedInputTime = 0
-            }
-            // The lock is on screen: now units ordered after it may start.
-            if firstFlip { ServiceManager.notify("READY=1") }
-            firstFlip = false
+        let flipTime: UInt64?
+        do throws(D.Failure) { flipTime = try display.completeFlip() } catch { return .display(error) }
+        if let flipTime {
+          if printTiming && firstFlip {
+            Console.out("timing: start-to-first-flip-us=\(flipTime &- start)")
+          } else if printTiming && flippedInputTime != 0 {
+            Console.out("timing: input-to-flip-us=\(flipTime &- flippedInputTime)")
+            flippedInputTime = 0
           }
-        } catch {
-          failure = error.message
+          // The lock is on screen: now units ordered after it may start.
+          if firstFlip { ServiceManager.notify("READY=1") }
+          firstFlip = false
         }
-        if let failure { return .failed(failure) }
       }
-      if set[4].revents != 0, drainHotplug() {
-        do throws(DisplayFailure) {
+      if set[4].revents != 0 {
+        do throws(D.Failure) {
           if try display.hotplug() { screen.invalidate() }
         } catch {
-          return .failed(error.message)
+          return .display(error)
         }
       }
+    }
+  }
+}
+
+/// Why `EventLoop.run` ended; the failures stay typed until `main` prints them.
+enum LoopEnding<DisplayFailure: DescribedError, InputFailure: DescribedError> {
+  case signal(Int32)
+  case unlocked
+  case display(DisplayFailure)
+  case input(InputFailure)
+  case failed(LoopFailure)
+}
+
+/// The loop's own system calls failing.
+enum LoopFailure: DescribedError {
+  case cannotCreate(String, Errno)
+  case poll(Errno)
+
+  var message: String {
+    switch self {
+    case .cannotCreate(let what, let errno): return "cannot create \(what): \(errno.text)"
+    case .poll(let errno): return "poll failed: \(errno.text)"
     }
   }
 }

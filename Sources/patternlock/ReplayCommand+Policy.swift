@@ -31,14 +31,13 @@ extension ReplayCommand {
     let start = events.first?.timeMicroseconds ?? 0
     var gate = VaultGate(copyOf: path, throttle: throttle, clock: .recording(startingAt: start), startingAt: start)
     gate.requireGrid(layout.gridSize)
-    var controller = LockScreenController(
-      layout: layout, minimumDots: gate.minimumDotsToCheck(), feedbackMicroseconds: frames.feedbackMicroseconds)
-    if let lockout = gate.lockoutAtStart(now: start) { controller.lockOut(lockout, at: start) }
+    let minimumDots = gate.minimumDotsToCheck()
+    let lockout = gate.lockoutAtStart(now: start)
+    var judge = JudgementLog(gate)
     play(
-      events, layout: layout, frames: frames, controller: &controller,
-      decide: { outcome in gate.judge(outcome, now: outcome.timeMicroseconds) },
+      events, layout: layout, frames: frames, minimumDots: minimumDots, lockoutAtStart: lockout, judge: &judge,
       refused: { outcome, lockout in Console.out(lockedOutDecision(outcome, lockout: lockout).jsonLine) })
-    if let failure = gate.attemptFailure { pl_exit(VaultCommandSupport.status(for: failure).rawValue) }
+    if let failure = judge.inner.attemptFailure { pl_exit(VaultCommandSupport.status(for: failure).rawValue) }
   }
 
   /// What a gesture the screen refused during a lockout gets: nothing was judged or

@@ -5,6 +5,7 @@ import PatternCore
 import Raster
 import Recording
 import Scene
+import Screen
 import SystemCalls
 import Typeface
 
@@ -103,48 +104,43 @@ enum ReplayCommand {
       runPolicy(events, layout: layout, frames: frames, stateDirectory: stateDirectory, throttle: settings.throttle)
       return
     }
-    let minimumDots = 4
-    var controller = LockScreenController(
-      layout: layout, minimumDots: minimumDots, feedbackMicroseconds: frames.feedbackMicroseconds)
-    play(events, layout: layout, frames: frames, controller: &controller) { outcome in
-      var line = JSONObjectWriter()
-      line.add("dots", raw: outcome.dots.jsonArray)
-      line.add("result", string: outcome.result.name)
-      if let expected = frames.expected, outcome.result == .complete {
-        line.add("match", raw: outcome.dots == expected ? "true" : "false")
-      }
-      Console.out(line.json)
-      return LockScreenController.Judgement(
-        verdict: DevelopmentVerdict.verdict(for: outcome, expected: frames.expected, minimumDots: minimumDots))
-    }
+    var judge = JudgementLog(DevelopmentJudge(expected: frames.expected, minimumDots: 4, matchUnlocks: false))
+    play(events, layout: layout, frames: frames, minimumDots: 4, judge: &judge)
   }
 
-  /// Plays the events through the lock-screen controller (`FrameScript`), with
-  /// `decide` judging and printing each finished gesture, and, when asked, renders
-  /// every picture.
-  ///
-  /// The states are kept and drawn after the play, so each gesture is judged once
-  /// (a Vault attempt is persisted: it cannot be played twice) and the contact sheet
-  /// is laid out knowing how many pictures there are.
   /// The most pictures `--dump` and `--contact-sheet` draw for one replay (a 90-minute
   /// countdown is 5,400); past it the replay is refused before anything is written.
   static let maximumPictures = 10_000
 
-  static func play(
-    _ events: [TouchEvent], layout: GridLayout, frames: FrameOptions, controller: inout LockScreenController,
-    decide: (GestureOutcome) -> LockScreenController.Judgement,
+  /// Plays the events through the lock screen (`RecordedPlayback`), with `judge`
+  /// judging and printing each finished gesture, and, when asked, draws every
+  /// picture as the device would and writes it (`--dump`, `--contact-sheet`).
+  ///
+  /// The first play judges and counts the pictures without drawing any text; the
+  /// pictures are drawn by a second play of the same events that answers with the
+  /// first play's judgements (a vault attempt is counted: it cannot be judged twice),
+  /// once the count is known to be within the limit and the contact sheet can be
+  /// laid out for it.
+  static func play<J: PatternJudge & ~Copyable>(
+    _ events: [TouchEvent], layout: GridLayout, frames: FrameOptions, minimumDots: Int,
+    lockoutAtStart: LockScreenController.Lockout? = nil, judge: inout JudgementLog<J>,
     refused: (GestureOutcome, LockScreenController.Lockout?) -> Void = { _, _ in }
   ) {
+    let t = layout.transform
+    var input = RecordedInput(events)
+    var count = PictureCount<XRGB8888>(width: t.panelWidth, height: t.panelHeight)
+    var screen = makeScreen(XRGB8888.self, layout: layout, frames: frames, atlas: nil, minimumDots: minimumDots)
+    if let lockoutAtStart { screen.startLockedOut(lockoutAtStart, now: input.startTime) }
     guard frames.rendersFrames else {
-      FrameScript.play(events, controller: &controller, decide: decide, refused: refused, wantsPictures: false) { _, _ in }
+      _ = try? RecordedPlayback.play(&input, screen: &screen, display: &count, judge: &judge, pictures: .none, refused: refused)
       return
     }
     // All lines or none: the play may still be refused for its number of pictures.
     Console.holdOutput()
-    var states: [LockScreenState] = []
-    let complete = FrameScript.play(
-      events, controller: &controller, decide: decide, refused: refused, picturesAtMost: maximumPictures
-    ) { state, _ in states.append(state) }
+    let complete =
+      (try? RecordedPlayback.play(
+        &input, screen: &screen, display: &count, judge: &judge, pictures: .each(atMost: maximumPictures), refused: refused))
+      ?? false
     guard complete else {
       Console.fail("replay: the recording would show more than \(maximumPictures) pictures (a long lockout countdown or hours between events?); nothing was written (cut the recording, or replay it without --dump and --contact-sheet)")
     }
@@ -156,11 +152,6 @@ enum ReplayCommand {
         Console.fail("replay: cannot create --dump directory \(directory): \(error.text) (choose a writable path)")
       }
     }
-    render(states, layout: layout, frames: frames)
-  }
-
-  /// Draws the pictures as the device would and writes them (`--dump`, `--contact-sheet`).
-  static func render(_ states: [LockScreenState], layout: GridLayout, frames: FrameOptions) {
     let atlas: GlyphAtlas?
     do throws(TypefaceError) {
       atlas = try FontLoader.loadAtlas(path: frames.fontPath, pixelSize: layout.fontPixels)
@@ -168,17 +159,40 @@ enum ReplayCommand {
       Console.error(error.message + "; drawing no text")
       atlas = nil
     }
-    let renderer = LockScreenRenderer(layout: layout, theme: frames.theme, atlas: atlas)
-    var dump = FrameDump(
-      renderer: renderer, format: frames.format, directory: frames.dumpDirectory,
-      contactSheet: frames.contactSheet.map { ($0, states.count) })
+    var again = judge.replay
+    switch frames.format {
+    case .xrgb8888: draw(XRGB8888.self, events, layout: layout, frames: frames, atlas: atlas, minimumDots: minimumDots, lockoutAtStart: lockoutAtStart, pictures: count.shown, judge: &again)
+    case .rgb565: draw(RGB565.self, events, layout: layout, frames: frames, atlas: atlas, minimumDots: minimumDots, lockoutAtStart: lockoutAtStart, pictures: count.shown, judge: &again)
+    }
+  }
+
+  /// The second play: the same events, the first play's judgements, every picture
+  /// drawn in `Pixel`'s format and written.
+  static func draw<Pixel: PixelStorage>(
+    _: Pixel.Type, _ events: [TouchEvent], layout: GridLayout, frames: FrameOptions, atlas: GlyphAtlas?, minimumDots: Int,
+    lockoutAtStart: LockScreenController.Lockout?, pictures: Int, judge: inout JudgementReplay
+  ) {
+    let t = layout.transform
+    var input = RecordedInput(events)
+    var screen = makeScreen(Pixel.self, layout: layout, frames: frames, atlas: atlas, minimumDots: minimumDots)
+    if let lockoutAtStart { screen.startLockedOut(lockoutAtStart, now: input.startTime) }
+    var dump = PNGDumpDisplay<Pixel>(
+      width: t.panelWidth, height: t.panelHeight, directory: frames.dumpDirectory,
+      contactSheet: frames.contactSheet.map { ($0, pictures) })
     do throws(PNGError) {
-      for state in states { try dump.present(state) }
+      try RecordedPlayback.play(&input, screen: &screen, display: &dump, judge: &judge, pictures: .each(atMost: pictures))
       try dump.finish()
     } catch {
       Console.error(error.message)
       pl_exit(ExitStatus.failure.rawValue)
     }
+  }
+
+  static func makeScreen<Pixel: PixelStorage>(
+    _: Pixel.Type, layout: GridLayout, frames: FrameOptions, atlas: GlyphAtlas?, minimumDots: Int
+  ) -> LockScreen<Pixel> {
+    LockScreen<Pixel>(
+      layout: layout, theme: frames.theme, atlas: atlas, minimumDots: minimumDots, feedbackMicroseconds: frames.feedbackMicroseconds)
   }
 
   static let help = """

@@ -5,6 +5,7 @@ import KMS
 import PatternCore
 import Raster
 import Scene
+import Screen
 import Typeface
 import Vault
 
@@ -115,8 +116,7 @@ enum RunCommand {
 
     // The secret first: without one there is nothing to lock with, and nothing on
     // the display or console has been changed yet when that is said.
-    var gate: VaultGate? = nil
-    var enrollment: EnrollmentGate? = nil
+    var judge = RunJudge()
     var minimumDots = 4
     let statePath = stateDirectory ?? StateDirectory.defaultPath
     // run --enroll-first with no pattern at all enrols first, then locks with it.
@@ -127,12 +127,14 @@ enum RunCommand {
       guard minimumDotsToEnroll >= 1 && minimumDotsToEnroll <= grid * grid else {
         Console.fail("\(command): --min-dots takes 1 to \(grid * grid) for a \(grid)x\(grid) grid, not \(minimumDotsToEnroll)")
       }
-      enrollment = EnrollmentGate(stateDirectory: statePath, gridSize: grid, minimumDots: minimumDotsToEnroll, cost: hashCost)
+      judge.enrolment = EnrollmentGate(stateDirectory: statePath, gridSize: grid, minimumDots: minimumDotsToEnroll, cost: hashCost)
       minimumDots = minimumDotsToEnroll
       if enrollsFirst { Console.error("no pattern is set in \(statePath): enrolling one first (enroll-first)") }
-    } else if expected == nil {
-      gate = VaultGate(stateDirectory: statePath, throttle: throttle)
-      minimumDots = gate!.minimumDotsToCheck()
+    } else if let expected {
+      judge.development = DevelopmentJudge(expected: expected, minimumDots: minimumDots, matchUnlocks: true)
+    } else {
+      judge.vault = VaultGate(stateDirectory: statePath, throttle: throttle)
+      minimumDots = judge.vault!.minimumDotsToCheck()
     }
 
     var display = openDisplay(kms)
@@ -140,64 +142,49 @@ enum RunCommand {
     var options = layoutArguments.options
     options.panelWidth = display.width
     options.panelHeight = display.height
-    options.rotation = combine(display.panelOrientation.rotation, rotation)
-    options.dotsPerInch = dpi ?? LayoutOptions.dotsPerInch(pixels: display.width, millimetres: display.millimetres.width)
+    options.rotation = combine(display.kms.panelOrientation.rotation, rotation)
+    options.dotsPerInch = dpi ?? LayoutOptions.dotsPerInch(pixels: display.width, millimetres: display.kms.millimetres.width)
     let layout: GridLayout
     do throws(LayoutError) {
       layout = try GridLayout(options)
     } catch {
-      Console.fail(error.message + " (display \(display.outputName) is \(display.mode.text))")
+      Console.fail(error.message + " (display \(display.kms.outputName) is \(display.kms.mode.text))")
     }
     if let expected, (0..<expected.count).contains(where: { expected[$0] > layout.dotCount }) {
       Console.fail("--pattern uses a dot beyond \(layout.dotCount), the last dot of a \(layout.gridSize)x\(layout.gridSize) grid")
     }
 
     var input = openInput(seat: seat, transform: layout.transform, calibration: calibration)
-    let hotplug = openHotplugMonitor()
     var loop = makeLoop()
     loop.printTiming = timing
     loop.startMicroseconds = started
     let console = ConsoleMode()
-    Console.out("patternlock: showing the lock on \(display.outputName) (\(display.mode.text)) of \(display.path) (\(display.usesAtomic ? "atomic" : "legacy"))")
+    Console.out("patternlock: showing the lock on \(display.kms.outputName) (\(display.kms.mode.text)) of \(display.kms.path) (\(display.kms.usesAtomic ? "atomic" : "legacy"))")
 
     let atlas = loadFont(fontPath, layout: layout)
     let feedback = UInt64(feedbackMilliseconds) * 1000
     let idleBlank = idleBlankSeconds > 0 ? UInt64(idleBlankSeconds) * 1_000_000 : nil
-    var screen = LiveLockScreen(
+    var screen = LockScreen<XRGB8888>(
       layout: layout, theme: theme, atlas: atlas, minimumDots: minimumDots, feedbackMicroseconds: feedback,
       idleBlankMicroseconds: idleBlank,
       prompt: enrolling || enrollsFirst ? EnrollmentGate.startPrompt : PromptText.drawPattern)
     let now = pl_monotonic_microseconds()
-    if let lockout = gate?.lockoutAtStart(now: now) { screen.startLockedOut(lockout, now: now) }
-    var ending = loop.run(
-      display: &display, input: &input, screen: &screen,
-      hotplugDescriptor: hotplug.pollDescriptor, drainHotplug: { hotplug.drain() },
-      judge: { outcome, now in
-        if enrolling || enrollsFirst { return enrollment!.judge(outcome) }
-        if let expected {
-          Console.out(DevelopmentVerdict.resultLine(for: outcome, expected: expected))
-          return DevelopmentVerdict.judgement(for: outcome, expected: expected, minimumDots: minimumDots)
-        }
-        return gate!.judge(outcome, now: now)
-      },
-      retryStorage: { now in gate == nil ? .some(nil) : gate!.retryStorage(now: now) })
+    if judge.vault != nil, let lockout = judge.vault!.lockoutAtStart(now: now) { screen.startLockedOut(lockout, now: now) }
+    var ending = loop.run(display: &display, input: &input, screen: &screen, judge: &judge)
     if enrollsFirst, case .unlocked = ending {
       // The new pattern is stored; the lock now runs with it on the same display (an
       // enrolment is never an unlock: exit 0 would open what waits for run).
+      judge.enrolment = nil
       do throws(VaultError) {
-        gate = try VaultGate(justEnrolledIn: statePath, throttle: throttle)
+        judge.vault = try VaultGate(justEnrolledIn: statePath, throttle: throttle)
       } catch {
         Console.error(error.message)
         return .failure
       }
-      screen = LiveLockScreen(
-        layout: layout, theme: theme, atlas: atlas, minimumDots: gate!.minimumDotsToCheck(), feedbackMicroseconds: feedback,
+      screen = LockScreen<XRGB8888>(
+        layout: layout, theme: theme, atlas: atlas, minimumDots: judge.vault!.minimumDotsToCheck(), feedbackMicroseconds: feedback,
         idleBlankMicroseconds: idleBlank, prompt: PromptText.drawPattern)
-      ending = loop.run(
-        display: &display, input: &input, screen: &screen,
-        hotplugDescriptor: hotplug.pollDescriptor, drainHotplug: { hotplug.drain() },
-        judge: { outcome, now in gate!.judge(outcome, now: now) },
-        retryStorage: { now in gate!.retryStorage(now: now) })
+      ending = loop.run(display: &display, input: &input, screen: &screen, judge: &judge)
     }
     _ = console.isActive
     switch ending {
@@ -207,9 +194,15 @@ enum RunCommand {
       // Never 0: a unit that treats success as "unlocked" must not open on a kill.
       Console.out("patternlock: stopped by signal \(signal); display and console restored")
       return .failure
-    case .failed(let message):
-      Console.error(message)
+    case .display(let error):
       // Owners restore the CRTC and the console as they go out of scope.
+      Console.error(error.message)
+      return .failure
+    case .input(let error):
+      Console.error(error.message)
+      return .failure
+    case .failed(let error):
+      Console.error(error.message)
       return .failure
     }
     return .success
@@ -230,13 +223,15 @@ enum RunCommand {
     }
   }
 
-  static func openDisplay(_ options: KMSOptions) -> KMSDisplay {
+  static func openDisplay(_ options: KMSOptions) -> KMSOutput {
+    let kms: KMSDisplay
     do throws(KMSError) {
-      return try KMSDisplay(options: options)
+      kms = try KMSDisplay(options: options)
     } catch {
       Console.error(error.message)
       pl_exit(ExitStatus.failure.rawValue)
     }
+    return KMSOutput(kms: kms, monitor: openHotplugMonitor())
   }
 
   static func openInput(seat: String, transform: ViewTransform, calibration: CalibrationMatrix?) -> InputContext {
@@ -258,7 +253,7 @@ enum RunCommand {
   }
 
   static func makeLoop() -> EventLoop {
-    do throws(DisplayFailure) {
+    do throws(LoopFailure) {
       return try EventLoop()
     } catch {
       Console.error(error.message)

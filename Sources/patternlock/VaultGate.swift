@@ -1,6 +1,7 @@
 import CShim
 import PatternCore
 import Scene
+import Screen
 import Vault
 
 /// Decides the patterns `run` is shown against the Argon2id hash and the throttled
@@ -12,7 +13,7 @@ import Vault
 /// Every path that is not a verified correct pattern is a refusal: an attempt that
 /// cannot be recorded is not judged at all, a damaged attempts file is a lockout
 /// (the Vault fails closed), and nothing here ever unlocks on an error.
-struct VaultGate: ~Copyable {
+struct VaultGate: PatternJudge, ~Copyable {
   private var session: UnlockSession
   private var minimumDots: Int
   private let clock: UnlockClock
@@ -21,9 +22,6 @@ struct VaultGate: ~Copyable {
   private(set) var attemptFailure: VaultError?
   /// The last damage of the attempts file that was logged, so each is said once.
   private var reportedDamage: String?
-
-  /// How long `run` waits before trying the storage again after a failed write.
-  static let storageRetryMicroseconds: UInt64 = 2_000_000
 
   /// The stored secret in `stateDirectory`, judged in place (`run`); refuses to start
   /// (exit 6) without one.
@@ -113,7 +111,7 @@ struct VaultGate: ~Copyable {
   ///
   /// An attempt that could not be recorded is not judged: `run` then shows the
   /// storage error and tries the storage again (`retryStorage`) until a write succeeds.
-  mutating func judge(_ outcome: GestureOutcome, now: UInt64) -> LockScreenController.Judgement {
+  mutating func judge(_ outcome: GestureOutcome, at now: UInt64) -> LockScreenController.Judgement {
     let decision: UnlockDecision
     do throws(VaultError) {
       decision = try session.attempt(outcome.dots, at: clock.instant(now))
@@ -126,7 +124,7 @@ struct VaultGate: ~Copyable {
       }
       return LockScreenController.Judgement(
         verdict: .rejected(.storageError),
-        lockout: .storageError(retryAt: now + VaultGate.storageRetryMicroseconds), unlocks: false)
+        lockout: .storageError(retryAt: now + StorageRetry.intervalMicroseconds), unlocks: false)
     }
     reportDamageOnce()
     minimumDots = session.enrolled.minimumDots
@@ -140,17 +138,16 @@ struct VaultGate: ~Copyable {
 
   /// Tries the storage again after an attempt could not be recorded (`run`).
   ///
-  /// - Returns: nil while it still cannot be written; otherwise the lockout the
-  ///   recorded attempts impose now (`.none` when there is none).
-  mutating func retryStorage(now: UInt64) -> LockScreenController.Lockout?? {
+  /// - Returns: still failing, or the lockout the recorded attempts impose now.
+  mutating func retryStorage(at now: UInt64) -> StorageRetry {
     do throws(VaultError) {
       try session.probeWritable(at: clock.instant(now))
     } catch {
-      return nil
+      return .stillFailing
     }
     Console.error("the state directory can be written again: attempts are judged again")
-    guard let decision = session.policy.gate(at: clock.instant(now)) else { return .some(nil) }
-    return .some(VaultGate.lockout(for: decision, now: now))
+    guard let decision = session.policy.gate(at: clock.instant(now)) else { return .recorded(then: nil) }
+    return .recorded(then: VaultGate.lockout(for: decision, now: now))
   }
 
   private mutating func reportDamageOnce() {

@@ -28,11 +28,11 @@ final class EnrollmentGateTests: XCTestCase {
   func testConfirmedPatternIsStoredAndUnlocksTheLoop() throws {
     let path = try directory()
     var gate = EnrollmentGate(stateDirectory: path, gridSize: 3, minimumDots: 4, cost: cheap)
-    let first = gate.judge(outcome([1, 2, 3, 6]))
+    let first = gate.judge(outcome([1, 2, 3, 6]), at: 0)
     XCTAssertFalse(first.unlocks)
     XCTAssertEqual(first.nextPrompt?.string, "Draw it again to confirm")
     XCTAssertNil(try stored(path), "nothing is saved before the confirmation")
-    let second = gate.judge(outcome([1, 2, 3, 6]))
+    let second = gate.judge(outcome([1, 2, 3, 6]), at: 0)
     XCTAssertTrue(second.unlocks)
     XCTAssertEqual(second.verdict, .accepted(PromptText("Pattern saved")))
     let enrolled = try XCTUnwrap(try stored(path))
@@ -43,26 +43,26 @@ final class EnrollmentGateTests: XCTestCase {
   func testMismatchStartsOverAndSavesNothing() throws {
     let path = try directory()
     var gate = EnrollmentGate(stateDirectory: path, gridSize: 3, minimumDots: 4, cost: cheap)
-    _ = gate.judge(outcome([1, 2, 3, 6]))
-    let mismatch = gate.judge(outcome([1, 2, 3, 5]))
+    _ = gate.judge(outcome([1, 2, 3, 6]), at: 0)
+    let mismatch = gate.judge(outcome([1, 2, 3, 5]), at: 0)
     XCTAssertFalse(mismatch.unlocks)
     XCTAssertEqual(mismatch.verdict, .rejected(PromptText("No match: draw a new pattern")))
     XCTAssertEqual(mismatch.nextPrompt, EnrollmentGate.startPrompt)
     XCTAssertNil(try stored(path))
     // Starting over: the next drawing is a new first one, not a confirmation.
-    XCTAssertFalse(gate.judge(outcome([7, 8, 9, 6])).unlocks)
-    XCTAssertTrue(gate.judge(outcome([7, 8, 9, 6])).unlocks)
+    XCTAssertFalse(gate.judge(outcome([7, 8, 9, 6]), at: 0).unlocks)
+    XCTAssertTrue(gate.judge(outcome([7, 8, 9, 6]), at: 0).unlocks)
     XCTAssertTrue(try XCTUnwrap(try stored(path)).matches(DotSequence([7, 8, 9, 6])))
   }
 
   func testTooShortIsExplainedAndNeverStored() throws {
     let path = try directory()
     var gate = EnrollmentGate(stateDirectory: path, gridSize: 3, minimumDots: 4, cost: cheap)
-    let short = gate.judge(outcome([1, 2]))
+    let short = gate.judge(outcome([1, 2]), at: 0)
     XCTAssertEqual(short.verdict, .rejected(PromptText("Too short: join at least 4 dots")))
     XCTAssertFalse(short.unlocks)
-    _ = gate.judge(outcome([1, 2, 3, 6]))
-    XCTAssertFalse(gate.judge(outcome([1, 2, 3])).unlocks, "a too-short confirmation starts over too")
+    _ = gate.judge(outcome([1, 2, 3, 6]), at: 0)
+    XCTAssertFalse(gate.judge(outcome([1, 2, 3]), at: 0).unlocks, "a too-short confirmation starts over too")
     XCTAssertNil(try stored(path))
   }
 }

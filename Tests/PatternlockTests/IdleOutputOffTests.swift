@@ -6,11 +6,13 @@ import PatternCore
 import Raster
 import Recording
 import Scene
+import Screen
+import ScreenTestSupport
 import XCTest
 
 @testable import patternlock
 
-/// Idle blanking over a headless display that can switch off (the seam in place of a
+/// Idle blanking over a memory display that can switch off (the seam in place of a
 /// DRM driver with DPMS) and one that cannot: when the output goes off and on, that
 /// nothing is presented while it is off, that waking shows the current picture in
 /// full, and that a refusal falls back to black frames once.
@@ -39,33 +41,32 @@ final class IdleOutputOffTests: XCTestCase {
 
   /// The loop's steps without poll: each event, then a frame when dirty.
   private struct Harness {
-    var screen: LiveLockScreen
-    var display: HeadlessDisplay
-    var blanking = IdleBlanking()
+    var screen: LockScreen<XRGB8888>
+    var display: MemoryDisplay<XRGB8888>
+    var judge = LockScreenStepTests.QuietPatternJudge(IdleOutputOffTests.secret)
     var outcomes = 0
+    /// Why the display refused to switch off, once it did.
+    var refusal: String?
     /// Frames presented while the output was off (must stay 0).
     var presentsWhileOff = 0
 
     mutating func frame() throws {
       guard screen.isDirty && !display.isFlipPending else { return }
       let wasOff = display.isOutputOff
-      if try blanking.present(&screen, on: &display), wasOff { presentsWhileOff += 1 }
+      let result = try screen.present(on: &display)
+      if result.presented && wasOff { presentsWhileOff += 1 }
+      if let refused = result.switchOffRefusal { refusal = refused.message }
     }
 
     /// The timer firing at `time`.
     mutating func tick(_ time: UInt64) throws {
-      screen.advance(to: time)
+      screen.advance(to: time, judge: &judge)
       try frame()
     }
 
     mutating func feed(_ events: [TouchEvent]) throws {
       for event in events {
-        if let outcome = screen.handle(.touch(event), now: event.timeMicroseconds) {
-          outcomes += 1
-          screen.apply(
-            DevelopmentVerdict.judgement(for: outcome, expected: IdleOutputOffTests.secret, minimumDots: 4), for: outcome,
-            now: event.timeMicroseconds)
-        }
+        if screen.receive(.touch(event), at: event.timeMicroseconds, judge: &judge) != nil { outcomes += 1 }
         if event.kind == .frame { try frame() }
       }
     }
@@ -73,23 +74,34 @@ final class IdleOutputOffTests: XCTestCase {
 
   private func harness(canSwitchOff: Bool, idleSeconds: UInt64 = 2) throws -> Harness {
     let layout = try GridLayout(LayoutOptions())
-    let screen = LiveLockScreen(
+    let screen = LockScreen<XRGB8888>(
       layout: layout, theme: Theme(), atlas: nil, feedbackMicroseconds: 3 * Self.second,
       idleBlankMicroseconds: idleSeconds * Self.second)
-    var h = Harness(screen: screen, display: HeadlessDisplay(width: 800, height: 480, canSwitchOff: canSwitchOff))
+    var h = Harness(screen: screen, display: MemoryDisplay<XRGB8888>(width: 800, height: 480, canSwitchOff: canSwitchOff))
     try h.tick(0)
     XCTAssertEqual(h.display.presented, 1, "the first frame is presented")
     return h
   }
 
-  /// What the panel should show for `state`: the headless render `replay --dump` makes.
-  private func picture(of state: LockScreenState, _ screen: LiveLockScreen) throws -> [UInt8] {
-    var dump = FrameDump(renderer: screen.renderer, format: .xrgb8888, directory: nil, contactSheet: nil)
-    try dump.present(state)
-    return dump.panelFrame
+  /// What the panel should show for `state`: the whole state drawn afresh (the
+  /// layout is not turned, so the view is the panel).
+  private func picture(of state: LockScreenState, _ screen: LockScreen<XRGB8888>) throws -> [UInt8] {
+    let renderer = screen.renderer
+    let (w, h) = (renderer.layout.transform.viewWidth, renderer.layout.transform.viewHeight)
+    var frame = [UInt8](repeating: 0, count: w * h * 4)
+    frame.withUnsafeMutableBytes { bytes in
+      let canvas = Canvas<XRGB8888>(pixels: bytes, width: w, height: h, bytesPerRow: w * 4, rasterizer: renderer.rasterizer)
+      renderer.render(state, into: canvas, damage: renderer.damage(from: nil, to: state))
+    }
+    return frame
   }
 
-  private func bytes(_ frame: [UInt32]) -> [UInt8] { frame.withUnsafeBytes { Array($0) } }
+  private func bytes(_ frame: [UInt8]) -> [UInt8] { frame }
+
+  /// Whether every pixel is black (XRGB8888, little-endian: B, G, R, X).
+  private func isBlack(_ frame: [UInt8]) -> Bool {
+    stride(from: 0, to: frame.count, by: 4).allSatisfy { frame[$0] == 0 && frame[$0 + 1] == 0 && frame[$0 + 2] == 0 }
+  }
 
   func testIdleScreenSwitchesTheOutputOffWithoutPresentingABlackFrame() throws {
     var h = try harness(canSwitchOff: true)
@@ -102,9 +114,9 @@ final class IdleOutputOffTests: XCTestCase {
     XCTAssertEqual(h.display.switchedOff, 1)
     XCTAssertEqual(h.display.presented, 1, "no black frame is flipped before switching off")
     XCTAssertEqual(h.display.frame, idle, "the buffer keeps the last picture while off")
-    XCTAssertNil(h.blanking.refusal)
+    XCTAssertNil(h.refusal)
     // Later timer ticks and pointer moves while off present nothing and switch nothing.
-    _ = h.screen.handle(.cursor(Point(x: 10, y: 10)), now: 3 * Self.second)
+    h.screen.receive(.cursor(Point(x: 10, y: 10)), at: 3 * Self.second, judge: &h.judge)
     try h.frame()
     try h.tick(60 * Self.second)
     XCTAssertEqual(h.display.switchedOff, 1)
@@ -125,7 +137,7 @@ final class IdleOutputOffTests: XCTestCase {
     try h.tick(lastInput + Self.second)
     XCTAssertTrue(h.display.isOutputOff, "blanked during the verdict")
     try h.tick(lastInput + 4 * Self.second)
-    XCTAssertNil(h.screen.feedbackEnds, "the verdict ended while the output was off")
+    XCTAssertNil(h.screen.controller.feedbackEnds, "the verdict ended while the output was off")
     XCTAssertEqual(h.display.frame, verdict, "nothing was drawn into the buffer while off")
 
     // The right pattern, drawn onto the dark screen: its first touch only wakes it.
@@ -161,10 +173,10 @@ final class IdleOutputOffTests: XCTestCase {
     var h = try harness(canSwitchOff: false)
     try h.tick(2 * Self.second)
     XCTAssertFalse(h.display.isOutputOff)
-    XCTAssertEqual(h.blanking.refusal, "the headless display has no power to switch off")
-    XCTAssertTrue(h.blanking.showsBlackFrames)
+    XCTAssertEqual(h.refusal, "the memory display has no power to switch off")
+    XCTAssertTrue(h.screen.blanksWithBlackFrames)
     XCTAssertEqual(h.display.presented, 2, "the blank is shown as a frame")
-    XCTAssertTrue(h.display.frame.allSatisfy { $0 & 0x00ff_ffff == 0 }, "the screen is black")
+    XCTAssertTrue(isBlack(h.display.frame), "the screen is black")
 
     let layout = h.screen.renderer.layout
     try h.feed(try firstTouch("l-shape-1236", layout: layout, at: 5 * Self.second))
@@ -176,7 +188,7 @@ final class IdleOutputOffTests: XCTestCase {
     try h.tick(5 * Self.second + 2 * Self.second)
     XCTAssertTrue(h.screen.controller.state.blanked)
     XCTAssertEqual(h.display.refusedSwitchOffs, 1, "a refusing display is not asked again")
-    XCTAssertTrue(h.display.frame.allSatisfy { $0 & 0x00ff_ffff == 0 })
+    XCTAssertTrue(isBlack(h.display.frame))
   }
 
   func testSwitchingOffAndOnAllocatesNothing() throws {
@@ -195,7 +207,7 @@ final class IdleOutputOffTests: XCTestCase {
     var on: Int64 = 0
     for event in touch {
       allocation_counter_start()
-      _ = h.screen.handle(.touch(event), now: event.timeMicroseconds)
+      h.screen.receive(.touch(event), at: event.timeMicroseconds, judge: &h.judge)
       if event.kind == .frame { try h.frame() }
       on += allocation_counter_stop()
     }

@@ -1,7 +1,9 @@
 import CShim
 import Foundation
 import PatternCore
+import Raster
 import Scene
+import Screen
 import SystemCalls
 import Vault
 import XCTest
@@ -39,45 +41,46 @@ final class StorageErrorTests: XCTestCase {
     GestureOutcome(dots: DotSequence(dots), result: .complete, timeMicroseconds: time)
   }
 
+  /// Types `dots` and Enter at `time`: a finished pattern the screen has judged.
+  @discardableResult
+  private func enter(_ dots: [Int], at time: UInt64, on screen: inout LockScreen<XRGB8888>, judge gate: inout VaultGate) -> GestureOutcome? {
+    for dot in dots { screen.receive(.key(.dot(dot)), at: time, judge: &gate) }
+    return screen.receive(.key(.submit), at: time, judge: &gate)
+  }
+
   func testUnwritableStateLocksTheScreenUntilAWriteSucceeds() throws {
     let enrolled = try EnrolledPattern(
       dots: DotSequence([1, 2, 3, 6]), gridSize: 3, minimumDots: 4, cost: try HashCost(passes: 1, memoryBytes: 8192))
     let store = FlakyStore(pattern: enrolled)
     var gate = VaultGate(store: store, throttle: .android, clock: .live, startingAt: 0)
-    var screen = LiveLockScreen(layout: try GridLayout(LayoutOptions()), theme: Theme(), atlas: nil)
+    var screen = LockScreen<XRGB8888>(layout: try GridLayout(LayoutOptions()), theme: Theme(), atlas: nil)
     let storageError = PromptText("Storage error: locked. Ask an administrator.")
 
     store.writesFail = true
-    let right = outcome([1, 2, 3, 6], at: 10 * second)
-    let judged = gate.judge(right, now: right.timeMicroseconds)
-    XCTAssertFalse(judged.unlocks, "the right pattern never unlocks while its attempt cannot be counted")
-    screen.apply(judged, for: right, now: right.timeMicroseconds)
-    XCTAssertFalse(screen.unlocked)
+    XCTAssertNotNil(enter([1, 2, 3, 6], at: 10 * second, on: &screen, judge: &gate))
+    XCTAssertFalse(screen.unlocked, "the right pattern never unlocks while its attempt cannot be counted")
     XCTAssertEqual(store.record, .clean)
 
     // After the verdict, the screen stays on the storage error and takes no input.
-    screen.advance(to: 11 * second)
+    screen.advance(to: 11 * second, judge: &gate)
     XCTAssertEqual(screen.controller.state.prompt, storageError)
     XCTAssertFalse(screen.controller.isAcceptingInput)
-    XCTAssertFalse(screen.storageRetryDue(at: 11 * second))
     XCTAssertEqual(screen.nextChange(after: 11 * second), 12 * second, "the timer is armed for the retry")
+    XCTAssertNil(enter([1, 2, 3, 6], at: 11 * second, on: &screen, judge: &gate), "no input is taken")
 
     // The retry fails: still locked, next retry two seconds on.
-    XCTAssertTrue(screen.storageRetryDue(at: 12 * second))
-    screen.storageRetried(gate.retryStorage(now: 12 * second), now: 12 * second)
+    screen.advance(to: 12 * second, judge: &gate)
     XCTAssertEqual(screen.controller.state.prompt, storageError)
     XCTAssertEqual(screen.nextChange(after: 12 * second), 14 * second)
 
     // The disk is writable again: the next retry writes, and input is taken again.
     store.writesFail = false
-    screen.advance(to: 14 * second)
-    XCTAssertTrue(screen.storageRetryDue(at: 14 * second))
-    screen.storageRetried(gate.retryStorage(now: 14 * second), now: 14 * second)
+    screen.advance(to: 14 * second, judge: &gate)
     XCTAssertTrue(screen.controller.isAcceptingInput)
     XCTAssertEqual(screen.controller.state.prompt, PromptText("Draw your unlock pattern"))
 
-    let again = outcome([1, 2, 3, 6], at: 15 * second)
-    XCTAssertTrue(gate.judge(again, now: again.timeMicroseconds).unlocks)
+    enter([1, 2, 3, 6], at: 15 * second, on: &screen, judge: &gate)
+    XCTAssertTrue(screen.unlocked)
   }
 
   func testStorageErrorAfterALockoutReturnsToTheLockout() throws {
@@ -85,21 +88,20 @@ final class StorageErrorTests: XCTestCase {
       dots: DotSequence([1, 2, 3, 6]), gridSize: 3, minimumDots: 4, cost: try HashCost(passes: 1, memoryBytes: 8192))
     let store = FlakyStore(pattern: enrolled)
     var gate = VaultGate(store: store, throttle: .android, clock: .live, startingAt: 0)
-    var screen = LiveLockScreen(layout: try GridLayout(LayoutOptions()), theme: Theme(), atlas: nil)
+    var screen = LockScreen<XRGB8888>(layout: try GridLayout(LayoutOptions()), theme: Theme(), atlas: nil)
     for n in 1...4 {
-      let wrong = outcome([9, 8, 7, n], at: UInt64(n) * second)
-      screen.apply(gate.judge(wrong, now: wrong.timeMicroseconds), for: wrong, now: wrong.timeMicroseconds)
+      screen.advance(to: UInt64(n) * second, judge: &gate)
+      XCTAssertNotNil(enter([9, 8, 7, n], at: UInt64(n) * second, on: &screen, judge: &gate))
     }
     XCTAssertEqual(store.record.failures, 4)
     store.writesFail = true
-    let fifth = outcome([9, 8, 7, 5], at: 6 * second)
-    screen.apply(gate.judge(fifth, now: fifth.timeMicroseconds), for: fifth, now: fifth.timeMicroseconds)
+    screen.advance(to: 6 * second, judge: &gate)
+    XCTAssertNotNil(enter([9, 8, 7, 5], at: 6 * second, on: &screen, judge: &gate))
     XCTAssertEqual(store.record.failures, 4, "not counted, and not judged either")
     // Another process counted the 5th failure meanwhile (say, check on a good disk).
     store.record.failures = 5
     store.writesFail = false
-    screen.advance(to: 8 * second)
-    screen.storageRetried(gate.retryStorage(now: 8 * second), now: 8 * second)
+    screen.advance(to: 8 * second, judge: &gate)
     XCTAssertFalse(screen.controller.isAcceptingInput, "the recorded 5th failure's lockout follows")
     XCTAssertEqual(screen.controller.state.appearance, .wrong)
     guard case .until = screen.controller.lockout else { return XCTFail("a timed lockout, not \(String(describing: screen.controller.lockout))") }

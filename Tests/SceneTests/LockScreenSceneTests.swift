@@ -3,6 +3,7 @@ import GoldenSupport
 import PatternCore
 import Raster
 import Scene
+import ScreenTestSupport
 import XCTest
 
 final class LockScreenSceneTests: XCTestCase {
@@ -123,9 +124,8 @@ final class LockScreenSceneTests: XCTestCase {
 
   func testWrongPatternStaysRedForHalfASecondThenClears() throws {
     let h = try SceneHarness(capture: "z-1235789")
-    var controller = LockScreenController(layout: h.layout)
     var timeline: [(LockScreenState, UInt64)] = []
-    FrameScript.play(h.events, controller: &controller, judge: SceneHarness.judge) { timeline.append(($0, $1)) }
+    TestPlayback.play(h.events, layout: h.layout, judge: SceneHarness.judge) { timeline.append(($0, $1)) }
     let wrongIndex = try XCTUnwrap(timeline.firstIndex { $0.0.appearance == .wrong })
     let cleared = timeline[wrongIndex + 1]
     XCTAssertEqual(cleared.0, LockScreenState(prompt: PromptText("Draw your unlock pattern")))

@@ -4,6 +4,7 @@ import PatternCore
 import Raster
 import Recording
 import Scene
+import ScreenTestSupport
 import Typeface
 import XCTest
 
@@ -55,9 +56,8 @@ struct SceneHarness {
 
   /// Every state the device would present, in order.
   func states() -> [LockScreenState] {
-    var controller = LockScreenController(layout: layout)
     var result: [LockScreenState] = []
-    FrameScript.play(events, controller: &controller, judge: SceneHarness.judge) { state, _ in result.append(state) }
+    TestPlayback.play(events, layout: layout, judge: SceneHarness.judge) { state, _ in result.append(state) }
     return result
   }
 

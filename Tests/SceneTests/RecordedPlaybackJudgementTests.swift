@@ -1,11 +1,12 @@
 import PatternCore
 import Scene
+import ScreenTestSupport
 import XCTest
 
-/// `FrameScript.play(decide:)`, what `replay --state-dir` draws: lockouts that refuse
+/// `RecordedPlayback` with a judge, what `replay --state-dir` draws: lockouts that refuse
 /// input and count down on the recording's clock, and an unlock that ends the play,
 /// with the timing `run`'s event loop has.
-final class FrameScriptJudgementTests: XCTestCase {
+final class RecordedPlaybackJudgementTests: XCTestCase {
   private let idle = PromptText("Draw your unlock pattern")
 
   /// `two-gestures`: 1-5-9 from its first event, then 3-2-1-4-7 after a pause.
@@ -14,14 +15,12 @@ final class FrameScriptJudgementTests: XCTestCase {
   func testLockoutAtTheStartCountsDownEachSecondAndRefusesTheGestureUnderIt() throws {
     let h = try harness()
     let start = h.events[0].timeMicroseconds
-    var controller = LockScreenController(layout: h.layout)
     // 1-5-9 is drawn within the first second, 3-2-1-4-7 begins after it.
-    controller.lockOut(.until(start + 1_000_000), at: start)
     var timeline: [(LockScreenState, UInt64)] = []
     var judged: [DotSequence] = []
     var refused: [DotSequence] = []
     var refusedBy: [LockScreenController.Lockout?] = []
-    FrameScript.play(h.events, controller: &controller, decide: { outcome in
+    TestPlayback.play(h.events, layout: h.layout, lockoutAtStart: .until(start + 1_000_000), decide: { outcome in
       judged.append(outcome.dots)
       return LockScreenController.Judgement(verdict: .rejected(PromptText("Wrong pattern")))
     }, refused: { outcome, lockout in
@@ -42,10 +41,9 @@ final class FrameScriptJudgementTests: XCTestCase {
 
   func testLockoutFromAJudgementFollowsTheVerdictAndIsNotPlayedPastTheRecording() throws {
     let h = try harness()
-    var controller = LockScreenController(layout: h.layout)
     var timeline: [(LockScreenState, UInt64)] = []
     var verdictTime: UInt64?
-    FrameScript.play(h.events, controller: &controller, decide: { outcome in
+    TestPlayback.play(h.events, layout: h.layout, decide: { outcome in
       verdictTime = outcome.timeMicroseconds
       return LockScreenController.Judgement(
         verdict: .rejected(PromptText("Wrong pattern")), lockout: .until(outcome.timeMicroseconds + 30_000_000))
@@ -70,10 +68,9 @@ final class FrameScriptJudgementTests: XCTestCase {
 
   func testUnlockEndsThePlayOnceItsVerdictHasBeenShown() throws {
     let h = try harness()
-    var controller = LockScreenController(layout: h.layout)
     var timeline: [LockScreenState] = []
     var judged = 0
-    FrameScript.play(h.events, controller: &controller, decide: { outcome in
+    TestPlayback.play(h.events, layout: h.layout, decide: { outcome in
       judged += 1
       return LockScreenController.Judgement(verdict: .accepted(PromptText("Unlocked")), unlocks: true)
     }) { state, _ in timeline.append(state) }
@@ -86,13 +83,11 @@ final class FrameScriptJudgementTests: XCTestCase {
 
   func testPermanentLockShowsOneUnchangingPictureAndTakesNothing() throws {
     let h = try harness()
-    var controller = LockScreenController(layout: h.layout)
-    controller.lockOut(.permanent, at: h.events[0].timeMicroseconds)
     var timeline: [LockScreenState] = []
     var refused: [DotSequence] = []
-    FrameScript.play(h.events, controller: &controller, decide: { _ in
+    TestPlayback.play(h.events, layout: h.layout, lockoutAtStart: .permanent, decide: { _ in
       XCTFail("no gesture may be judged under a permanent lock")
-      return LockScreenController.Judgement(verdict: .rejected(idle))
+      return LockScreenController.Judgement(verdict: .rejected(self.idle))
     }, refused: { outcome, lockout in
       XCTAssertEqual(lockout, .permanent)
       refused.append(outcome.dots)

@@ -1,4 +1,3 @@
-import PatternCore
 
 /// What the input devices said, already in the lock screen's terms.
 public enum InputEvent: Sendable {

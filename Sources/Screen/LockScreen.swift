@@ -1,0 +1,166 @@
+import PatternCore
+import Raster
+import Scene
+
+/// The lock screen: the controller fed by input and the clock, the renderer, the
+/// view's rotation onto the panel, and the frames it draws into. Both drivers use it
+/// and nothing else: `run`'s poll loop on the live clock, and `replay`'s
+/// `RecordedPlayback` on a recording's clock; KMS, PNG files and test memory are only
+/// where its frames go (`Display`).
+///
+/// Stepping (`receive`, `advance`) changes the state; `present` draws only the
+/// damaged rectangles into an upright view frame in cached memory, turns them onto
+/// the panel frame, and hands that to the display. Both frames are made once:
+/// nothing here allocates per event or per frame.
+public struct LockScreen<Pixel: PixelStorage> {
+  public private(set) var controller: LockScreenController
+  public let renderer: LockScreenRenderer
+  /// The panel-sized frame handed to the display (the view frame itself when the
+  /// view is not turned).
+  public var frame: [UInt8] { renderer.layout.transform.rotation == .none ? view : panel }
+  private var view: [UInt8]
+  private var panel: [UInt8]
+  private var shown: LockScreenState?
+  /// Set once a pattern that unlocks was entered.
+  public private(set) var unlocked = false
+  /// The display refused to switch off once: blanking shows black frames from now on.
+  public private(set) var blanksWithBlackFrames = false
+
+  /// - Parameters:
+  ///   - minimumDots: the fewest dots for a pattern that is checked at all.
+  ///   - feedbackMicroseconds: how long a verdict stays on screen.
+  ///   - idleBlankMicroseconds: blank the screen after this long without input.
+  ///   - prompt: the line shown while waiting for a pattern.
+  public init(
+    layout: GridLayout, theme: Theme, atlas: GlyphAtlas?, minimumDots: Int = 4, feedbackMicroseconds: UInt64 = 500_000,
+    idleBlankMicroseconds: UInt64? = nil, prompt: PromptText = PromptText.drawPattern
+  ) {
+    controller = LockScreenController(
+      layout: layout, minimumDots: minimumDots, feedbackMicroseconds: feedbackMicroseconds, idlePrompt: prompt,
+      idleBlankMicroseconds: idleBlankMicroseconds)
+    renderer = LockScreenRenderer(layout: layout, theme: theme, atlas: atlas)
+    let t = layout.transform
+    view = [UInt8](repeating: 0, count: t.viewWidth * t.viewHeight * Pixel.bytesPerPixel)
+    panel = t.rotation == .none ? [] : [UInt8](repeating: 0, count: t.panelWidth * t.panelHeight * Pixel.bytesPerPixel)
+  }
+
+  // MARK: Stepping
+
+  /// Whether the picture on the display is out of date.
+  public var isDirty: Bool { shown != controller.state }
+  /// Whether the screen is blanked (idle); the next input only wakes it.
+  public var isBlanked: Bool { controller.isBlanked }
+  /// Whether the lock has ended: an unlock whose verdict has had its time.
+  public var isFinished: Bool { unlocked && controller.feedbackEnds == nil }
+  /// When the picture next changes by itself (a verdict ends, a countdown ticks, the
+  /// screen blanks, the storage is tried again): when the driver wakes `advance`.
+  public func nextChange(after now: UInt64) -> UInt64? { controller.nextChange(after: now) }
+
+  /// Refuses input from the start (a lockout that was running before a restart).
+  public mutating func startLockedOut(_ lockout: LockScreenController.Lockout, now: UInt64) {
+    controller.lockOut(lockout, at: now)
+  }
+
+  /// Takes one input event at `now`; a finished pattern is judged by `judge` and
+  /// the judgement shown.
+  ///
+  /// - Returns: the finished pattern, if the event finished one.
+  @discardableResult
+  public mutating func receive<J: PatternJudge & ~Copyable>(_ event: InputEvent, at now: UInt64, judge: inout J) -> GestureOutcome? {
+    let outcome: GestureOutcome?
+    switch event {
+    case .touch(let touch): outcome = controller.handle(touch)
+    case .key(.dot(let n)): controller.keyDot(n, at: now); outcome = nil
+    case .key(.removeLast): controller.keyBackspace(at: now); outcome = nil
+    case .key(.clear): controller.keyClear(at: now); outcome = nil
+    case .key(.submit): outcome = controller.keySubmit(at: now)
+    case .cursor(let p): controller.movePointer(to: p); outcome = nil
+    case .deviceAdded, .deviceRemoved: outcome = nil
+    }
+    if let outcome {
+      let judgement = judge.judge(outcome, at: now)
+      controller.apply(judgement, for: outcome, at: now)
+      if judgement.unlocks { unlocked = true }
+    }
+    return outcome
+  }
+
+  /// Lets the clock run to `now` (the driver's timer fired), trying the storage again
+  /// when a storage error's wait is over.
+  public mutating func advance<J: PatternJudge & ~Copyable>(to now: UInt64, judge: inout J) {
+    controller.advance(to: now)
+    guard controller.storageRetryDue(at: now) else { return }
+    switch judge.retryStorage(at: now) {
+    case .stillFailing: controller.lockOut(.storageError(retryAt: now + StorageRetry.intervalMicroseconds), at: now)
+    case .recorded(let next): controller.endStorageError(then: next, at: now)
+    }
+  }
+
+  // MARK: Drawing
+
+  /// Draw everything on the next present (the output came back after a hotplug).
+  public mutating func invalidate() { shown = nil }
+
+  /// Brings `frame` up to date with the state: the one render-and-rotate step.
+  ///
+  /// - Returns: the panel rectangle that changed (empty when nothing did).
+  public mutating func render() -> Rect {
+    let state = controller.state
+    let damage = renderer.damage(from: shown, to: state)
+    shown = state
+    if damage.isEmpty { return .empty }
+    let renderer = self.renderer
+    let t = renderer.layout.transform
+    let size = Pixel.bytesPerPixel
+    view.withUnsafeMutableBytes { viewBytes in
+      let upright = Canvas<Pixel>(
+        pixels: viewBytes, width: t.viewWidth, height: t.viewHeight, bytesPerRow: t.viewWidth * size,
+        rasterizer: renderer.rasterizer)
+      renderer.render(state, into: upright, damage: damage)
+      guard t.rotation != .none else { return }
+      panel.withUnsafeMutableBytes { panelBytes in
+        let out = Canvas<Pixel>(
+          pixels: panelBytes, width: t.panelWidth, height: t.panelHeight, bytesPerRow: t.panelWidth * size,
+          rasterizer: renderer.rasterizer)
+        for i in 0..<damage.count { out.copyRotated(from: upright, rect: damage[i], transform: t) }
+      }
+    }
+    return renderer.layout.panelRect(fromView: damage.bounds)
+  }
+
+  /// Renders and brings the display up to date: a damage-only present, or idle
+  /// blanking's switch.
+  ///
+  /// A blanked screen switches the output off (DPMS) instead of showing a black
+  /// frame, and the input that wakes it switches it on with the whole current
+  /// picture, so the picture from before the blank never shows. A display that
+  /// refuses to switch off is told black frames from then on (`blanksWithBlackFrames`).
+  /// Deciding here, and not in the display from the pixels, because an all-black
+  /// frame is not necessarily a blank screen.
+  ///
+  /// - Returns: whether a frame was presented (a flip the display completes later),
+  ///   and why the display could not switch off, the one time it refused. (Returned,
+  ///   not passed to a callback: a closure over the generic display would allocate
+  ///   its context on every frame.)
+  public mutating func present<D: Display & ~Copyable>(
+    on display: inout D
+  ) throws(D.Failure) -> (presented: Bool, switchOffRefusal: D.Failure?) where D.Pixel == Pixel {
+    let damage = render()
+    var refusal: D.Failure? = nil
+    if controller.state.blanked && display.canSwitchOff && !blanksWithBlackFrames {
+      if display.isOutputOff { return (false, nil) }
+      do throws(D.Failure) {
+        try display.switchOff()
+        return (false, nil)
+      } catch {
+        blanksWithBlackFrames = true
+        refusal = error
+      }
+    }
+    if display.isOutputOff {
+      try display.switchOn(showing: frame)
+      return (false, refusal)
+    }
+    return (try display.show(frame, damage: damage), refusal)
+  }
+}

@@ -1,0 +1,39 @@
+import PatternCore
+import Scene
+import Screen
+
+/// Judges against a pattern given in plain text (`--pattern`, development only) or
+/// against nothing (`replay` without a secret), and prints each finished gesture as
+/// `{"dots":[1,2,3,6],"result":"complete","match":true}` ("match" only for a complete
+/// gesture with a pattern to compare with). The dots may be printed: no secret is
+/// involved.
+struct DevelopmentJudge: PatternJudge {
+  /// The pattern that is accepted, or nil to accept none (every complete gesture is
+  /// shown as entered).
+  let expected: DotSequence?
+  let minimumDots: Int
+  /// Whether a match unlocks (`run`), or is only shown as accepted (`replay`).
+  let matchUnlocks: Bool
+
+  func verdict(for outcome: GestureOutcome) -> LockScreenController.Verdict {
+    guard outcome.result == .complete else { return .rejected(.tooShort(minimumDots: minimumDots)) }
+    guard let expected else { return .neutral(.patternEntered) }
+    return outcome.dots == expected ? .accepted(.unlocked) : .rejected(.wrongPattern)
+  }
+
+  func resultLine(for outcome: GestureOutcome) -> String {
+    var line = JSONObjectWriter()
+    line.add("dots", raw: outcome.dots.jsonArray)
+    line.add("result", string: outcome.result.name)
+    if let expected, outcome.result == .complete {
+      line.add("match", raw: outcome.dots == expected ? "true" : "false")
+    }
+    return line.json
+  }
+
+  mutating func judge(_ outcome: GestureOutcome, at now: UInt64) -> LockScreenController.Judgement {
+    Console.out(resultLine(for: outcome))
+    let matches = outcome.result == .complete && expected.map { outcome.dots == $0 } == true
+    return LockScreenController.Judgement(verdict: verdict(for: outcome), unlocks: matchUnlocks && matches)
+  }
+}

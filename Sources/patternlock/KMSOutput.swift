@@ -1,0 +1,43 @@
+import Input
+import KMS
+import PatternCore
+import Raster
+import Screen
+
+/// The device's display back-end: a KMS display (atomic or legacy scan-out, chosen
+/// when it is opened) and the udev monitor that says when its output comes and goes.
+/// Frames are XRGB8888.
+struct KMSOutput: Display, ~Copyable {
+  typealias Pixel = XRGB8888
+  typealias Failure = KMSError
+  var kms: KMSDisplay
+  let monitor: UdevMonitor
+
+  var width: Int { kms.width }
+  var height: Int { kms.height }
+  var pollDescriptor: Int32 { kms.pollDescriptor }
+  var hotplugDescriptor: Int32 { monitor.pollDescriptor }
+  var isFlipPending: Bool { kms.isFlipPending }
+  var isOutputOff: Bool { kms.isOutputOff }
+  var canSwitchOff: Bool { true }
+
+  mutating func show(_ frame: [UInt8], damage: Rect) throws(KMSError) -> Bool {
+    try kms.present(shadow: frame, damage: damage)
+  }
+
+  mutating func completeFlip() throws(KMSError) -> UInt64? { try kms.handleEvents() }
+
+  mutating func hotplug() throws(KMSError) -> Bool {
+    guard monitor.drain() else { return false }
+    switch try kms.reprobe() {
+    case .disconnected:
+      Console.error("output \(kms.outputName) on \(kms.path) was disconnected; waiting for it to come back")
+      return false
+    case .reconnected: return true
+    case .unchanged: return false
+    }
+  }
+
+  mutating func switchOff() throws(KMSError) { try kms.switchOutputOff() }
+  mutating func switchOn(showing frame: [UInt8]) throws(KMSError) { try kms.switchOutputOn(showing: frame) }
+}

@@ -1,0 +1,122 @@
+import AllocationCounter
+import CommandTestSupport
+import Foundation
+import PatternCore
+import Raster
+import Recording
+import Scene
+import Screen
+import ScreenTestSupport
+import XCTest
+
+@testable import patternlock
+
+/// The lock screen stepped the way `run`'s loop steps it (event by event, the timer
+/// fired when due, presented when dirty) onto the in-memory display: the per-event
+/// and per-frame path allocates nothing, and the damage-only frames on the display
+/// equal the whole frame the screen drew.
+final class LockScreenStepTests: XCTestCase {
+  /// `--pattern` without the result line, which the loop's allocation test must not
+  /// count (printing is the judge's business, not the stepper's).
+  struct QuietPatternJudge: PatternJudge {
+    var inner: DevelopmentJudge
+    init(_ expected: DotSequence) { inner = DevelopmentJudge(expected: expected, minimumDots: 4, matchUnlocks: true) }
+    mutating func judge(_ outcome: GestureOutcome, at now: UInt64) -> LockScreenController.Judgement {
+      let matches = outcome.result == .complete && outcome.dots == inner.expected
+      return LockScreenController.Judgement(verdict: inner.verdict(for: outcome), unlocks: matches)
+    }
+  }
+
+  private func events(_ name: String, layout: GridLayout) throws -> [TouchEvent] {
+    let recording = try Recording(contentsOf: Captures.path(name))
+    return try recording.touchEvents(transform: layout.transform)
+  }
+
+  /// One step of the live loop for `event`, then a present if the frame is dirty.
+  private func step(
+    _ event: TouchEvent, screen: inout LockScreen<XRGB8888>, display: inout MemoryDisplay<XRGB8888>,
+    judge: inout QuietPatternJudge
+  ) throws -> Bool {
+    if let due = screen.nextChange(after: 0), event.timeMicroseconds >= due { screen.advance(to: due, judge: &judge) }
+    screen.receive(.touch(event), at: event.timeMicroseconds, judge: &judge)
+    guard event.kind == .frame && screen.isDirty else { return false }
+    return try screen.present(on: &display).presented
+  }
+
+  private func drive(
+    _ events: [TouchEvent], screen: inout LockScreen<XRGB8888>, display: inout MemoryDisplay<XRGB8888>,
+    expected: DotSequence = DotSequence([1, 2, 3, 6]), frame: ((MemoryDisplay<XRGB8888>, LockScreen<XRGB8888>) -> Void)? = nil
+  ) throws {
+    var judge = QuietPatternJudge(expected)
+    for event in events where try step(event, screen: &screen, display: &display, judge: &judge) {
+      frame?(display, screen)
+    }
+  }
+
+  func testEventsAndFramesAllocateNothing() throws {
+    for (name, options) in [("l-shape-1236", LayoutOptions()), ("rotated-90-1478", LayoutOptions(rotation: .clockwise90))] {
+      let layout = try GridLayout(options)
+      let list = try events(name, layout: layout)
+      var screen = LockScreen<XRGB8888>(layout: layout, theme: Theme(), atlas: nil)
+      var display = MemoryDisplay<XRGB8888>(width: 800, height: 480)
+      // Warm-up pass: first use instantiates runtime metadata.
+      try drive(list, screen: &screen, display: &display)
+      screen = LockScreen<XRGB8888>(layout: layout, theme: Theme(), atlas: nil)
+      _ = try screen.present(on: &display)
+      let before = display.presented
+      var judge = QuietPatternJudge(DotSequence([1, 2, 3, 6]))
+      var allocations: Int64 = 0
+      var i = 0
+      while i < list.count {
+        // Counted per step, so the test's own bookkeeping is never counted.
+        allocation_counter_start()
+        _ = try step(list[i], screen: &screen, display: &display, judge: &judge)
+        allocations += allocation_counter_stop()
+        i += 1
+      }
+      XCTAssertGreaterThan(display.presented - before, 30, name)
+      XCTAssertEqual(allocations, 0, "\(name): the live event and frame path allocated")
+    }
+  }
+
+  func testUnlockIsReportedOnlyForTheExpectedPattern() throws {
+    let layout = try GridLayout(LayoutOptions())
+    var right = LockScreen<XRGB8888>(layout: layout, theme: Theme(), atlas: nil)
+    var wrong = LockScreen<XRGB8888>(layout: layout, theme: Theme(), atlas: nil)
+    var display = MemoryDisplay<XRGB8888>(width: 800, height: 480)
+    let list = try events("l-shape-1236", layout: layout)
+    try drive(list, screen: &right, display: &display)
+    try drive(list, screen: &wrong, display: &display, expected: DotSequence([1, 2, 3, 5]))
+    XCTAssertTrue(right.unlocked)
+    XCTAssertFalse(wrong.unlocked)
+    XCTAssertEqual(wrong.controller.state.appearance, .wrong)
+  }
+
+  func testKeyboardEntryUnlocks() throws {
+    let layout = try GridLayout(LayoutOptions())
+    var screen = LockScreen<XRGB8888>(layout: layout, theme: Theme(), atlas: nil)
+    var judge = QuietPatternJudge(DotSequence([1, 2, 3, 6]))
+    for n in [1, 2, 3, 6] { XCTAssertNil(screen.receive(.key(.dot(n)), at: 10, judge: &judge)) }
+    let finished = try XCTUnwrap(screen.receive(.key(.submit), at: 20, judge: &judge))
+    XCTAssertEqual(finished.dots, DotSequence([1, 2, 3, 6]))
+    XCTAssertTrue(screen.unlocked)
+    XCTAssertFalse(screen.isFinished, "the unlocked picture is shown for the verdict's time first")
+    screen.advance(to: 20 + 500_000, judge: &judge)
+    XCTAssertTrue(screen.isFinished)
+  }
+
+  /// The display only ever receives the damaged rectangles; after each present what
+  /// it holds must equal the whole frame the screen drew (rotation included).
+  func testDamageOnlyPresentsKeepTheDisplayEqualToTheWholeFrame() throws {
+    let layout = try GridLayout(LayoutOptions(rotation: .clockwise90))
+    var screen = LockScreen<XRGB8888>(layout: layout, theme: Theme(), atlas: nil)
+    var display = MemoryDisplay<XRGB8888>(width: 800, height: 480)
+    let list = try events("rotated-90-1478", layout: layout)
+    var checked = 0
+    try drive(list, screen: &screen, display: &display) { display, screen in
+      checked += 1
+      XCTAssertTrue(display.frame == screen.frame, "frame \(display.presented): the display differs from the drawn frame")
+    }
+    XCTAssertGreaterThan(checked, 5)
+  }
+}
