@@ -20,7 +20,7 @@
 _Static_assert(PL_EPERM == EPERM && PL_ENOENT == ENOENT && PL_EINTR == EINTR && PL_EAGAIN == EAGAIN &&
                    PL_EAGAIN == EWOULDBLOCK && PL_EACCES == EACCES && PL_EBUSY == EBUSY && PL_EEXIST == EEXIST &&
                    PL_ENODEV == ENODEV && PL_ENOTDIR == ENOTDIR && PL_EINVAL == EINVAL && PL_ENOSPC == ENOSPC &&
-                   PL_EROFS == EROFS && PL_ELOOP == ELOOP && PL_EOPNOTSUPP == EOPNOTSUPP,
+                   PL_EROFS == EROFS && PL_ELOOP == ELOOP && PL_ENOSYS == ENOSYS && PL_EOPNOTSUPP == EOPNOTSUPP,
                "errno values");
 
 int pl_errno(void) { return errno; }

@@ -25,6 +25,9 @@ struct AtomicPipeline: ~Copyable {
     var crtcY: UInt32
     var crtcWidth: UInt32
     var crtcHeight: UInt32
+    /// The plane's `FB_DAMAGE_CLIPS`, or nil on kernels and drivers without it (then
+    /// flips carry no damage, and the driver takes the whole buffer).
+    var damageClips: UInt32?
 
     /// Every ID by its kernel name, or nil when any is missing (then atomic is not used).
     init?(connector c: Probe.ObjectProperties, crtc r: Probe.ObjectProperties, plane p: Probe.ObjectProperties) {
@@ -38,6 +41,7 @@ struct AtomicPipeline: ~Copyable {
       self.crtcMode = crtcMode
       self.crtcActive = crtcActive
       self.planeFramebuffer = planeFramebuffer
+      self.damageClips = p.id("FB_DAMAGE_CLIPS")
       self.planeCrtc = planeCrtc
       self.sourceX = sourceX
       self.sourceY = sourceY
@@ -125,15 +129,24 @@ struct AtomicPipeline: ~Copyable {
   ///
   /// - Parameter path: the device, for the message.
   /// - Throws: `KMSError.callFailed`.
-  func flip(to framebuffer: UInt32, userData: UnsafeMutableRawPointer, path: String) throws(KMSError) {
+  ///
+  /// - Parameter damage: what changed in `framebuffer` since it was last on screen,
+  ///   sent as the plane's `FB_DAMAGE_CLIPS` where the plane has it.
+  func flip(to framebuffer: UInt32, damage: Rect, userData: UnsafeMutableRawPointer, path: String) throws(KMSError) {
     // Straight through the ioctl: drmModeAtomicCommit copies and sorts every request
     // into heap buffers, and this runs once per frame.
     let (fd, plane, property) = (descriptor, plane, properties.planeFramebuffer)
+    let clips = properties.damageClips ?? 0
     let flags = UInt32(DRM_MODE_PAGE_FLIP_EVENT) | UInt32(DRM_MODE_ATOMIC_NONBLOCK)
+    let (x1, y1) = (Int32(damage.x), Int32(damage.y))
+    let (x2, y2) = (Int32(damage.x + damage.width), Int32(damage.y + damage.height))
     try systemCall("DRM_IOCTL_MODE_ATOMIC", on: path) {
-      pl_drm_atomic_flip(fd, plane, property, UInt64(framebuffer), flags, userData)
+      pl_drm_atomic_flip_damage(fd, plane, property, UInt64(framebuffer), clips, x1, y1, x2, y2, flags, userData)
     }
   }
+
+  /// Whether flips carry damage clips.
+  var sendsDamage: Bool { properties.damageClips != nil }
 
   /// Switches the CRTC off (`ACTIVE` = 0) or on again showing `framebuffer`: idle
   /// blanking as atomic drivers do DPMS. Off keeps the mode blob and the plane's

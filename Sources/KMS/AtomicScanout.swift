@@ -1,3 +1,5 @@
+import PatternCore
+
 /// Flips and power through atomic commits (`AtomicPipeline`): the path every
 /// converted driver takes, because the test-only commit at start-up proved the whole
 /// configuration before anything on screen changed.
@@ -12,8 +14,9 @@ final class AtomicScanout: Scanout {
 
   var isAtomic: Bool { true }
 
-  func flip(to framebuffer: UInt32, userData: UnsafeMutableRawPointer) throws(KMSError) {
-    try pipeline.flip(to: framebuffer, userData: userData, path: path)
+  /// The damage goes with the commit as the plane's `FB_DAMAGE_CLIPS`.
+  func flip(to framebuffer: UInt32, damage: Rect, userData: UnsafeMutableRawPointer) throws(KMSError) {
+    try pipeline.flip(to: framebuffer, damage: damage, userData: userData, path: path)
   }
 
   /// The CRTC's `ACTIVE` property: what atomic defines as DPMS.

@@ -181,7 +181,7 @@ public struct KMSDisplay: ~Copyable {
       }
     }
     let framebuffer = back == 0 ? buffer0.framebuffer : buffer1.framebuffer
-    try scanout.flip(to: framebuffer, userData: mailbox.userData)
+    try scanout.flip(to: framebuffer, damage: area, userData: mailbox.userData)
     isFlipPending = true
     return true
   }

@@ -1,4 +1,6 @@
 import CDRM
+import PatternCore
+import SystemCalls
 
 /// Flips with `drmModePageFlip` and power with the connector's `DPMS` property: the
 /// path for drivers never converted to atomic, and for any atomic request a driver
@@ -12,6 +14,8 @@ final class LegacyScanout: Scanout {
   /// The connector's `DPMS` property; nil when it has none (then the output cannot be
   /// switched off, and blanking shows black frames).
   private let dpmsProperty: UInt32?
+  /// Whether the driver takes `drmModeDirtyFB` (until it says ENOSYS).
+  private var wantsDirtyFB = true
 
   init(device: borrowing DrmDevice, crtc: UInt32, connector: UInt32, output: String) {
     descriptor = device.descriptor
@@ -24,8 +28,16 @@ final class LegacyScanout: Scanout {
 
   var isAtomic: Bool { false }
 
-  func flip(to framebuffer: UInt32, userData: UnsafeMutableRawPointer) throws(KMSError) {
+  /// The damage goes to `drmModeDirtyFB` first, for drivers that need to be told
+  /// (those that send pixels over a link); one that answers ENOSYS does not, and is
+  /// not asked again.
+  func flip(to framebuffer: UInt32, damage: Rect, userData: UnsafeMutableRawPointer) throws(KMSError) {
     let (fd, crtc) = (descriptor, crtc)
+    if wantsDirtyFB && !damage.isEmpty {
+      let (x1, y1) = (UInt16(clamping: damage.x), UInt16(clamping: damage.y))
+      let (x2, y2) = (UInt16(clamping: damage.x + damage.width), UInt16(clamping: damage.y + damage.height))
+      if pl_drm_dirty_fb(fd, framebuffer, x1, y1, x2, y2) != 0 && Errno.current == .notImplemented { wantsDirtyFB = false }
+    }
     try systemCall("drmModePageFlip", on: path) {
       drmModePageFlip(fd, crtc, framebuffer, UInt32(DRM_MODE_PAGE_FLIP_EVENT), userData)
     }

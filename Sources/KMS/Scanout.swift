@@ -1,4 +1,5 @@
 import CDRM
+import PatternCore
 
 /// How frames reach the screen once the mode is set: the atomic path or the legacy
 /// one. `KMSDisplay` owns the device, the buffers and the damage, and hands the
@@ -13,8 +14,10 @@ protocol Scanout: AnyObject {
   /// Whether this is the atomic path (for the start-up line and the tests).
   var isAtomic: Bool { get }
   /// Queues a flip to `framebuffer` on the next vblank, with a page-flip event
-  /// carrying `userData`.
-  func flip(to framebuffer: UInt32, userData: UnsafeMutableRawPointer) throws(KMSError)
+  /// carrying `userData`; `damage` is what changed in it since it was last on screen
+  /// (the union of this frame's and the previous one's: double buffering), for drivers
+  /// that transfer pixels over a link.
+  func flip(to framebuffer: UInt32, damage: Rect, userData: UnsafeMutableRawPointer) throws(KMSError)
   /// Switches the output off (idle blanking) or on again showing `framebuffer`.
   /// Throws `.noPowerControl` when the path has no way to; nothing changed then.
   func setPower(on: Bool, framebuffer: UInt32) throws(KMSError)

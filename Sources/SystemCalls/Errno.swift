@@ -59,6 +59,8 @@ public struct Errno: RawRepresentable, Error, Hashable, Sendable {
   public static let symbolicLinkLoop = Errno(rawValue: Int32(PL_ELOOP))
   /// EOPNOTSUPP.
   public static let notSupported = Errno(rawValue: Int32(PL_EOPNOTSUPP))
+  /// ENOSYS: a call the kernel or driver does not implement.
+  public static let notImplemented = Errno(rawValue: Int32(PL_ENOSYS))
 
   /// The calling thread's current errno (`pl_errno`).
   public static var current: Errno { Errno(rawValue: pl_errno()) }

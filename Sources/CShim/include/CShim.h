@@ -32,6 +32,7 @@ enum {
   PL_EINVAL = 22,
   PL_ENOSPC = 28,
   PL_EROFS = 30,
+  PL_ENOSYS = 38,
   PL_ELOOP = 40,
   PL_EOPNOTSUPP = 95,
 };
