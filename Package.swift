@@ -91,11 +91,12 @@ let package = Package(
       linkerSettings: [.linkedLibrary("sodium")]
     ),
 
-    // patternlock.conf: INI files read with libinih, layered (/usr/share, /etc, conf.d,
-    // --config) into one Settings value; command-line options override it.
+    // The settings table: patternlock.conf (INI files read with libinih, layered:
+    // /usr/share, /etc, conf.d, --config) and every command's options, parsed into one
+    // Settings value; the options override the files. Raster for the pixel format names.
     .target(
       name: "Configuration",
-      dependencies: ["PatternCore", "CINIH", "CShim", "SystemCalls"],
+      dependencies: ["PatternCore", "Raster", "CINIH", "CShim", "SystemCalls"],
       linkerSettings: [.linkedLibrary("inih")]
     ),
 
@@ -152,7 +153,7 @@ let package = Package(
     .testTarget(name: "VaultTests", dependencies: ["Vault", "PatternCore", "CShim", "CommandTestSupport"]),
     // Configuration: layering, every key, every error with file:line; the man pages
     // against --help and the key table (runs the built binary).
-    .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "PatternCore", "Vault", "SystemCalls", "CommandTestSupport"]),
+    .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "PatternCore", "Raster", "Vault", "SystemCalls", "CommandTestSupport"]),
 
     // Test support: golden-image comparison (Foundation allowed; never a product dependency).
     .target(name: "GoldenSupport", dependencies: ["PNGImage", "Raster", "CommandTestSupport"], path: "Tests/GoldenSupport"),

@@ -1,8 +1,9 @@
 import PatternCore
 import SystemCalls
 
-/// Why the configuration cannot be used. Every case names the file and line (or the
-/// command line) and the key, and each message says what is accepted.
+/// Why the configuration or the command line cannot be used. Every case names the file
+/// and line (or the command line) and the key or option, and each message says what is
+/// accepted.
 public enum ConfigurationError: DescribedError, Equatable {
   /// The file (or `conf.d` directory) exists but cannot be read; `call` is the failing
   /// system call.
@@ -26,17 +27,23 @@ public enum ConfigurationError: DescribedError, Equatable {
   /// A key that does not exist at all.
   case unknownKey(path: String, line: Int, section: String, key: String)
   /// A key that exists, in another section.
-  case wrongSection(path: String, line: Int, section: String, key: SettingKey)
+  case wrongSection(path: String, line: Int, section: String, key: Setting)
   /// The same key twice in one file (also an indented line, which INI reads as a
   /// continuation of the key before it).
-  case duplicateKey(path: String, line: Int, key: SettingKey, firstLine: Int)
+  case duplicateKey(path: String, line: Int, key: Setting, firstLine: Int)
   /// A value the key does not accept.
-  case badValue(origin: SettingOrigin, key: SettingKey, value: String)
+  case badValue(origin: SettingOrigin, key: Setting, value: String)
   /// A value that is fine alone but not with another setting; `problem` says why.
-  case conflict(origin: SettingOrigin, key: SettingKey, problem: String)
+  case conflict(origin: SettingOrigin, key: Setting, problem: String)
+  /// An option the settings table does not have for any command.
+  case unknownOption(command: Command, argument: String)
+  /// An option of other commands than this one.
+  case optionOfOtherCommands(command: Command, option: String, commands: [Command])
+  /// An option that takes a value, last on the command line.
+  case missingValue(option: String)
   /// A key that only the root-owned system configuration may set (the throttle) in a
   /// file that is not part of it; `why` says what the file is.
-  case systemOnlyKey(path: String, line: Int, key: SettingKey, why: String)
+  case systemOnlyKey(path: String, line: Int, key: Setting, why: String)
 
   /// One line for the user: where, what, and what to write instead.
   public var message: String {
@@ -56,28 +63,36 @@ public enum ConfigurationError: DescribedError, Equatable {
     case .syntax(let path, let line):
       return "\(path):\(line): cannot parse this line: write 'key = value', '[section]' or a comment starting with '#' or ';'"
     case .unknownSection(let path, let line, let section):
-      return "\(path):\(line): unknown section [\(section)] (sections are \(SettingKey.sections.map { "[\($0)]" }.joined(separator: ", ")); see patternlock.conf(5))"
+      return "\(path):\(line): unknown section [\(section)] (sections are \(Setting.sections.map { "[\($0)]" }.joined(separator: ", ")); see patternlock.conf(5))"
     case .keyOutsideSection(let path, let line, let key):
-      let hint = SettingKey(name: key).map { " (put it under [\($0.section)])" } ?? " (see patternlock.conf(5))"
+      let hint = Setting(name: key).map { " (put it under [\($0.section ?? "")])" } ?? " (see patternlock.conf(5))"
       return "\(path):\(line): key '\(key)' is outside any section\(hint)"
     case .unknownKey(let path, let line, let section, let key):
-      let keys = SettingKey.allCases.filter { $0.section == section }.map { $0.name }.joined(separator: ", ")
+      let keys = Setting.fileKeys.filter { $0.section == section }.map { $0.name }.joined(separator: ", ")
       return "\(path):\(line): unknown key '\(key)' in [\(section)] (keys there: \(keys); see patternlock.conf(5))"
     case .wrongSection(let path, let line, let section, let key):
-      return "\(path):\(line): key '\(key.name)' belongs in [\(key.section)], not [\(section)] (move it)"
+      return "\(path):\(line): key '\(key.name)' belongs in [\(key.section ?? "")], not [\(section)] (move it)"
     case .duplicateKey(let path, let line, let key, let firstLine):
       return "\(path):\(line): key '\(key.name)' is already set on line \(firstLine) (remove one; an indented line continues the key above it)"
     case .badValue(let origin, let key, let value):
       return "\(origin.text): \(ConfigurationError.name(key, origin)) cannot be '\(value)': it takes \(key.accepted)"
     case .conflict(let origin, let key, let problem):
       return "\(origin.text): \(ConfigurationError.name(key, origin)): \(problem)"
+    case .unknownOption(let command, let argument):
+      return "\(command.name): unknown option '\(argument)' (try 'patternlock --help')"
+    case .optionOfOtherCommands(let command, let option, let commands):
+      let names = commands.map { $0.name }
+      let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+      return "\(command.name): \(option) is an option of \(list), not of \(command.name) (try 'patternlock --help')"
+    case .missingValue(let option):
+      return "option \(option) needs a value (see 'patternlock --help')"
     case .systemOnlyKey(let path, let line, let key, let why):
       return "\(path):\(line): '\(key.name)' is set only in the root-owned system configuration (/usr/share/patternlock/patternlock.conf, /etc/patternlock.conf, /etc/patternlock.conf.d/*.conf), and \(why) (remove the line here)"
     }
   }
 
   /// The key as the user wrote it: `--grid` on the command line, `grid` in a file.
-  private static func name(_ key: SettingKey, _ origin: SettingOrigin) -> String {
+  private static func name(_ key: Setting, _ origin: SettingOrigin) -> String {
     origin == .commandLine ? (key.option ?? key.name) : key.name
   }
 }

@@ -122,10 +122,10 @@ public enum ConfigurationFiles {
     throttleRefusal: String? = "it is not a system configuration file"
   ) throws(ConfigurationError) {
     let entries = try INIFile.entries(of: bytes, path: path)
-    var firstLine: [SettingKey: Int] = [:]
+    var firstLine: [Setting: Int] = [:]
     for entry in entries {
       guard !entry.section.isEmpty else { throw .keyOutsideSection(path: path, line: entry.line, key: entry.key) }
-      guard let key = SettingKey(name: entry.key) else {
+      guard let key = Setting(name: entry.key) else {
         throw .unknownKey(path: path, line: entry.line, section: entry.section, key: entry.key)
       }
       guard key.section == entry.section else { throw .wrongSection(path: path, line: entry.line, section: entry.section, key: key) }

@@ -88,7 +88,7 @@ enum INIFile {
     buffer[end - start] = 0
     state.pointee.offset = end
     if let section = sectionHeader(UnsafeBufferPointer(rebasing: bytes[start..<end])),
-      !SettingKey.sections.contains(section)
+      !Setting.sections.contains(section)
     {
       state.pointee.problem = .unknownSection(path: path, line: line, section: section)
       return nil

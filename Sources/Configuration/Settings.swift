@@ -1,9 +1,11 @@
 import PatternCore
+import Raster
 
-/// Everything patternlock.conf and the command line can set, as one plain value.
+/// Everything patternlock.conf and the command line can set, as one plain value: one
+/// field per row of the settings table.
 ///
 /// Pure: no file is read here. `ConfigurationFiles` feeds it the files' lines in layer
-/// order and the executable feeds it options, both through `set(_:to:from:)`, so a
+/// order and `CommandLineSettings` feeds it options, both through `set(_:to:from:)`, so a
 /// key parses the same way wherever it is written and the last layer wins. Settings
 /// whose defaults belong to another module (the state directory, the Argon2id cost,
 /// the seat) stay nil until set, so that module's default is the only one.
@@ -15,14 +17,14 @@ public struct Settings: Equatable, Sendable {
   public var devicePath: String?
   /// output: the connector name, nil for the first connected one.
   public var outputName: String?
-  /// mode: `WxH` or `WxH@HZ` (checked for form here, matched by KMS), nil for preferred.
-  public var mode: String?
+  /// mode: the size and refresh rate to ask KMS for, nil for the preferred mode.
+  public var mode: RequestedMode?
   /// font: the prompt's font file, nil for the built-in choice.
   public var fontPath: String?
   /// seat: the libinput seat, nil for the default.
   public var seat: String?
-  /// calibration: six numbers (checked for form here, parsed by Input), nil for none.
-  public var calibration: String?
+  /// calibration: the six numbers of the matrix libinput takes, nil for none.
+  public var calibration: [Float]?
   /// min-dots: shorter patterns are refused at set-pattern and not counted at unlock.
   public var minimumDots = 4
   /// stealth: never draw the path, also not on a wrong try.
@@ -45,83 +47,92 @@ public struct Settings: Equatable, Sendable {
   public var argonMemoryMiB: Int?
   /// throttle and permanent-after: the lockout after each failure.
   public private(set) var throttle = ThrottleTable.android
+  /// --config: the file read after the system's layers (read before the other options).
+  public var configurationFile: String?
+  /// --pattern, DEVELOPMENT ONLY: the pattern that unlocks, instead of the stored one.
+  public var pattern: DotSequence?
+  /// --timing: print start-to-first-flip and input-to-flip times.
+  public var printsTiming = false
+  /// replay --device: the device of the recording to replay.
+  public var recordedDevice = DeviceInRecording.automatic
+  /// --dump: the directory replay writes every picture to.
+  public var dumpDirectory: String?
+  /// --contact-sheet: the PNG replay puts every picture on.
+  public var contactSheet: String?
+  /// --format: the frame buffer format replay draws in.
+  public var frameFormat = PixelFormat.xrgb8888
+  /// inject --wait: how long udev and readers get to find the new device.
+  public var waitMilliseconds = 1000
+  /// inject --uinput: the uinput device node.
+  public var uinputPath = "/dev/uinput"
   /// Where each key that was set got its value (the last layer that set it).
-  public private(set) var origins: [SettingKey: SettingOrigin] = [:]
+  public private(set) var origins: [Setting: SettingOrigin] = [:]
 
   /// The built-in defaults, before any file.
   public init() {}
 
-  /// Parses `text` as the value of `key` and stores it.
+  /// Parses `text` as the value of `key` (by the key's row of the settings table, range
+  /// included) and stores it.
   ///
   /// - Parameters:
-  ///   - key: the key (or the option without its `--`).
+  ///   - key: the setting.
   ///   - text: the value as written, already trimmed.
   ///   - origin: where it was written, kept for later messages.
   /// - Throws: `ConfigurationError.badValue` naming the origin, key and value.
-  public mutating func set(_ key: SettingKey, to text: String, from origin: SettingOrigin) throws(ConfigurationError) {
+  public mutating func set(_ key: Setting, to text: String, from origin: SettingOrigin) throws(ConfigurationError) {
+    guard let value = key.row.grammar.parse(text) else { throw .badValue(origin: origin, key: key, value: text) }
+    try set(key, to: value, text: text, from: origin)
+  }
+
+  /// Stores a value its grammar has already read (`--exec`'s words come split).
+  ///
+  /// - Parameter text: the value as written, for the message if the combination with
+  ///   another setting is refused (the throttle's waits and its permanent lockout).
+  /// - Throws: `ConfigurationError.badValue` naming the origin, key and value.
+  public mutating func set(_ key: Setting, to value: SettingValue, text: String, from origin: SettingOrigin) throws(ConfigurationError) {
     let bad = ConfigurationError.badValue(origin: origin, key: key, value: text)
-    switch key {
-    case .grid: layout.gridSize = try SettingValue.integer(text, in: LayoutOptions.gridSizes, else: bad)
-    case .hitRadius: layout.hitRadiusPerMille = try SettingValue.integer(text, in: LayoutOptions.hitRadiusRange, else: bad)
-    case .dpi:
-      layout.dotsPerInch = text == "auto" ? nil : try SettingValue.integer(text, in: LayoutOptions.dpiRange, else: bad)
-    case .rotate:
-      guard let degrees = SettingValue.integer(text), let rotation = Rotation(degrees: degrees) else { throw bad }
-      layout.rotation = rotation
-    case .size:
-      guard let size = SettingValue.size(text) else { throw bad }
-      layout.panelWidth = size.width
-      layout.panelHeight = size.height
-    case .device: devicePath = try SettingValue.path(text, automatic: "auto", else: bad)
-    case .output:
-      guard !text.isEmpty, !text.contains(" ") else { throw bad }
-      outputName = text == "auto" ? nil : text
-    case .mode:
-      guard text == "preferred" || SettingValue.isMode(text) else { throw bad }
-      mode = text == "preferred" ? nil : text
-    case .font: fontPath = try SettingValue.path(text, automatic: "default", else: bad)
-    case .seat:
-      guard !text.isEmpty, !text.contains(" ") else { throw bad }
-      seat = text
-    case .calibration:
-      guard text == "none" || SettingValue.isCalibration(text) else { throw bad }
-      calibration = text == "none" ? nil : text
-    case .minDots: minimumDots = try SettingValue.integer(text, in: 1...(LayoutOptions.gridSizes.upperBound * LayoutOptions.gridSizes.upperBound), else: bad)
-    case .stealth:
-      guard let value = SettingValue.boolean(text) else { throw bad }
-      stealth = value
-    case .enrollFirst:
-      guard let value = SettingValue.boolean(text) else { throw bad }
-      enrollFirst = value
-    case .feedbackMilliseconds: feedbackMilliseconds = try SettingValue.integer(text, in: 0...10_000, else: bad)
-    case .idleBlankSeconds: idleBlankSeconds = try SettingValue.integer(text, in: 0...86_400, else: bad)
-    case .exec:
-      if text == "none" {
-        exec = []
-      } else {
-        let words = SettingValue.words(text)
-        guard let program = words.first, program.hasPrefix("/") else { throw bad }
-        exec = words
-      }
-    case .stateDir:
-      guard text.hasPrefix("/") else { throw bad }
-      stateDirectory = text
-    case .argonPasses: argonPasses = try SettingValue.integer(text, in: 1...100, else: bad)
-    case .argonMemoryMiB: argonMemoryMiB = try SettingValue.integer(text, in: 1...4096, else: bad)
-    case .throttle:
-      let delays: [Int64]
-      if text == "android" {
-        delays = ThrottleTable.android.delaysSeconds
-      } else {
-        guard let parsed = SettingValue.durations(text) else { throw bad }
-        delays = parsed
-      }
-      guard let table = ThrottleTable(delaysSeconds: delays, permanentAfter: throttle.permanentAfter) else { throw bad }
+    switch (key, value) {
+    case (.grid, .number(let n)): layout.gridSize = n
+    case (.hitRadius, .number(let n)): layout.hitRadiusPerMille = n
+    case (.dpi, .optionalNumber(let n)): layout.dotsPerInch = n
+    case (.rotate, .rotation(let rotation)): layout.rotation = rotation
+    case (.size, .size(let width, let height)):
+      layout.panelWidth = width
+      layout.panelHeight = height
+    case (.device, .optionalText(let path)): devicePath = path
+    case (.output, .optionalText(let name)): outputName = name
+    case (.mode, .mode(let requested)): mode = requested
+    case (.font, .optionalText(let path)): fontPath = path
+    case (.seat, .optionalText(let name)): seat = name
+    case (.calibration, .calibration(let values)): calibration = values
+    case (.minDots, .number(let n)): minimumDots = n
+    case (.stealth, .flag(let on)): stealth = on
+    case (.enrollFirst, .flag(let on)): enrollFirst = on
+    case (.feedbackMilliseconds, .number(let n)): feedbackMilliseconds = n
+    case (.idleBlankSeconds, .number(let n)): idleBlankSeconds = n
+    case (.exec, .words(let words)): exec = words
+    case (.stateDir, .optionalText(let path)): stateDirectory = path
+    case (.argonPasses, .number(let n)): argonPasses = n
+    case (.argonMemoryMiB, .number(let n)): argonMemoryMiB = n
+    case (.throttle, .waits(let waits)):
+      guard let table = ThrottleTable(delaysSeconds: waits, permanentAfter: throttle.permanentAfter) else { throw bad }
       throttle = table
-    case .permanentAfter:
-      let count = try SettingValue.integer(text, in: 1...1000, else: bad)
+    case (.permanentAfter, .number(let count)):
       guard let table = ThrottleTable(delaysSeconds: throttle.delaysSeconds, permanentAfter: count) else { throw bad }
       throttle = table
+    case (.config, .optionalText(let path)): configurationFile = path
+    case (.pattern, .dots(let dots)): pattern = dots
+    case (.timing, .flag(let on)): printsTiming = on
+    case (.recordedDevice, .recordedDevice(let device)): recordedDevice = device
+    case (.dump, .optionalText(let path)): dumpDirectory = path
+    case (.contactSheet, .optionalText(let path)): contactSheet = path
+    case (.format, .pixelFormat(let format)): frameFormat = format
+    case (.wait, .number(let n)): waitMilliseconds = n
+    case (.uinput, .optionalText(let path)): uinputPath = path ?? uinputPath
+    default:
+      // A row whose grammar gives another kind of value than its field takes: a
+      // programming error that SettingTests finds for every row.
+      preconditionFailure("setting \(key.name) cannot store this kind of value")
     }
     origins[key] = origin
   }
@@ -140,7 +151,7 @@ public struct Settings: Equatable, Sendable {
 
   /// A message about a value that passed its form check but was refused later (a
   /// mode the display lacks), prefixed with where the value was set.
-  public func blame(_ key: SettingKey, _ problem: String) -> String {
+  public func blame(_ key: Setting, _ problem: String) -> String {
     let origin = origins[key] ?? .commandLine
     let name = origin == .commandLine ? (key.option ?? key.name) : key.name
     return "\(origin.text): \(name): \(problem)"

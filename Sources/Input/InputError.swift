@@ -9,8 +9,6 @@ public enum InputError: DescribedError, Equatable {
   case seatFailed(seat: String)
   /// libinput found no device that can drive the lock (no touchscreen, pointer or keyboard).
   case noDevices(seat: String)
-  /// `--calibration` is not six numbers.
-  case badCalibration(text: String)
   /// /dev/uinput is missing (no uinput module) or may not be opened.
   case noUinput(path: String, errno: Errno)
   /// A system or library call failed.
@@ -25,8 +23,6 @@ public enum InputError: DescribedError, Equatable {
       return "libinput cannot assign seat \(seat) (run as root, or add this user to group input)"
     case .noDevices(let seat):
       return "no input devices on seat \(seat) (no touchscreen, mouse or keyboard found; check 'libinput list-devices', and that this user may read /dev/input/event*: group input)"
-    case .badCalibration(let text):
-      return "--calibration takes six numbers \"a b c d e f\" (the first two rows of a 3x3 matrix, such as \"1 0 0 0 1 0\"), not '\(text)'"
     case .noUinput(let path, let errno):
       if errno == .noEntry {
         return "cannot open \(path): \(errno.text) (load the uinput module: 'sudo modprobe uinput')"

@@ -1,4 +1,5 @@
-/// Which device of a recording to replay: `--device N|NAME`, or the rule.
+/// Which device of a recording to replay: `--device N|NAME` (read by the settings
+/// table's grammar), or the rule.
 ///
 /// `libinput record --all` (and `--multiple`) writes every device it recorded into one
 /// file: keyboards, touchpads and the touchscreen of a laptop, in the order of their
@@ -13,21 +14,6 @@ public enum DeviceSelection: Sendable, Equatable {
   case number(Int)
   /// The first device with this evdev name (`evdev: name:`).
   case name(String)
-
-  /// Reads a `--device` argument: all digits is a number, anything else a name.
-  ///
-  /// - Parameter argument: `2`, or a device name such as `EP0430M09`.
-  /// - Returns: nil for an empty argument or a number below 1.
-  public init?(argument: String) {
-    guard !argument.isEmpty else { return nil }
-    if argument.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
-      // Nine digits: no file has that many devices, and it cannot overflow.
-      guard argument.utf8.count <= 9, let number = RecordingParser.integer(argument), number >= 1 else { return nil }
-      self = .number(Int(number))
-    } else {
-      self = .name(argument)
-    }
-  }
 
   /// `number 3`, `named 'EP0430M09'`, for messages.
   public var description: String {

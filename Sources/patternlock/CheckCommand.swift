@@ -13,12 +13,15 @@ import Vault
 /// after a reboot, so a script cannot wait one out by calling `check` again; one that
 /// ended before `check` started is over. An administrator uses `reset-attempts`.
 enum CheckCommand {
-  static func run(_ arguments: inout Arguments) {
-    let settings = ConfiguredSettings.load(&arguments)
-    let directoryPath = VaultCommandSupport.onlyStateDirectory(&arguments, configured: settings.stateDirectory) { argument in
-      guard argument.hasPrefix("-") else { VaultCommandSupport.refusePatternArgument(command: "check") }
-      Console.fail("check: unknown option '\(argument)' (usage: patternlock check [--state-dir DIR] [--config FILE] < pattern)")
+  static func run(_ arguments: [String]) -> UnlockExitStatus {
+    let settings: Settings
+    do throws(UsageError) {
+      settings = try VaultCommandSupport.settingsRefusingPatternArguments(arguments, for: .check)
+    } catch {
+      Console.error(error.message)
+      return .badInput
     }
+    let directoryPath = settings.stateDirectory ?? StateDirectory.defaultPath
     VaultCommandSupport.protectSecretsInMemory()
     let directory = VaultCommandSupport.open(directoryPath, creating: false)
     do throws(VaultError) {
@@ -32,7 +35,7 @@ enum CheckCommand {
         Console.error(failure.message + "; the unlock stands, and the failure counted before it stays counted")
       }
       Console.out(decision.jsonLine)
-      pl_exit(VaultCommandSupport.status(for: decision).rawValue)
+      return VaultCommandSupport.status(for: decision)
     } catch {
       VaultCommandSupport.fail(error)
     }

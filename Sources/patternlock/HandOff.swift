@@ -5,20 +5,10 @@ import SystemCalls
 /// itself with it (`execv`), so the unlocked session is that command's, with no
 /// patternlock process left behind to attack.
 enum HandOff {
-  /// Refuses a command that is not an absolute path: a relative one would depend on
-  /// the working directory, and no PATH search is done on purpose.
-  static func validate(_ command: [String]) {
-    guard let program = command.first else {
-      Console.fail("--exec needs a command after it, such as --exec /usr/bin/weston")
-    }
-    guard program.hasPrefix("/") else {
-      Console.fail("--exec takes an absolute path, not '\(program)' (no PATH search is done; try /usr/bin/\(program))")
-    }
-  }
-
-  /// Replaces the process with the command; returns only to exit on failure.
+  /// Replaces the process with the command (an absolute path: the settings table
+  /// refuses any other, as no PATH search is done on purpose); returns only to exit on
+  /// failure.
   static func exec(_ command: [String]) -> Never {
-    validate(command)
     var copies: [UnsafeMutablePointer<CChar>?] = command.map { word in
       var word = word
       return word.withUTF8 { bytes in

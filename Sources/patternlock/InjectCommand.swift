@@ -1,4 +1,5 @@
 import CShim
+import Configuration
 import Input
 import PatternCore
 import Recording
@@ -15,23 +16,19 @@ import Recording
 /// that reports touches (multitouch or BTN_TOUCH) is given INPUT_PROP_DIRECT: that is
 /// what makes udev tag it a touchscreen rather than a touchpad.
 enum InjectCommand {
-  static func run(_ arguments: inout Arguments) -> ExitStatus {
-    var path: String?
-    var waitMilliseconds = 1000
-    var uinput = "/dev/uinput"
-    while let argument = arguments.next() {
-      let (name, inline) = Arguments.split(argument)
-      switch name {
-      case "--wait": waitMilliseconds = OptionValue.integer(arguments.value(for: name, inline: inline), option: name)
-      case "--uinput": uinput = arguments.value(for: name, inline: inline)
-      default:
-        guard !argument.hasPrefix("-") else { Console.fail("inject: unknown option '\(argument)' (try 'patternlock --help')") }
-        guard path == nil else { Console.fail("inject: takes one recording file, not also '\(argument)'") }
-        path = argument
-      }
+  static func run(_ arguments: [String]) -> ExitStatus {
+    let path: String
+    let settings: Settings
+    do throws(UsageError) {
+      let parsed = try CommandLineSettings(reading: arguments, for: .inject)
+      path = try parsed.onlyOperand(.inject, is: "recording file", usage: "patternlock inject FILE [--wait MS]")
+      settings = parsed.settings
+    } catch {
+      Console.error(error.message)
+      return .badInput
     }
-    guard let path else { Console.fail("inject: no recording file given (usage: patternlock inject FILE [--wait MS])") }
-    guard waitMilliseconds >= 0 else { Console.fail("--wait takes milliseconds, 0 or more") }
+    let waitMilliseconds = settings.waitMilliseconds
+    let uinput = settings.uinputPath
 
     let recording: Recording
     do throws(RecordingError) {

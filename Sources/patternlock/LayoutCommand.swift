@@ -1,15 +1,27 @@
+import Configuration
 import PatternCore
 
 /// `patternlock layout`: prints the computed layout as one JSON object.
 enum LayoutCommand {
-  static func run(_ arguments: inout Arguments) {
-    var layout = LayoutArguments()
-    while let argument = arguments.next() {
-      let (name, inline) = Arguments.split(argument)
-      guard layout.parse(name, inline: inline, from: &arguments) else {
-        Console.fail("layout: unknown option '\(argument)' (try 'patternlock --help')")
-      }
+  static func run(_ arguments: [String]) -> ExitStatus {
+    do throws(UsageError) {
+      let parsed = try CommandLineSettings(reading: arguments, for: .layout)
+      try parsed.refuseOperands(.layout)
+      Console.out(try makeLayout(parsed.settings.layout).json)
+      return .success
+    } catch {
+      Console.error(error.message)
+      return .badInput
     }
-    Console.out(layout.makeLayout().json)
+  }
+
+  /// The layout of options the table has checked one by one, which may still not fit
+  /// together (a panel too small for the grid).
+  static func makeLayout(_ options: LayoutOptions) throws(UsageError) -> GridLayout {
+    do throws(LayoutError) {
+      return try GridLayout(options)
+    } catch {
+      throw UsageError(error.message)
+    }
   }
 }

@@ -1,4 +1,5 @@
 import CShim
+import Configuration
 import PatternCore
 
 /// The patternlock command: dispatches to one sub-command.
@@ -9,31 +10,36 @@ struct Patternlock {
   static func main() {
     // For `run --timing`: start-to-first-flip counts from here, the first Swift code.
     let started = pl_monotonic_microseconds()
-    var arguments = Arguments(processArguments())
-    guard let command = arguments.next() else {
-      Console.fail("no command given (try 'patternlock --help')")
+    let arguments = processArguments()
+    guard let name = arguments.first else {
+      Console.error("no command given (try 'patternlock --help')")
+      pl_exit(ExitStatus.badInput.rawValue)
     }
+    if helpWords.contains(name) { return Console.out(usage) }
+    if versionWords.contains(name) { return Console.out("patternlock \(version)") }
+    guard let command = Command(rawValue: name) else {
+      Console.error("unknown command '\(name)' (try 'patternlock --help')")
+      pl_exit(ExitStatus.badInput.rawValue)
+    }
+    let options = Array(arguments.dropFirst())
+    let status: Int32
     switch command {
-    case "layout": LayoutCommand.run(&arguments)
-    case "replay": ReplayCommand.run(&arguments)
-    case "run":
-      let status = RunCommand.run(&arguments, started: started)
-      if status != .success { pl_exit(status.rawValue) }
-    case "enroll":
-      let status = RunCommand.enroll(&arguments)
-      if status != .success { pl_exit(status.rawValue) }
-    case "inject":
-      let status = InjectCommand.run(&arguments)
-      if status != .success { pl_exit(status.rawValue) }
-    case "set-pattern": SetPatternCommand.run(&arguments)
-    case "check": CheckCommand.run(&arguments)
-    case "reset-attempts": ResetAttemptsCommand.run(&arguments)
-    case "status": StatusCommand.run(&arguments)
-    case "--version", "version": Console.out("patternlock \(version)")
-    case "--help", "-h", "help": Console.out(usage)
-    default: Console.fail("unknown command '\(command)' (try 'patternlock --help')")
+    case .layout: status = LayoutCommand.run(options).rawValue
+    case .replay: status = ReplayCommand.run(options).rawValue
+    case .run: status = RunCommand.run(options, started: started).rawValue
+    case .enroll: status = RunCommand.enroll(options).rawValue
+    case .inject: status = InjectCommand.run(options).rawValue
+    case .setPattern: status = SetPatternCommand.run(options).rawValue
+    case .check: status = CheckCommand.run(options).rawValue
+    case .resetAttempts: status = ResetAttemptsCommand.run(options).rawValue
+    case .status: status = StatusCommand.run(options).rawValue
     }
+    if status != ExitStatus.success.rawValue { pl_exit(status) }
   }
+
+  /// The words that print the help or the version instead of running a command.
+  static let helpWords = ["--help", "-h", "help"]
+  static let versionWords = ["--version", "version"]
 
   /// The process's arguments after the program name, read through the C shim because
   /// Embedded Swift has no `CommandLine`.
@@ -54,34 +60,24 @@ struct Patternlock {
       layout            print the grid layout for a panel as one JSON object
       replay FILE       replay a 'libinput record' capture: one JSON line per gesture
       run               show the lock on the display (DRM/KMS) with live touch, mouse and keyboard
-      inject FILE       replay a 'libinput record' capture through a uinput device (root; --wait MS)
-      enroll            set the pattern on the display: draw it, then again to confirm (run's display options, --min-dots N)
-      set-pattern       store the hash of the pattern read from standard input (1-2-3-6-9)
+      inject FILE       replay a 'libinput record' capture through a uinput device (root)
+      enroll            set the pattern on the display: draw it, then again to confirm
+      set-pattern       store the hash of the pattern read from standard input
+                        (such as: echo 1-2-3-6-9 | patternlock set-pattern)
       check             judge the pattern on standard input against the stored one, throttled;
                         prints one JSON line; exit 0 unlocked, 3 wrong, 4 too short,
                         5 locked out, 6 no pattern set, 8 not judged (the attempt could not
                         be counted first) (1 failure, 2 bad input, 7 not root)
       reset-attempts    clear the failure counter and any lockout (root only)
-    \(StatusCommand.help)
+      status            print the state as one JSON object: pattern set, failures, lockout left (exit 0)
       --version         print the version
       --help            print this help
 
-    configuration (run, replay, set-pattern, check, reset-attempts, status; see patternlock.conf(5)):
-    \(ConfiguredSettings.help)
-                        each option named like a key (--grid for grid = 4) overrides it
+    options of each command (an option named like a key of patternlock.conf, such as
+    --grid for grid = 4, overrides it; see patternlock.conf(5)):
+    \(SettingHelp.optionsByCommand)
 
-    layout options:
-    \(LayoutArguments.help)
-
-    replay options (besides the layout options):
-    \(ReplayCommand.help)
-
-    run options:
-    \(RunCommand.help)
-
-    \(SetPatternCommand.help)
-
-    run, check, reset-attempts, status and replay options (run and replay judge each pattern against the one set there):
-    \(VaultCommandSupport.stateDirectoryHelp)
+    options:
+    \(SettingHelp.optionList)
     """
 }

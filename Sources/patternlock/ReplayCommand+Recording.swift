@@ -1,14 +1,16 @@
 import CShim
+import Configuration
 import PatternCore
 import Recording
 
 extension ReplayCommand {
-  /// `--device N|NAME` as a selection, or exit 2 saying what the option takes.
-  static func deviceSelection(_ text: String) -> DeviceSelection {
-    guard let selection = DeviceSelection(argument: text) else {
-      Console.fail("--device takes a device's number in the recording (1 for the first) or its name, not '\(text)'")
+  /// The recorded device the settings name, as Recording selects it.
+  static func deviceSelection(_ device: DeviceInRecording) -> DeviceSelection {
+    switch device {
+    case .automatic: return .automatic
+    case .number(let n): return .number(n)
+    case .name(let name): return .name(name)
     }
-    return selection
   }
 
   /// Reads the recording and converts the chosen device's rows into touch events in

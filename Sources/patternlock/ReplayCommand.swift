@@ -37,75 +37,60 @@ enum ReplayCommand {
     /// The same in the controller's microseconds.
     var feedbackMicroseconds: UInt64 { UInt64(feedbackMilliseconds) * 1000 }
 
-    mutating func parse(_ name: String, inline: String?, from arguments: inout Arguments) -> Bool {
-      switch name {
-      case "--dump": dumpDirectory = arguments.value(for: name, inline: inline)
-      case "--contact-sheet": contactSheet = arguments.value(for: name, inline: inline)
-      case "--font": fontPath = arguments.value(for: name, inline: inline)
-      case "--stealth": theme.stealth = true
-      case "--pattern": expected = RunCommand.parsePattern(arguments.value(for: name, inline: inline))
-      case "--feedback-ms": feedbackMilliseconds = RunCommand.feedbackTime(arguments.value(for: name, inline: inline), option: name)
-      case "--format":
-        let text = arguments.value(for: name, inline: inline)
-        guard let f = PixelFormat(name: text) else { Console.fail("--format takes xrgb8888 or rgb565, not '\(text)'") }
-        format = f
-      default: return false
-      }
-      return true
+    /// What the command line and patternlock.conf asked for.
+    init(_ settings: Settings) {
+      dumpDirectory = settings.dumpDirectory
+      contactSheet = settings.contactSheet
+      format = settings.frameFormat
+      if let path = settings.fontPath { fontPath = path }
+      theme.stealth = settings.stealth
+      expected = settings.pattern
+      feedbackMilliseconds = settings.feedbackMilliseconds
     }
 
     var rendersFrames: Bool { dumpDirectory != nil || contactSheet != nil }
   }
 
-  static func run(_ arguments: inout Arguments) {
+  static func run(_ arguments: [String]) -> ExitStatus {
     // Patterns are held in memory from here on (drawn, typed or replayed).
     VaultCommandSupport.protectSecretsInMemory(lockingMemory: false)
-    // patternlock.conf first; the options below override it.
-    let settings = ConfiguredSettings.load(&arguments)
-    var layoutArguments = LayoutArguments(options: settings.layout)
-    var path: String?
-    var stateDirectory: String?
-    var device = DeviceSelection.automatic
-    var frames = FrameOptions()
-    if let fontPath = settings.fontPath { frames.fontPath = fontPath }
-    frames.theme.stealth = settings.stealth
-    frames.feedbackMilliseconds = settings.feedbackMilliseconds
-    while let argument = arguments.next() {
-      let (name, inline) = Arguments.split(argument)
-      if name == "--state-dir" {
-        stateDirectory = arguments.value(for: name, inline: inline)
-        continue
-      }
-      if name == "--device" {
-        device = deviceSelection(arguments.value(for: name, inline: inline))
-        continue
-      }
-      if layoutArguments.parse(name, inline: inline, from: &arguments) { continue }
-      if frames.parse(name, inline: inline, from: &arguments) { continue }
-      guard !argument.hasPrefix("-") || argument == "-" else {
-        Console.fail("replay: unknown option '\(argument)' (try 'patternlock --help')")
-      }
-      guard path == nil else {
-        Console.fail("replay: takes one recording file, not also '\(argument)' (try 'patternlock --help')")
-      }
-      path = argument
+    let settings: Settings
+    let path: String
+    let layout: GridLayout
+    let stateDirectory: String?
+    do throws(UsageError) {
+      let parsed = try CommandLineSettings(reading: arguments, for: .replay)
+      path = try parsed.onlyOperand(.replay, is: "recording file", usage: "patternlock replay FILE [--size WxH] [--rotate DEG] [--grid N]")
+      settings = parsed.settings
+      layout = try LayoutCommand.makeLayout(settings.layout)
+      stateDirectory = try judgingDirectory(settings)
+    } catch {
+      Console.error(error.message)
+      return .badInput
     }
-    guard let path else {
-      Console.fail("replay: no recording file given (usage: patternlock replay FILE [--size WxH] [--rotate DEG] [--grid N])")
-    }
-    let layout = layoutArguments.makeLayout()
+    let device = deviceSelection(settings.recordedDevice)
+    let frames = FrameOptions(settings)
 
     let events = touchEvents(path, device: device, transform: layout.transform)
 
     if let stateDirectory {
-      if frames.expected != nil {
-        Console.fail("replay: --pattern cannot be combined with --state-dir: the pattern that unlocks is the one set in \(stateDirectory) (drop --pattern, or drop --state-dir to compare with a plain pattern)")
-      }
       runPolicy(events, layout: layout, frames: frames, stateDirectory: stateDirectory, throttle: settings.throttle)
-      return
+      return .success
     }
     var judge = JudgementLog(DevelopmentJudge(expected: frames.expected, minimumDots: 4, matchUnlocks: false))
     play(events, layout: layout, frames: frames, minimumDots: 4, judge: &judge)
+    return .success
+  }
+
+  /// The vault that judges the replay: only one named by `--state-dir` on the command
+  /// line, as a recording is judged against a real secret only when asked (the state
+  /// directory of patternlock.conf is always set, at least by the package's defaults).
+  static func judgingDirectory(_ settings: Settings) throws(UsageError) -> String? {
+    guard settings.origins[.stateDir] == .commandLine, let directory = settings.stateDirectory else { return nil }
+    if settings.pattern != nil {
+      throw UsageError("replay: --pattern cannot be combined with --state-dir: the pattern that unlocks is the one set in \(directory) (drop --pattern, or drop --state-dir to compare with a plain pattern)")
+    }
+    return directory
   }
 
   /// The most pictures `--dump` and `--contact-sheet` draw for one replay (a 90-minute
@@ -194,19 +179,6 @@ enum ReplayCommand {
     LockScreen<Pixel>(
       layout: layout, theme: frames.theme, atlas: atlas, minimumDots: minimumDots, feedbackMicroseconds: frames.feedbackMicroseconds)
   }
-
-  static let help = """
-      --device N|NAME   the recorded device to replay: its number in the file (1 for the first) or its name
-                        (default: the first touchscreen with events, else the first tablet with events)
-      --dump DIR        write every picture the device would show as DIR/00000.png, 00001.png, ...
-                        (run's pictures, lockout countdown included, with --state-dir)
-      --contact-sheet FILE  write all pictures as thumbnails on one PNG
-      --format F        xrgb8888 (default) or rgb565: the frame buffer format drawn in
-      --font PATH       the prompt's font (default DejaVu Sans)
-      --stealth         hide the line and the joined dots while drawing
-      --pattern 1-2-3-6 DEVELOPMENT ONLY: show this pattern as accepted, others as wrong (not with --state-dir)
-      --feedback-ms MS  how long a verdict stays on screen, 0 to 10000 (default 500)
-    """
 
   /// Bad files are bad input (2); only a read failing part-way is the environment (1).
   static func exitStatus(for error: RecordingError) -> ExitStatus {

@@ -7,14 +7,20 @@ import Vault
 /// remembered wrong patterns, ending any lockout, also a permanent one or one caused
 /// by a damaged attempts file. Root only: this is the administrator's way back in.
 enum ResetAttemptsCommand {
-  static func run(_ arguments: inout Arguments) {
-    let settings = ConfiguredSettings.load(&arguments)
-    let directoryPath = VaultCommandSupport.onlyStateDirectory(&arguments, configured: settings.stateDirectory) { argument in
-      Console.fail("reset-attempts: unknown argument '\(argument)' (usage: patternlock reset-attempts [--state-dir DIR] [--config FILE])")
+  static func run(_ arguments: [String]) -> UnlockExitStatus {
+    let settings: Settings
+    do throws(UsageError) {
+      let parsed = try CommandLineSettings(reading: arguments, for: .resetAttempts)
+      try parsed.refuseOperands(.resetAttempts)
+      settings = parsed.settings
+    } catch {
+      Console.error(error.message)
+      return .badInput
     }
+    let directoryPath = settings.stateDirectory ?? StateDirectory.defaultPath
     guard pl_getuid() == 0 else {
       Console.error("reset-attempts: only root may reset the attempt counter (run it as root, such as with sudo)")
-      pl_exit(UnlockExitStatus.notPermitted.rawValue)
+      return .notPermitted
     }
     let directory = VaultCommandSupport.open(directoryPath, creating: false)
     do throws(VaultError) {
@@ -23,5 +29,6 @@ enum ResetAttemptsCommand {
       VaultCommandSupport.fail(error)
     }
     Console.out("attempts reset in \(directory.path)")
+    return .unlocked
   }
 }

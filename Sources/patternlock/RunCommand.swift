@@ -24,95 +24,50 @@ enum RunCommand {
   /// - Parameter started: when the process entered `main` (CLOCK_MONOTONIC µs), the
   ///   origin of `--timing`'s start-to-first-flip figure.
   /// - Returns: the exit status (when there is nothing to hand over to).
-  static func run(_ arguments: inout Arguments, started: UInt64? = nil) -> ExitStatus {
+  static func run(_ arguments: [String], started: UInt64? = nil) -> ExitStatus {
     var handOff: [String] = []
-    let status = lock(&arguments, started: started, handOff: &handOff, enrolling: false)
+    let status = lock(arguments, started: started, handOff: &handOff, enrolling: false)
     guard status == .success, !handOff.isEmpty else { return status }
     HandOff.exec(handOff)
   }
 
   /// `patternlock enroll`: the same screen and input, but the pattern is drawn twice
   /// and stored (`EnrollmentGate`); exits 0 once it is saved.
-  static func enroll(_ arguments: inout Arguments) -> ExitStatus {
+  static func enroll(_ arguments: [String]) -> ExitStatus {
     var handOff: [String] = []
-    return lock(&arguments, started: nil, handOff: &handOff, enrolling: true)
+    return lock(arguments, started: nil, handOff: &handOff, enrolling: true)
   }
 
   /// The lock itself; every owner it makes restores what it changed when it returns.
-  private static func lock(_ arguments: inout Arguments, started: UInt64?, handOff: inout [String], enrolling: Bool) -> ExitStatus {
+  private static func lock(_ arguments: [String], started: UInt64?, handOff: inout [String], enrolling: Bool) -> ExitStatus {
     // Patterns are held in memory from here on (drawn, typed or replayed).
     VaultCommandSupport.protectSecretsInMemory()
     let command = enrolling ? "enroll" : "run"
-    var layoutArguments = LayoutArguments()
-    var kms = KMSOptions()
-    // For testing the fallback on atomic drivers (documented in patternlock(1)).
-    kms.forceLegacy = pl_getenv("PATTERNLOCK_KMS_LEGACY").map { String(cString: $0) } == "1"
-    var seat = "seat0"
-    var calibration: CalibrationMatrix?
-    var expected: DotSequence?
-    var stateDirectory: String?
-    var throttle = ThrottleTable.android
-    var timing = false
-    var rotation = Rotation.none
-    var dpi: Int?
-    var fontPath = FontLoader.defaultFontPath
-    var theme = Theme()
-    var feedbackMilliseconds = 500
-    var idleBlankSeconds = 0
-    var minimumDotsToEnroll = 4
-    var hashCost = HashCost.standard
-    var enrollFirst = false
-    applyConfiguration(&arguments, layout: &layoutArguments, kms: &kms, seat: &seat, calibration: &calibration,
-      rotation: &rotation, dpi: &dpi, fontPath: &fontPath, theme: &theme,
-      feedbackMilliseconds: &feedbackMilliseconds, stateDirectory: &stateDirectory, throttle: &throttle, exec: &handOff,
-      idleBlankSeconds: &idleBlankSeconds, minimumDots: &minimumDotsToEnroll, hashCost: &hashCost, enrollFirst: &enrollFirst)
-    while let argument = arguments.next() {
-      let (name, inline) = Arguments.split(argument)
-      switch name {
-      case "--device": kms.devicePath = arguments.value(for: name, inline: inline)
-      case "--output": kms.outputName = arguments.value(for: name, inline: inline)
-      case "--mode":
-        let text = arguments.value(for: name, inline: inline)
-        guard let mode = ModeRequest(parsing: text) else {
-          Console.fail("--mode takes WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, such as 800x480 or 1920x1080@60, not '\(text)'")
-        }
-        kms.mode = mode
-      case "--seat": seat = arguments.value(for: name, inline: inline)
-      case "--calibration":
-        do throws(InputError) {
-          calibration = try CalibrationMatrix(parsing: arguments.value(for: name, inline: inline))
-        } catch {
-          Console.fail(error.message)
-        }
-      case "--pattern": expected = parsePattern(arguments.value(for: name, inline: inline))
-      case "--state-dir": stateDirectory = arguments.value(for: name, inline: inline)
-      case "--timing": timing = true
-      case "--min-dots":
-        // run: only used when --enroll-first enrols.
-        minimumDotsToEnroll = OptionValue.integer(arguments.value(for: name, inline: inline), option: name)
-      case "--enroll-first" where !enrolling: enrollFirst = true
-      case "--idle-blank-s":
-        idleBlankSeconds = OptionValue.integer(arguments.value(for: name, inline: inline), option: name)
-        guard (0...86_400).contains(idleBlankSeconds) else {
-          Console.fail("--idle-blank-s takes 0 to 86400 seconds (0 never blanks), not \(idleBlankSeconds)")
-        }
-      case "--exec":
-        // Everything after --exec is the command and its arguments.
-        handOff = []
-        while let word = arguments.next() { handOff.append(word) }
-        HandOff.validate(handOff)
-      case "--feedback-ms": feedbackMilliseconds = feedbackTime(arguments.value(for: name, inline: inline), option: name)
-      case "--font": fontPath = arguments.value(for: name, inline: inline)
-      case "--stealth": theme.stealth = true
-      case "--rotate": rotation = OptionValue.rotation(arguments.value(for: name, inline: inline), option: name)
-      case "--dpi": dpi = OptionValue.integer(arguments.value(for: name, inline: inline), option: name)
-      case "--size": Console.fail("run: --size is not used: the display's mode sets the size (use --mode WxH)")
-      default:
-        guard layoutArguments.parse(name, inline: inline, from: &arguments) else {
-          Console.fail("\(command): unknown option '\(argument)' (try 'patternlock --help')")
-        }
-      }
+    let settings: RunSettings
+    do throws(UsageError) {
+      settings = try RunSettings(arguments, enrolling: enrolling)
+    } catch {
+      Console.error(error.message)
+      return .badInput
     }
+    let layoutOptions = settings.layoutOptions
+    let kms = settings.kms
+    let seat = settings.seat
+    let calibration = settings.calibration
+    let expected = settings.expected
+    let stateDirectory = settings.stateDirectory
+    let throttle = settings.throttle
+    let timing = settings.timing
+    let rotation = settings.rotation
+    let dpi = settings.dpi
+    let fontPath = settings.fontPath
+    let theme = settings.theme
+    let feedbackMilliseconds = settings.feedbackMilliseconds
+    let idleBlankSeconds = settings.idleBlankSeconds
+    let minimumDotsToEnroll = settings.minimumDotsToEnroll
+    let hashCost = settings.hashCost
+    let enrollFirst = settings.enrollFirst
+    handOff = settings.exec
 
     // The secret first: without one there is nothing to lock with, and nothing on
     // the display or console has been changed yet when that is said.
@@ -123,7 +78,7 @@ enum RunCommand {
     let enrollsFirst = !enrolling && expected == nil && enrollFirst && VaultGate.hasNoPattern(statePath)
     if enrolling || enrollsFirst {
       if enrolling && (expected != nil || !handOff.isEmpty) { Console.fail("enroll: --pattern and --exec belong to run") }
-      let grid = layoutArguments.options.gridSize
+      let grid = layoutOptions.gridSize
       guard minimumDotsToEnroll >= 1 && minimumDotsToEnroll <= grid * grid else {
         Console.fail("\(command): --min-dots takes 1 to \(grid * grid) for a \(grid)x\(grid) grid, not \(minimumDotsToEnroll)")
       }
@@ -139,7 +94,7 @@ enum RunCommand {
 
     var display = openDisplay(kms)
 
-    var options = layoutArguments.options
+    var options = layoutOptions
     options.panelWidth = display.width
     options.panelHeight = display.height
     options.rotation = combine(display.kms.panelOrientation.rotation, rotation)
@@ -261,48 +216,8 @@ enum RunCommand {
     }
   }
 
-  /// `1-2-3-6` as dots; development only, until the secure store replaces it.
-  static func parsePattern(_ text: String) -> DotSequence {
-    var dots: [Int] = []
-    for part in text.split(separator: "-", omittingEmptySubsequences: false) {
-      guard let n = OptionValue.integer(String(part)), n >= 1, n <= GridLayout.maximumDots, !dots.contains(n) else {
-        Console.fail("--pattern takes distinct dot numbers joined by '-', such as 1-2-3-6, not '\(text)'")
-      }
-      dots.append(n)
-    }
-    return DotSequence(dots)
-  }
-
-  /// `--feedback-ms`: how long a verdict stays on screen, 0 to 10000 ms (the range
-  /// patternlock.conf's feedback-ms allows).
-  static func feedbackTime(_ text: String, option: String) -> Int {
-    let ms = OptionValue.integer(text, option: option)
-    guard ms >= 0 && ms <= 10_000 else { Console.fail("\(option) takes milliseconds from 0 to 10000, not '\(text)'") }
-    return ms
-  }
-
   /// The panel's mounting and the user's turn, added.
   static func combine(_ a: Rotation, _ b: Rotation) -> Rotation {
     Rotation(degrees: (a.degrees + b.degrees) % 360) ?? .none
   }
-
-  static let help = """
-      --device PATH     the DRM card (default: the first /dev/dri/card* with a connected display)
-      --output NAME     the connector, such as HDMI-A-1 or DSI-1 (default: the first connected)
-      --mode WxH[@HZ]   the display mode (default: the preferred mode)
-      --rotate DEG      turn the view 0, 90, 180 or 270 degrees clockwise, added to the panel's orientation
-      --dpi D           pixels per inch (default: from the display's physical size)
-      --grid N          dots per side, 3 to 7 (default 3)
-      --seat NAME       the libinput seat (default seat0)
-      --calibration "a b c d e f"  touchscreen calibration matrix (as LIBINPUT_CALIBRATION_MATRIX)
-      --pattern 1-2-3-6 DEVELOPMENT ONLY: the pattern that unlocks (plain text on the command line)
-      --timing          print start-to-first-flip and input-to-flip times
-      --idle-blank-s S  switch the display off after S seconds without input; a touch wakes it (0: never)
-      --exec CMD ARG... after unlocking, replace patternlock with CMD (an absolute path); must be last
-      --feedback-ms MS  how long a verdict stays on screen, 0 to 10000 (default 500)
-      --font PATH       the prompt's font (default DejaVu Sans)
-      --stealth         hide the line and the joined dots while drawing
-      --enroll-first    with no pattern set, show the enrolment screen first, then lock with the new pattern
-      --min-dots N      with --enroll-first, the fewest dots the new pattern may have (default 4)
-    """
 }

@@ -15,13 +15,17 @@ import Vault
 ///   timed one as the record stands (one from before a reboot is whole: the lock starts
 ///   it again in full), else 0.
 enum StatusCommand {
-  static let help = "  status            print the state as one JSON object: pattern set, failures, lockout left (exit 0)"
-
-  static func run(_ arguments: inout Arguments) {
-    let settings = ConfiguredSettings.load(&arguments)
-    let path = VaultCommandSupport.onlyStateDirectory(&arguments, configured: settings.stateDirectory) { argument in
-      Console.fail("status: unknown argument '\(argument)' (usage: patternlock status [--state-dir DIR] [--config FILE])")
+  static func run(_ arguments: [String]) -> ExitStatus {
+    let settings: Settings
+    do throws(UsageError) {
+      let parsed = try CommandLineSettings(reading: arguments, for: .status)
+      try parsed.refuseOperands(.status)
+      settings = parsed.settings
+    } catch {
+      Console.error(error.message)
+      return .badInput
     }
+    let path = settings.stateDirectory ?? StateDirectory.defaultPath
     var line = JSONObjectWriter()
     line.add("state_dir", string: path)
     let directory: StateDirectory
@@ -35,7 +39,7 @@ enum StatusCommand {
       line.add("lockout", string: "none")
       line.add("locked_for_s", 0)
       Console.out(line.json)
-      return
+      return .success
     }
     let pattern: String
     do throws(VaultError) {
@@ -64,5 +68,6 @@ enum StatusCommand {
       line.add("locked_for_s", 0)
     }
     Console.out(line.json)
+    return .success
   }
 }

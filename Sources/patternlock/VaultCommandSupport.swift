@@ -1,4 +1,5 @@
 import CShim
+import Configuration
 import PatternCore
 import SystemCalls
 import Vault
@@ -7,27 +8,15 @@ import Vault
 /// `--state-dir` option, the clock, and turning a `VaultError` into a message and an
 /// exit status.
 enum VaultCommandSupport {
-  /// `--state-dir DIR` in the help text.
-  static let stateDirectoryHelp = "  --state-dir DIR   where the pattern hash and attempts live (default \(StateDirectory.defaultPath))"
-
-  /// Refuses a pattern given as an argument, without repeating it (argv is visible to
-  /// every user through ps and /proc).
-  static func refusePatternArgument(command: String) -> Never {
-    Console.fail("\(command): the pattern is read from standard input, never from the command line, where other users can see it (run: echo 1-2-3-6-9 | patternlock \(command))")
-  }
-
-  /// The state directory of a command whose only option is `--state-dir DIR` (the
-  /// `--config` options are already taken by `ConfiguredSettings.load`): the option,
-  /// else the configured directory, else the default. Any other argument ends the
-  /// process through `refuse`.
-  static func onlyStateDirectory(_ arguments: inout Arguments, configured: String?, refuse: (String) -> Never) -> String {
-    var path = configured ?? StateDirectory.defaultPath
-    while let argument = arguments.next() {
-      let (name, inline) = Arguments.split(argument)
-      guard name == "--state-dir" else { refuse(argument) }
-      path = arguments.value(for: name, inline: inline)
+  /// The settings of a command that reads the pattern from standard input: an operand
+  /// is refused as a pattern given on the command line, without repeating it (argv is
+  /// visible to every user through ps and /proc).
+  static func settingsRefusingPatternArguments(_ arguments: [String], for command: Command) throws(UsageError) -> Settings {
+    let parsed = try CommandLineSettings(reading: arguments, for: command)
+    guard parsed.operands.isEmpty else {
+      throw UsageError("\(command.name): the pattern is read from standard input, never from the command line, where other users can see it (run: echo 1-2-3-6-9 | patternlock \(command.name))")
     }
-    return path
+    return parsed.settings
   }
 
   /// Opens the state directory or ends the process with the matching status.

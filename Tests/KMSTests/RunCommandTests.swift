@@ -90,13 +90,13 @@ final class RunCommandTests: XCTestCase {
   func testBadRunOptionsAreBadInput() throws {
     let mode = try run(["run", "--mode", "800by480"])
     XCTAssertEqual(mode.status, 2)
-    XCTAssertEqual(mode.stderr, "patternlock: --mode takes WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, such as 800x480 or 1920x1080@60, not '800by480'\n")
+    XCTAssertEqual(mode.stderr, "patternlock: command line: --mode cannot be '800by480': it takes 'preferred', WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, such as 800x480@60\n")
     let pattern = try run(["run", "--pattern", "1-2-2"])
     XCTAssertEqual(pattern.status, 2)
-    XCTAssertEqual(pattern.stderr, "patternlock: --pattern takes distinct dot numbers joined by '-', such as 1-2-3-6, not '1-2-2'\n")
+    XCTAssertEqual(pattern.stderr, "patternlock: command line: --pattern cannot be '1-2-2': it takes distinct dot numbers joined by '-', such as 1-2-3-6\n")
     let calibration = try run(["run", "--calibration", "1 0 0 0 1"])
     XCTAssertEqual(calibration.status, 2)
-    XCTAssertTrue(calibration.stderr.hasPrefix("patternlock: --calibration takes six numbers"), calibration.stderr)
+    XCTAssertTrue(calibration.stderr.hasPrefix("patternlock: command line: --calibration cannot be '1 0 0 0 1': it takes 'none' or six numbers"), calibration.stderr)
   }
 
   func testInjectWithoutUinputSaysHowToLoadIt() throws {

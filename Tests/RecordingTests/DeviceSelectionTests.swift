@@ -113,17 +113,6 @@ final class DeviceSelectionTests: XCTestCase {
     }
   }
 
-  func testDeviceArgumentIsANumberWhenAllDigitsElseAName() {
-    XCTAssertEqual(DeviceSelection(argument: "2"), .number(2))
-    XCTAssertEqual(DeviceSelection(argument: "007"), .number(7))
-    XCTAssertEqual(DeviceSelection(argument: "EP0430M09"), .name("EP0430M09"))
-    XCTAssertEqual(DeviceSelection(argument: "2 "), .name("2 "))
-    XCTAssertEqual(DeviceSelection(argument: "-1"), .name("-1"))
-    XCTAssertNil(DeviceSelection(argument: "0"))
-    XCTAssertNil(DeviceSelection(argument: ""))
-    XCTAssertNil(DeviceSelection(argument: "1234567890"))
-  }
-
   func testKindsFollowUdevsRules() {
     func kind(_ codes: [UInt16: [UInt16]], _ properties: [UInt16] = []) -> DeviceKind {
       RecordedDevice(codes: codes, properties: properties).kind

@@ -234,7 +234,7 @@ final class RealCaptureTests: XCTestCase {
   func testBadDeviceArgumentIsAUsageError() throws {
     for bad in ["0", "", "1234567890"] {
       let run = try replay("multi-touchpad-then-ep0430m09", ["--device", bad])
-      assertRefused(run, ["--device takes a device's number in the recording (1 for the first) or its name, not '\(bad)'"], bad)
+      assertRefused(run, ["command line: --device cannot be '\(bad)': it takes a device's number in the recording (1 for the first) or its name"], bad)
     }
   }
 

@@ -56,8 +56,8 @@ final class VaultCLITests: XCTestCase {
       ("1-2-10-3\n", [], "outside 1...9"),
       ("1-2-2-3\n", [], "used twice"),
       ("", [], "it is empty"),
-      ("1-2-3-6\n", ["--grid", "8"], "--grid takes 3 to 7"),
-      ("1-2-3-6\n", ["--min-dots", "10"], "--min-dots takes 1 to 9"),
+      ("1-2-3-6\n", ["--grid", "8"], "--grid cannot be '8': it takes a whole number from 3 to 7"),
+      ("1-2-3-6\n", ["--min-dots", "10"], "--min-dots: 10 is more than the 9 dots of a 3x3 grid"),
       ("1-2-3-6\n", ["--bogus"], "unknown option '--bogus'"),
       (String(repeating: "1-", count: 200), [], "longer than 255 bytes"),
     ]

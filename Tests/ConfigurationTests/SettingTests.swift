@@ -1,13 +1,14 @@
 import Configuration
 import PatternCore
+import Raster
 import XCTest
 
-/// Every key: the forms it accepts and what they set, and forms it refuses. The table
-/// must name every `SettingKey`, so a new key cannot arrive untested.
-final class SettingKeyTests: XCTestCase {
+/// Every row of the settings table: the forms it accepts and what they set, and forms
+/// it refuses. The cases must name every `Setting`, so a new one cannot arrive untested.
+final class SettingTests: XCTestCase {
   typealias Check = @Sendable (Settings) -> Bool
 
-  static let cases: [SettingKey: (valid: [(String, Check)], invalid: [String])] = [
+  static let cases: [Setting: (valid: [(String, Check)], invalid: [String])] = [
     .grid: ([("3", { $0.layout.gridSize == 3 }), ("7", { $0.layout.gridSize == 7 })], ["2", "8", "three", "", "3.0", "-3"]),
     .hitRadius: ([("100", { $0.layout.hitRadiusPerMille == 100 }), ("1000", { $0.layout.hitRadiusPerMille == 1000 })], ["99", "1001", "0.6"]),
     .dpi: ([("auto", { $0.layout.dotsPerInch == nil }), ("160", { $0.layout.dotsPerInch == 160 })], ["49", "1001", "Auto", "160dpi"]),
@@ -15,12 +16,17 @@ final class SettingKeyTests: XCTestCase {
     .size: ([("480x800", { $0.layout.panelWidth == 480 && $0.layout.panelHeight == 800 })], ["800", "800x", "x480", "100x480", "800X480", "800x480x2"]),
     .device: ([("auto", { $0.devicePath == nil }), ("/dev/dri/card1", { $0.devicePath == "/dev/dri/card1" })], ["card1", ""]),
     .output: ([("auto", { $0.outputName == nil }), ("DSI-1", { $0.outputName == "DSI-1" })], ["", "DSI 1"]),
-    .mode: ([("preferred", { $0.mode == nil }), ("800x480", { $0.mode == "800x480" }), ("1920x1080@60", { $0.mode == "1920x1080@60" })], ["800", "0x480", "800x480@", "800x480@60@1", "800x480@-60", "123456x480", "big"]),
+    .mode: ([("preferred", { $0.mode == nil }), ("800x480", { $0.mode == RequestedMode(width: 800, height: 480) }), ("1920x1080@60", { $0.mode == RequestedMode(width: 1920, height: 1080, refresh: 60) })], ["800", "0x480", "800x480@", "800x480@60@1", "800x480@-60", "123456x480", "big"]),
     .font: ([("default", { $0.fontPath == nil }), ("/usr/share/fonts/x.ttf", { $0.fontPath == "/usr/share/fonts/x.ttf" })], ["x.ttf", ""]),
     .seat: ([("seat1", { $0.seat == "seat1" })], ["", "seat 1"]),
     .calibration: (
-      [("none", { $0.calibration == nil }), ("1 0 0 0 1 0", { $0.calibration == "1 0 0 0 1 0" }), ("-1,0,1,0,-1.5,+1", { $0.calibration == "-1,0,1,0,-1.5,+1" })],
-      ["1 0 0 0 1", "1 0 0 0 1 0 0", "1 0 0 0 1 x", "1 0 0 0 1 1.2.3"]
+      [
+        ("none", { $0.calibration == nil }), ("1 0 0 0 1 0", { $0.calibration == [1, 0, 0, 0, 1, 0] }),
+        ("-1,0,1,0,-1.5,+1", { $0.calibration == [-1, 0, 1, 0, -1.5, 1] }),
+        ("1.5,-0.25 +.5 0 1.0 0.125", { $0.calibration == [1.5, -0.25, 0.5, 0, 1, 0.125] }),
+        ("  1  0 0\t0 1 0 ", { $0.calibration == [1, 0, 0, 0, 1, 0] }),
+      ],
+      ["", "1 0 0 0 1", "1 0 0 0 1 0 0", "1 0 0 0 1 x", "1 0 0 0 1 1e3", "1 0 0 0 1 --1", "1 0 0 0 1 1.2.3", "1 0 0 0 1 .", "1 0 0 0 1 1234567890"]
     ),
     .minDots: ([("1", { $0.minimumDots == 1 }), ("49", { $0.minimumDots == 49 })], ["0", "50", "four"]),
     .stealth: (
@@ -45,16 +51,33 @@ final class SettingKeyTests: XCTestCase {
       ["", "0 60 30", "1w", "-1", "1m 5x"]
     ),
     .permanentAfter: ([("5", { $0.throttle.permanentAfter == 5 && $0.throttle.delaysSeconds == ThrottleTable.android.delaysSeconds })], ["0", "1001", "never"]),
+    // Command line only.
+    .config: ([("/etc/x.conf", { $0.configurationFile == "/etc/x.conf" })], [""]),
+    .pattern: ([("1-2-3-6", { $0.pattern == DotSequence([1, 2, 3, 6]) }), ("49-1", { $0.pattern == DotSequence([49, 1]) })], ["1-2-2", "0-1", "1-50", "1--2", "", "1,2"]),
+    .timing: ([("yes", { $0.printsTiming }), ("no", { !$0.printsTiming })], ["", "maybe"]),
+    .recordedDevice: (
+      [
+        ("2", { $0.recordedDevice == .number(2) }), ("007", { $0.recordedDevice == .number(7) }),
+        ("EP0430M09", { $0.recordedDevice == .name("EP0430M09") }), ("2 ", { $0.recordedDevice == .name("2 ") }),
+        ("-1", { $0.recordedDevice == .name("-1") }),
+      ],
+      ["0", "", "1234567890"]
+    ),
+    .dump: ([("frames", { $0.dumpDirectory == "frames" })], [""]),
+    .contactSheet: ([("sheet.png", { $0.contactSheet == "sheet.png" })], [""]),
+    .format: ([("xrgb8888", { $0.frameFormat == .xrgb8888 }), ("rgb565", { $0.frameFormat == .rgb565 })], ["bgr233", "RGB565", ""]),
+    .wait: ([("0", { $0.waitMilliseconds == 0 }), ("3000", { $0.waitMilliseconds == 3000 })], ["-1", "600001", "1s"]),
+    .uinput: ([("/dev/uinput", { $0.uinputPath == "/dev/uinput" })], [""]),
   ]
 
   func testEveryKeyIsInTheTable() {
-    for key in SettingKey.allCases {
-      XCTAssertNotNil(SettingKeyTests.cases[key], "no test values for key '\(key.name)'")
+    for key in Setting.allCases {
+      XCTAssertNotNil(SettingTests.cases[key], "no test values for key '\(key.name)'")
     }
   }
 
   func testEveryKeyAcceptsItsDocumentedFormsAndRecordsWhereItWasSet() throws {
-    for (key, values) in SettingKeyTests.cases {
+    for (key, values) in SettingTests.cases {
       for (text, check) in values.valid {
         var settings = Settings()
         let origin = SettingOrigin.file(path: "/etc/patternlock.conf", line: 7)
@@ -66,7 +89,7 @@ final class SettingKeyTests: XCTestCase {
   }
 
   func testEveryKeyRefusesBadValuesNamingFileLineKeyAndValue() {
-    for (key, values) in SettingKeyTests.cases {
+    for (key, values) in SettingTests.cases {
       for text in values.invalid {
         var settings = Settings()
         let origin = SettingOrigin.file(path: "/etc/patternlock.conf.d/10-x.conf", line: 12)
@@ -88,17 +111,41 @@ final class SettingKeyTests: XCTestCase {
   }
 
   func testOptionForKeyIsDashDashKeyExceptThePolicyKeys() {
-    for key in SettingKey.allCases {
+    for key in Setting.fileKeys {
       switch key {
       case .throttle, .permanentAfter:
         XCTAssertNil(key.option)
-        XCTAssertNil(SettingKey(option: "--" + key.name))
+        XCTAssertTrue(key.isSystemOnly)
+        XCTAssertTrue(key.row.commands.isEmpty)
       default:
         XCTAssertEqual(key.option, "--" + key.name)
-        XCTAssertEqual(SettingKey(option: "--" + key.name), key)
+        XCTAssertFalse(key.isSystemOnly)
+        for command in key.row.commands { XCTAssertEqual(Setting(option: "--" + key.name, of: command), key) }
       }
-      XCTAssertTrue(SettingKey.sections.contains(key.section))
+      XCTAssertTrue(Setting.sections.contains(key.section ?? ""))
+      XCTAssertEqual(Setting(name: key.name), key)
     }
+  }
+
+  func testCommandLineOnlyOptionsAreNoKeysOfTheFiles() {
+    for setting in Setting.allCases where setting.section == nil {
+      XCTAssertNil(Setting(name: setting.name), "\(setting.name) must not be read from patternlock.conf")
+      XCTAssertNotNil(setting.option)
+      XCTAssertFalse(setting.row.commands.isEmpty)
+    }
+  }
+
+  func testEachOptionMeansOneSettingPerCommand() {
+    for command in Command.allCases {
+      var seen: Set<String> = []
+      for setting in Setting.allCases where setting.row.commands.contains(command) {
+        guard let option = setting.option else { continue }
+        XCTAssertTrue(seen.insert(option).inserted, "\(option) means two settings for \(command.name)")
+      }
+    }
+    XCTAssertEqual(Setting(option: "--device", of: .run), .device)
+    XCTAssertEqual(Setting(option: "--device", of: .replay), .recordedDevice)
+    XCTAssertNil(Setting(option: "--device", of: .check))
   }
 
   func testThrottleAndPermanentAfterCombineInEitherOrder() throws {

@@ -1,0 +1,96 @@
+/// Everything patternlock can be told, on the command line or in patternlock.conf: one
+/// case per row of the settings table (`SettingTable.swift`), which says for each its
+/// key and section in the files, its option, its value's grammar and range, its help
+/// line and the commands that take it.
+///
+/// A key `K` of the files is the option `--K` of the commands that read the files
+/// (`grid = 4` in `[layout]` is `--grid 4`), so the two cannot drift. Keys are unique
+/// across sections; the section only groups them for the reader. `throttle` and
+/// `permanent-after` have no option on purpose: the unlock policy belongs to the
+/// administrator's files, not to whoever types a command. The options after them
+/// have no key: they make sense for one invocation only.
+///
+/// Alternatives rejected: unl0kr's free-form sections per theme element (we have one
+/// screen); option strings matched by hand in each command (a typo there would be
+/// silent, and the files and the command line would parse the same value twice).
+public enum Setting: String, CaseIterable, Sendable {
+  // [layout]
+  case grid
+  case hitRadius = "hit-radius"
+  case dpi
+  case rotate
+  case size
+  // [display]
+  case device
+  case output
+  case mode
+  case font
+  // [input]
+  case seat
+  case calibration
+  // [lock]
+  case minDots = "min-dots"
+  case stealth
+  case feedbackMilliseconds = "feedback-ms"
+  case idleBlankSeconds = "idle-blank-s"
+  case exec
+  // [vault]
+  case stateDir = "state-dir"
+  case enrollFirst = "enroll-first"
+  case argonPasses = "argon-passes"
+  case argonMemoryMiB = "argon-memory-mib"
+  case throttle
+  case permanentAfter = "permanent-after"
+  // Command line only.
+  case config
+  case pattern
+  case timing
+  case recordedDevice = "recorded-device"
+  case dump
+  case contactSheet = "contact-sheet"
+  case format
+  case wait
+  case uinput
+
+  /// The sections of patternlock.conf, in the order the documentation lists them.
+  public static let sections = ["layout", "display", "input", "lock", "vault"]
+
+  /// The settings patternlock.conf takes, in table order.
+  public static let fileKeys = allCases.filter { $0.section != nil }
+
+  /// The key as written in the file, and the setting's name in messages.
+  public var name: String { rawValue }
+
+  /// The section of patternlock.conf the key belongs in; nil for command-line options.
+  public var section: String? { row.section }
+
+  /// The command-line option (`--grid`), or nil for file-only keys.
+  public var option: String? { row.option }
+
+  /// Whether only the root-owned system configuration may set the key: the throttle,
+  /// which whoever runs `check` or `run` must not be able to loosen.
+  public var isSystemOnly: Bool { row.isSystemOnly }
+
+  /// What the setting accepts, for error messages.
+  public var accepted: String { row.accepted }
+
+  /// The key of patternlock.conf named `name`, in any section; nil for anything else,
+  /// command-line options included.
+  public init?(name: String) {
+    guard let setting = Setting(rawValue: name), setting.section != nil else { return nil }
+    self = setting
+  }
+
+  /// The setting `option` (such as `--grid`) stands for on `command`'s command line.
+  public init?(option: String, of command: Command) {
+    guard let setting = Setting.allCases.first(where: { $0.option == option && $0.row.commands.contains(command) }) else {
+      return nil
+    }
+    self = setting
+  }
+
+  /// The commands that take `option`, in command order; empty for no such option.
+  public static func commands(taking option: String) -> [Command] {
+    Command.allCases.filter { command in Setting(option: option, of: command) != nil }
+  }
+}

@@ -1,0 +1,48 @@
+/// The options part of `patternlock --help`, written from the settings table so that
+/// a new option cannot be left out of it.
+public enum SettingHelp {
+  /// Where the descriptions start, as in the hand-written part of the help.
+  static let column = 20
+  /// Lines are wrapped before this width.
+  static let width = 100
+
+  /// One entry per command, its options after it: `  layout            --grid --dpi ...`.
+  public static var optionsByCommand: String {
+    var lines: [String] = []
+    for command in Command.allCases {
+      var line = label(command.name)
+      var first = true
+      for setting in Setting.allCases where setting.row.commands.contains(command) {
+        guard let option = setting.option else { continue }
+        if !first && line.utf8.count + 1 + option.utf8.count > width {
+          lines.append(line)
+          line = String(repeating: " ", count: column)
+          first = true
+        }
+        line += (first ? "" : " ") + option
+        first = false
+      }
+      lines.append(line)
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// Every option with its value and its help line, in table order.
+  public static var optionList: String {
+    var lines: [String] = []
+    for setting in Setting.allCases {
+      let row = setting.row
+      guard let option = row.option else { continue }
+      lines.append(label(row.placeholder.isEmpty ? option : option + " " + row.placeholder) + row.help)
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// `text` indented by two and padded to the description column (or followed by two
+  /// spaces when it is longer).
+  static func label(_ text: String) -> String {
+    let head = "  " + text
+    let length = head.utf8.count
+    return head + String(repeating: " ", count: length < column ? column - length : 2)
+  }
+}

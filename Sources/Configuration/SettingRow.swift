@@ -1,0 +1,36 @@
+/// One row of the settings table: everything the program knows about one setting, so
+/// that parsing (files and command line), error messages, `--help` and the
+/// documentation test all read the same facts.
+public struct SettingRow: Sendable {
+  /// The `[section]` of patternlock.conf the key belongs in; nil for an option the
+  /// files do not take.
+  public let section: String?
+  /// The command-line option (`--grid`); nil for a key only the files set.
+  public let option: String?
+  /// The value in the help text (`N`, `WxH`); empty for a flag.
+  public let placeholder: String
+  /// How the value is written and the range it must be in.
+  public let grammar: ValueGrammar
+  /// What the value may be, completing "it takes ..." in error messages.
+  public let accepted: String
+  /// The option's line in `--help`.
+  public let help: String
+  /// The commands whose command line takes the option.
+  public let commands: [Command]
+  /// Whether only the root-owned system configuration may set the key.
+  public let isSystemOnly: Bool
+
+  init(
+    section: String?, option: String?, placeholder: String = "", grammar: ValueGrammar, accepted: String,
+    help: String = "", commands: [Command] = [], isSystemOnly: Bool = false
+  ) {
+    self.section = section
+    self.option = option
+    self.placeholder = placeholder
+    self.grammar = grammar
+    self.accepted = accepted
+    self.help = help
+    self.commands = commands
+    self.isSystemOnly = isSystemOnly
+  }
+}

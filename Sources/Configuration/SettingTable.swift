@@ -1,0 +1,177 @@
+import PatternCore
+
+/// The settings table: one row per setting, read by the file parser, the command-line
+/// parser, the error messages, `--help` and the documentation test.
+///
+/// Defaults that belong to another module (the state directory, the Argon2id cost, the
+/// font) are written into the help text here; ConfigurationTests checks them against
+/// those modules.
+extension Setting {
+  public var row: SettingRow {
+    let gridSizes = LayoutOptions.gridSizes
+    let hitRadii = LayoutOptions.hitRadiusRange
+    let dpis = LayoutOptions.dpiRange
+    let layoutCommands: [Command] = [.layout, .replay, .run, .enroll]
+    let screenCommands: [Command] = [.run, .enroll, .replay]
+    let displayCommands: [Command] = [.run, .enroll]
+    let vaultCommands: [Command] = [.run, .enroll, .replay, .setPattern, .check, .resetAttempts, .status]
+    switch self {
+    case .grid:
+      return SettingRow(
+        section: "layout", option: "--grid", placeholder: "N", grammar: .wholeNumber(gridSizes),
+        accepted: "a whole number from \(gridSizes.lowerBound) to \(gridSizes.upperBound)",
+        help: "dots per side, \(gridSizes.lowerBound) to \(gridSizes.upperBound) (default 3)",
+        commands: layoutCommands + [.setPattern])
+    case .hitRadius:
+      return SettingRow(
+        section: "layout", option: "--hit-radius", placeholder: "M", grammar: .wholeNumber(hitRadii),
+        accepted: "thousandths of half a cell, \(hitRadii.lowerBound) to \(hitRadii.upperBound)",
+        help: "hit radius in thousandths of half a cell, \(hitRadii.lowerBound) to \(hitRadii.upperBound) (default 600)",
+        commands: layoutCommands)
+    case .dpi:
+      return SettingRow(
+        section: "layout", option: "--dpi", placeholder: "D", grammar: .wholeNumberOrWord("auto", dpis),
+        accepted: "'auto' or pixels per inch, \(dpis.lowerBound) to \(dpis.upperBound)",
+        help: "pixels per inch, \(dpis.lowerBound) to \(dpis.upperBound) (default: the display's physical size; replay and layout scale with the panel)",
+        commands: layoutCommands)
+    case .rotate:
+      return SettingRow(
+        section: "layout", option: "--rotate", placeholder: "DEG", grammar: .rotation, accepted: "0, 90, 180 or 270",
+        help: "turn the view 0, 90, 180 or 270 degrees clockwise (run: added to the panel's orientation)",
+        commands: layoutCommands)
+    case .size:
+      return SettingRow(
+        section: "layout", option: "--size", placeholder: "WxH", grammar: .size,
+        accepted: "WIDTHxHEIGHT in pixels, each \(LayoutOptions.minimumSide) to \(LayoutOptions.maximumSide), such as 800x480",
+        help: "panel size in pixels (default 800x480; run and enroll take the display's mode, see --mode)",
+        commands: [.layout, .replay])
+    case .device:
+      return SettingRow(
+        section: "display", option: "--device", placeholder: "PATH", grammar: .absolutePath(orWord: "auto"),
+        accepted: "'auto' or the path of a DRM card, such as /dev/dri/card1",
+        help: "run, enroll: the DRM card (default: the first /dev/dri/card* with a connected display)",
+        commands: displayCommands)
+    case .output:
+      return SettingRow(
+        section: "display", option: "--output", placeholder: "NAME", grammar: .name(orWord: "auto"),
+        accepted: "'auto' or a connector name, such as DSI-1 or HDMI-A-1",
+        help: "the connector, such as HDMI-A-1 or DSI-1 (default: the first connected)", commands: displayCommands)
+    case .mode:
+      return SettingRow(
+        section: "display", option: "--mode", placeholder: "WxH[@HZ]", grammar: .mode,
+        accepted: "'preferred', WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, such as 800x480@60",
+        help: "the display mode, such as 800x480 or 1920x1080@60 (default: the preferred mode)", commands: displayCommands)
+    case .font:
+      return SettingRow(
+        section: "display", option: "--font", placeholder: "PATH", grammar: .absolutePath(orWord: "default"),
+        accepted: "'default' or the absolute path of a TrueType or OpenType font",
+        help: "the prompt's font (default DejaVu Sans)", commands: screenCommands)
+    case .seat:
+      return SettingRow(
+        section: "input", option: "--seat", placeholder: "NAME", grammar: .name(orWord: nil),
+        accepted: "a libinput seat name, such as seat0", help: "the libinput seat (default seat0)", commands: displayCommands)
+    case .calibration:
+      return SettingRow(
+        section: "input", option: "--calibration", placeholder: "\"a b c d e f\"", grammar: .calibration,
+        accepted: "'none' or six numbers, as LIBINPUT_CALIBRATION_MATRIX: \"a b c d e f\"",
+        help: "touchscreen calibration matrix (as LIBINPUT_CALIBRATION_MATRIX)", commands: displayCommands)
+    case .minDots:
+      let dots = 1...(gridSizes.upperBound * gridSizes.upperBound)
+      return SettingRow(
+        section: "lock", option: "--min-dots", placeholder: "N", grammar: .wholeNumber(dots),
+        accepted: "a whole number from \(dots.lowerBound) to \(dots.upperBound) (at most the dots of the grid)",
+        help: "the fewest dots a new pattern may have; shorter ones are not counted at unlock (default 4)",
+        commands: [.run, .enroll, .setPattern])
+    case .stealth:
+      return SettingRow(
+        section: "lock", option: "--stealth", grammar: .yesOrNo, accepted: "yes or no (also true/false, on/off, 1/0)",
+        help: "hide the line and the joined dots while drawing", commands: screenCommands)
+    case .feedbackMilliseconds:
+      return SettingRow(
+        section: "lock", option: "--feedback-ms", placeholder: "MS", grammar: .wholeNumber(0...10_000),
+        accepted: "milliseconds from 0 to 10000", help: "how long a verdict stays on screen, 0 to 10000 (default 500)",
+        commands: screenCommands)
+    case .idleBlankSeconds:
+      return SettingRow(
+        section: "lock", option: "--idle-blank-s", placeholder: "S", grammar: .wholeNumber(0...86_400),
+        accepted: "seconds from 0 (never blank) to 86400",
+        help: "switch the display off after S seconds without input; a touch wakes it (0: never)", commands: displayCommands)
+    case .exec:
+      return SettingRow(
+        section: "lock", option: "--exec", placeholder: "CMD ARG...", grammar: .program,
+        accepted: "'none' or an absolute program path and its arguments, separated by spaces",
+        help: "after unlocking, replace patternlock with CMD (an absolute path); takes the rest of the line", commands: [.run])
+    case .stateDir:
+      return SettingRow(
+        section: "vault", option: "--state-dir", placeholder: "DIR", grammar: .absolutePath(orWord: nil),
+        accepted: "an absolute directory path",
+        help: "where the pattern hash and attempts live (default /var/lib/patternlock); run and replay judge against it",
+        commands: vaultCommands)
+    case .enrollFirst:
+      return SettingRow(
+        section: "vault", option: "--enroll-first", grammar: .yesOrNo, accepted: "yes or no (also true/false, on/off, 1/0)",
+        help: "with no pattern set, show the enrolment screen first, then lock with the new pattern", commands: [.run])
+    case .argonPasses:
+      return SettingRow(
+        section: "vault", option: "--argon-passes", placeholder: "N", grammar: .wholeNumber(1...100),
+        accepted: "a whole number from 1 to 100", help: "Argon2id passes, 1 to 100 (default 2)", commands: [.setPattern])
+    case .argonMemoryMiB:
+      return SettingRow(
+        section: "vault", option: "--argon-memory-mib", placeholder: "N", grammar: .wholeNumber(1...4096),
+        accepted: "MiB from 1 to 4096", help: "Argon2id memory in MiB, 1 to 4096 (default 32)", commands: [.setPattern])
+    case .throttle:
+      return SettingRow(
+        section: "vault", option: nil, grammar: .waits,
+        accepted: "'android' or waits after failure 1, 2, 3..., never decreasing, each seconds or with s, m, h or d, such as 0 0 0 0 1m 5m",
+        isSystemOnly: true)
+    case .permanentAfter:
+      return SettingRow(
+        section: "vault", option: nil, grammar: .wholeNumber(1...1000),
+        accepted: "the failure count from which only reset-attempts helps, 1 to 1000", isSystemOnly: true)
+    case .config:
+      return SettingRow(
+        section: nil, option: "--config", placeholder: "FILE", grammar: .text, accepted: "the path of a configuration file",
+        help: "read FILE after /usr/share/patternlock/patternlock.conf, /etc/patternlock.conf and /etc/patternlock.conf.d/*.conf",
+        commands: vaultCommands)
+    case .pattern:
+      return SettingRow(
+        section: nil, option: "--pattern", placeholder: "1-2-3-6", grammar: .pattern,
+        accepted: "distinct dot numbers joined by '-', such as 1-2-3-6",
+        help: "DEVELOPMENT ONLY: the pattern that unlocks, in plain text (replay: not with --state-dir)",
+        commands: [.run, .replay])
+    case .timing:
+      return SettingRow(
+        section: nil, option: "--timing", grammar: .yesOrNo, accepted: "yes or no",
+        help: "print start-to-first-flip and input-to-flip times", commands: displayCommands)
+    case .recordedDevice:
+      return SettingRow(
+        section: nil, option: "--device", placeholder: "N|NAME", grammar: .recordedDevice,
+        accepted: "a device's number in the recording (1 for the first) or its name",
+        help: "replay: the recorded device, its number in the file (1 for the first) or its name (default: the first touchscreen with events, else the first tablet with events)",
+        commands: [.replay])
+    case .dump:
+      return SettingRow(
+        section: nil, option: "--dump", placeholder: "DIR", grammar: .text, accepted: "a directory path",
+        help: "write every picture the device would show as DIR/00000.png, 00001.png, ... (run's pictures, lockout countdown included, with --state-dir)",
+        commands: [.replay])
+    case .contactSheet:
+      return SettingRow(
+        section: nil, option: "--contact-sheet", placeholder: "FILE", grammar: .text, accepted: "a file path",
+        help: "write all pictures as thumbnails on one PNG", commands: [.replay])
+    case .format:
+      return SettingRow(
+        section: nil, option: "--format", placeholder: "F", grammar: .pixelFormat, accepted: "xrgb8888 or rgb565",
+        help: "xrgb8888 (default) or rgb565: the frame buffer format drawn in", commands: [.replay])
+    case .wait:
+      return SettingRow(
+        section: nil, option: "--wait", placeholder: "MS", grammar: .wholeNumber(0...600_000),
+        accepted: "milliseconds from 0 to 600000",
+        help: "how long to wait for udev and readers after making the device, before the first event (default 1000)",
+        commands: [.inject])
+    case .uinput:
+      return SettingRow(
+        section: nil, option: "--uinput", placeholder: "PATH", grammar: .text, accepted: "a device path",
+        help: "the uinput device node (default /dev/uinput)", commands: [.inject])
+    }
+  }
+}

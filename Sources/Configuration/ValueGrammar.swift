@@ -1,0 +1,210 @@
+import PatternCore
+import Raster
+
+/// How a setting's value is written, with the range it must be in: the one parser of
+/// every value, whether it comes from patternlock.conf or the command line.
+///
+/// Written out because Embedded Swift has no `Int(String)` for every width and no
+/// `Double(String)`; each form is exact, never a partial value.
+public enum ValueGrammar: Sendable {
+  /// A whole number within the range.
+  case wholeNumber(ClosedRange<Int>)
+  /// A whole number within the range, or `word` for none (`dpi = auto`).
+  case wholeNumberOrWord(String, ClosedRange<Int>)
+  /// 0, 90, 180 or 270 degrees.
+  case rotation
+  /// `WIDTHxHEIGHT` within LayoutOptions' side limits.
+  case size
+  /// An absolute path, or `word` (when there is one) for the automatic choice.
+  case absolutePath(orWord: String?)
+  /// A name without spaces, or `word` (when there is one) for the automatic choice.
+  case name(orWord: String?)
+  /// Any text but the empty one: a path the command creates or checks itself.
+  case text
+  /// `preferred`, `WxH` or `WxH@HZ`, each number 1 to 5 digits and above zero.
+  case mode
+  /// `none` or six decimal numbers separated by spaces or commas (as libinput's udev
+  /// property).
+  case calibration
+  /// yes/no, true/false, on/off, 1/0; on the command line the option alone is yes.
+  case yesOrNo
+  /// `none`, or an absolute program path and its arguments separated by spaces; on the
+  /// command line, the rest of the line.
+  case program
+  /// `android`, or waits such as `0 0 60 5m 1h 2d`: seconds, or with an s, m, h or d
+  /// suffix, never decreasing.
+  case waits
+  /// Distinct dot numbers joined by `-`, such as `1-2-3-6`.
+  case pattern
+  /// A frame buffer format by name (`xrgb8888`, `rgb565`).
+  case pixelFormat
+  /// A device of a recording: its number, 1 for the first, or its name.
+  case recordedDevice
+
+  /// The value `text` stands for, or nil when it is not of this form and range.
+  public func parse(_ text: String) -> SettingValue? {
+    switch self {
+    case .wholeNumber(let range):
+      guard let n = ValueGrammar.integer(text), range.contains(n) else { return nil }
+      return .number(n)
+    case .wholeNumberOrWord(let word, let range):
+      if text == word { return .optionalNumber(nil) }
+      guard let n = ValueGrammar.integer(text), range.contains(n) else { return nil }
+      return .optionalNumber(n)
+    case .rotation:
+      guard let degrees = ValueGrammar.integer(text), let rotation = Rotation(degrees: degrees) else { return nil }
+      return .rotation(rotation)
+    case .size:
+      return ValueGrammar.size(text).map { .size(width: $0.width, height: $0.height) }
+    case .absolutePath(let word):
+      if let word, text == word { return .optionalText(nil) }
+      return text.hasPrefix("/") ? .optionalText(text) : nil
+    case .name(let word):
+      guard !text.isEmpty, !text.contains(" ") else { return nil }
+      if let word, text == word { return .optionalText(nil) }
+      return .optionalText(text)
+    case .text:
+      return text.isEmpty ? nil : .optionalText(text)
+    case .mode:
+      if text == "preferred" { return .mode(nil) }
+      return ValueGrammar.mode(text).map { .mode($0) }
+    case .calibration:
+      if text == "none" { return .calibration(nil) }
+      return ValueGrammar.calibration(text).map { .calibration($0) }
+    case .yesOrNo:
+      return ValueGrammar.boolean(text).map { .flag($0) }
+    case .program:
+      return ValueGrammar.program(ValueGrammar.words(text))
+    case .waits:
+      if text == "android" { return .waits(ThrottleTable.android.delaysSeconds) }
+      guard let waits = ValueGrammar.durations(text), ThrottleTable(delaysSeconds: waits, permanentAfter: 1000) != nil else {
+        return nil
+      }
+      return .waits(waits)
+    case .pattern:
+      return ValueGrammar.dots(text).map { .dots($0) }
+    case .pixelFormat:
+      return PixelFormat(name: text).map { .pixelFormat($0) }
+    case .recordedDevice:
+      return ValueGrammar.recordedDevice(text).map { .recordedDevice($0) }
+    }
+  }
+
+  /// A program and its arguments as words (`--exec` takes the rest of the command
+  /// line already split): the program must be an absolute path, as no PATH search is done.
+  public static func program(_ words: [String]) -> SettingValue? {
+    if words == ["none"] { return .words([]) }
+    guard let program = words.first, program.hasPrefix("/") else { return nil }
+    return .words(words)
+  }
+
+  /// A whole number, optionally negative, at most 9 digits.
+  static func integer(_ text: String) -> Int? { DecimalInteger.parse(text) }
+
+  static func size(_ text: String) -> (width: Int, height: Int)? {
+    let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2, let w = integer(String(parts[0])), let h = integer(String(parts[1])) else { return nil }
+    let sides = LayoutOptions.minimumSide...LayoutOptions.maximumSide
+    guard sides.contains(w), sides.contains(h) else { return nil }
+    return (w, h)
+  }
+
+  static func boolean(_ text: String) -> Bool? {
+    switch text {
+    case "yes", "true", "on", "1": return true
+    case "no", "false", "off", "0": return false
+    default: return nil
+    }
+  }
+
+  static func mode(_ text: String) -> RequestedMode? {
+    let sizeAndRate = text.split(separator: "@", omittingEmptySubsequences: false)
+    guard sizeAndRate.count <= 2 else { return nil }
+    let size = sizeAndRate[0].split(separator: "x", omittingEmptySubsequences: false)
+    guard size.count == 2 else { return nil }
+    var numbers: [Int] = []
+    for part in size + (sizeAndRate.count == 2 ? [sizeAndRate[1]] : []) {
+      guard part.utf8.count <= 5, !part.hasPrefix("-"), let n = integer(String(part)), n > 0 else { return nil }
+      numbers.append(n)
+    }
+    return RequestedMode(width: numbers[0], height: numbers[1], refresh: numbers.count == 3 ? numbers[2] : nil)
+  }
+
+  static func calibration(_ text: String) -> [Float]? {
+    var values: [Float] = []
+    for field in text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }) {
+      guard let value = decimal(field) else { return nil }
+      values.append(value)
+    }
+    return values.count == 6 ? values : nil
+  }
+
+  /// A decimal number (`-1`, `0.5`, `+.25`) of at most 9 digits, or nil. Floats,
+  /// because libinput takes floats; they never enter our own geometry.
+  static func decimal(_ text: Substring) -> Float? {
+    var negative = false
+    var mantissa: Int64 = 0
+    var scale: Int64 = 1
+    var digits = 0
+    var seenPoint = false
+    for (i, c) in text.utf8.enumerated() {
+      switch c {
+      case UInt8(ascii: "-") where i == 0: negative = true
+      case UInt8(ascii: "+") where i == 0: break
+      case UInt8(ascii: ".") where !seenPoint: seenPoint = true
+      case UInt8(ascii: "0")...UInt8(ascii: "9"):
+        digits += 1
+        guard digits <= 9 else { return nil }
+        mantissa = mantissa * 10 + Int64(c - UInt8(ascii: "0"))
+        if seenPoint { scale *= 10 }
+      default:
+        return nil
+      }
+    }
+    guard digits > 0 else { return nil }
+    let value = Float(mantissa) / Float(scale)
+    return negative ? -value : value
+  }
+
+  /// Words separated by spaces or tabs (no quoting: use a script for more).
+  static func words(_ text: String) -> [String] {
+    text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map { String($0) }
+  }
+
+  static func durations(_ text: String) -> [Int64]? {
+    var result: [Int64] = []
+    for word in words(text) {
+      var digits = word
+      var unit: Int64 = 1
+      switch word.last {
+      case "s": unit = 1
+      case "m": unit = 60
+      case "h": unit = 3600
+      case "d": unit = 86_400
+      default: break
+      }
+      if let last = word.last, last == "s" || last == "m" || last == "h" || last == "d" { digits = String(word.dropLast()) }
+      guard !digits.hasPrefix("-"), let value = integer(digits) else { return nil }
+      result.append(Int64(value) * unit)
+    }
+    return result.isEmpty ? nil : result
+  }
+
+  static func dots(_ text: String) -> DotSequence? {
+    var dots: [Int] = []
+    for part in text.split(separator: "-", omittingEmptySubsequences: false) {
+      guard let n = integer(String(part)), n >= 1, n <= GridLayout.maximumDots, !dots.contains(n) else { return nil }
+      dots.append(n)
+    }
+    return DotSequence(dots)
+  }
+
+  /// All digits is a number (1 or more, at most 9 digits: no file has that many
+  /// devices), anything else a name.
+  static func recordedDevice(_ text: String) -> DeviceInRecording? {
+    guard !text.isEmpty else { return nil }
+    guard text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return .name(text) }
+    guard text.utf8.count <= 9, let number = integer(text), number >= 1 else { return nil }
+    return .number(number)
+  }
+}

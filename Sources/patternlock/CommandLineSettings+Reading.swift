@@ -1,0 +1,33 @@
+import Configuration
+
+extension CommandLineSettings {
+  /// Reads a command's arguments against the settings table, with the system's
+  /// configuration layers under `PATTERNLOCK_CONFIG_ROOT` (normally `/`).
+  init(reading arguments: [String], for command: Command) throws(UsageError) {
+    do throws(ConfigurationError) {
+      try self.init(arguments, for: command, configurationRoot: ConfigurationFiles.rootFromEnvironment())
+    } catch {
+      throw UsageError(error)
+    }
+  }
+
+  /// The one operand a command such as `replay FILE` takes.
+  ///
+  /// - Parameters:
+  ///   - what: what it is, for the messages (`recording file`).
+  ///   - usage: the command's short usage, for the message when it is missing.
+  func onlyOperand(_ command: Command, is what: String, usage: String) throws(UsageError) -> String {
+    guard let first = operands.first else { throw UsageError("\(command.name): no \(what) given (usage: \(usage))") }
+    guard operands.count == 1 else {
+      throw UsageError("\(command.name): takes one \(what), not also '\(operands[1])' (try 'patternlock --help')")
+    }
+    return first
+  }
+
+  /// Refuses any operand, for commands that take options only.
+  func refuseOperands(_ command: Command) throws(UsageError) {
+    if let first = operands.first {
+      throw UsageError("\(command.name): unknown argument '\(first)' (try 'patternlock --help')")
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import CShim
+import Configuration
+import Input
+import KMS
+import PatternCore
+import Scene
+import Typeface
+import Vault
+
+/// What `run` and `enroll` were told, from patternlock.conf and the command line, in
+/// the types of the modules that use it.
+///
+/// `run` takes min-dots from the stored pattern (set with it); `enroll` (and `run`
+/// with enroll-first, when it enrols) stores it, with the Argon2 costs.
+struct RunSettings {
+  var layoutOptions: LayoutOptions
+  var kms: KMSOptions
+  var seat: String
+  var calibration: CalibrationMatrix?
+  /// `--pattern`, DEVELOPMENT ONLY: the pattern that unlocks instead of the stored one.
+  var expected: DotSequence?
+  var stateDirectory: String?
+  var throttle: ThrottleTable
+  var timing: Bool
+  /// The user's turn, added to the panel's mounting once the display is known.
+  var rotation: Rotation
+  /// nil: from the display's physical size.
+  var dpi: Int?
+  var fontPath: String
+  var theme: Theme
+  var feedbackMilliseconds: Int
+  var idleBlankSeconds: Int
+  var minimumDotsToEnroll: Int
+  var hashCost: HashCost
+  var enrollFirst: Bool
+  /// The command that replaces patternlock after an unlock; empty for none.
+  var exec: [String]
+
+  /// Reads the command line of `run` or `enroll` over patternlock.conf.
+  init(_ arguments: [String], enrolling: Bool) throws(UsageError) {
+    let command: Command = enrolling ? .enroll : .run
+    let parsed = try CommandLineSettings(reading: arguments, for: command)
+    try parsed.refuseOperands(command)
+    let settings = parsed.settings
+    layoutOptions = settings.layout
+    kms = KMSOptions(devicePath: settings.devicePath, outputName: settings.outputName)
+    kms.mode = settings.mode.map { ModeRequest(width: $0.width, height: $0.height, refresh: $0.refresh) }
+    // For testing the fallback on atomic drivers (documented in patternlock(1)).
+    kms.forceLegacy = pl_getenv("PATTERNLOCK_KMS_LEGACY").map { String(cString: $0) } == "1"
+    seat = settings.seat ?? "seat0"
+    calibration = settings.calibration.flatMap { CalibrationMatrix(values: $0) }
+    expected = settings.pattern
+    stateDirectory = settings.stateDirectory
+    throttle = settings.throttle
+    timing = settings.printsTiming
+    rotation = settings.layout.rotation
+    dpi = settings.layout.dotsPerInch
+    fontPath = settings.fontPath ?? FontLoader.defaultFontPath
+    theme = Theme()
+    theme.stealth = settings.stealth
+    feedbackMilliseconds = settings.feedbackMilliseconds
+    idleBlankSeconds = settings.idleBlankSeconds
+    minimumDotsToEnroll = settings.minimumDots
+    enrollFirst = settings.enrollFirst
+    exec = settings.exec
+    let passes = settings.argonPasses ?? HashCost.standard.passes
+    let memoryMiB = settings.argonMemoryMiB ?? (HashCost.standard.memoryBytes >> 20)
+    do throws(VaultError) {
+      hashCost = try HashCost(passes: passes, memoryBytes: memoryMiB << 20)
+    } catch {
+      // Within the table's ranges, but outside what this libsodium allows.
+      throw UsageError(settings.blame(.argonPasses, error.message))
+    }
+  }
+}

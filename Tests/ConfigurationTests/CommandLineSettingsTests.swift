@@ -1,0 +1,71 @@
+import Configuration
+import PatternCore
+import XCTest
+
+/// Command lines read against the settings table: the option forms, operands, `--exec`
+/// taking the rest, and every refusal as one typed error.
+final class CommandLineSettingsTests: XCTestCase {
+  /// A configuration root with no files, so only the command line counts.
+  let emptyRoot = "/nonexistent-patternlock-root"
+
+  func parse(_ arguments: [String], _ command: Command) throws -> CommandLineSettings {
+    try CommandLineSettings(arguments, for: command, configurationRoot: emptyRoot)
+  }
+
+  func testOptionFormsOperandsAndFlags() throws {
+    let parsed = try parse(["capture.yaml", "--grid", "4", "--rotate=90", "--stealth", "--device", "2", "-"], .replay)
+    XCTAssertEqual(parsed.operands, ["capture.yaml", "-"])
+    XCTAssertEqual(parsed.settings.layout.gridSize, 4)
+    XCTAssertEqual(parsed.settings.layout.rotation, .clockwise90)
+    XCTAssertTrue(parsed.settings.stealth)
+    XCTAssertEqual(parsed.settings.recordedDevice, .number(2))
+    XCTAssertEqual(parsed.settings.origins[.grid], .commandLine)
+    XCTAssertFalse(try parse(["--stealth=no"], .run).settings.stealth)
+  }
+
+  func testExecTakesTheRestOfTheLine() throws {
+    let parsed = try parse(["--grid", "4", "--exec", "/usr/bin/weston", "--grid", "5"], .run)
+    XCTAssertEqual(parsed.settings.exec, ["/usr/bin/weston", "--grid", "5"])
+    XCTAssertEqual(parsed.settings.layout.gridSize, 4)
+    XCTAssertEqual(try parse(["--exec", "none"], .run).settings.exec, [])
+  }
+
+  func testRefusalsAreOneLine() {
+    let cases: [([String], Command, String)] = [
+      (["--speed", "3"], .replay, "replay: unknown option '--speed' (try 'patternlock --help')"),
+      (["--size", "800x480"], .run, "run: --size is an option of layout and replay, not of run (try 'patternlock --help')"),
+      (["--grid"], .layout, "option --grid needs a value (see 'patternlock --help')"),
+      (["--mode", "800by480"], .run, "command line: --mode cannot be '800by480': it takes 'preferred', WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, such as 800x480@60"),
+      (["--exec", "weston"], .run, "command line: --exec cannot be 'weston': it takes 'none' or an absolute program path and its arguments, separated by spaces"),
+      (["--min-dots", "10"], .setPattern, "command line: --min-dots: 10 is more than the 9 dots of a 3x3 grid (lower it or raise grid)"),
+      (["--config", "/nonexistent/x.conf"], .check, "configuration file /nonexistent/x.conf does not exist (check the path given to --config)"),
+    ]
+    for (arguments, command, message) in cases {
+      XCTAssertThrowsError(try parse(arguments, command), "\(arguments)") { error in
+        XCTAssertEqual((error as? ConfigurationError)?.message, message)
+      }
+    }
+  }
+
+  func testCommandsWithoutConfigurationReadNoFiles() throws {
+    // layout and inject take no --config and read no file, whatever the root.
+    XCTAssertNil(Setting(option: "--config", of: .layout))
+    XCTAssertNil(Setting(option: "--config", of: .inject))
+    XCTAssertFalse(Command.layout.readsConfiguration)
+    XCTAssertEqual(try parse([], .layout).settings, Settings())
+  }
+
+  func testTheHelpListsEveryOptionOnceForEachOfItsRows() {
+    let list = SettingHelp.optionList
+    for setting in Setting.allCases {
+      guard let option = setting.option else {
+        XCTAssertFalse(list.contains("--" + setting.name), "\(setting.name) is file-only")
+        continue
+      }
+      XCTAssertTrue(list.contains("  " + option), "\(option) missing from the help")
+    }
+    for command in Command.allCases {
+      XCTAssertTrue(SettingHelp.optionsByCommand.contains("  " + command.name), "\(command.name) missing")
+    }
+  }
+}
