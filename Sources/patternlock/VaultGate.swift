@@ -6,7 +6,7 @@ import Vault
 
 /// Decides the patterns `run` is shown against the Argon2id hash and the throttled
 /// attempts file in the state directory. (`run --pattern`, for development only,
-/// uses `DevelopmentVerdict` instead.) `replay --state-dir` judges with it too, on the
+/// uses `DevelopmentJudge` instead.) `replay --state-dir` judges with it too, on the
 /// recording's clock and against a copy in memory, so its lines and pictures are the
 /// device's and the device's state is never touched.
 ///

@@ -4,19 +4,6 @@ import XCTest
 @testable import KMS
 
 final class ModeAndConnectorTests: XCTestCase {
-  func testModeRequestParsesSizeAndOptionalRefresh() {
-    XCTAssertEqual(ModeRequest(parsing: "800x480"), ModeRequest(width: 800, height: 480))
-    XCTAssertEqual(ModeRequest(parsing: "1920x1080@60"), ModeRequest(width: 1920, height: 1080, refresh: 60))
-    XCTAssertEqual(ModeRequest(parsing: "1920x1080@60")?.text, "1920x1080@60")
-  }
-
-  func testModeRequestRejectsMalformedText() {
-    for text in ["", "800", "800x", "x480", "800x480@", "800X480", "800x480x3", "800@60x480", "0x480", "800x480@0",
-                 "-800x480", "800 x 480", "123456x480"] {
-      XCTAssertNil(ModeRequest(parsing: text), "'\(text)' should not parse")
-    }
-  }
-
   func testModeChoiceTakesPreferredUnlessAsked() {
     let modes = [
       DisplayMode(width: 1920, height: 1080, refresh: 75, isPreferred: false),
