@@ -13,18 +13,17 @@ import Vault
 /// after a reboot, so a script cannot wait one out by calling `check` again; one that
 /// ended before `check` started is over. An administrator uses `reset-attempts`.
 enum CheckCommand {
-  static func run(_ arguments: [String]) -> UnlockExitStatus {
+  static func run(_ arguments: [String]) throws(CommandFailure) -> UnlockExitStatus {
     let settings: Settings
     do throws(UsageError) {
       settings = try VaultCommandSupport.settingsRefusingPatternArguments(arguments, for: .check)
     } catch {
-      Console.error(error.message)
-      return .badInput
+      throw .usage(error)
     }
     let directoryPath = settings.stateDirectory ?? StateDirectory.defaultPath
     VaultCommandSupport.protectSecretsInMemory()
-    let directory = VaultCommandSupport.open(directoryPath, creating: false)
     do throws(VaultError) {
+      let directory = try StateDirectory(opening: directoryPath, creating: false)
       var session = try UnlockSession(
         store: DirectoryAttemptStore(directory), table: settings.throttle, startingAt: VaultCommandSupport.now())
       if let problem = session.attemptsDamage { VaultCommandSupport.reportDamage(problem, path: session.attemptsPath) }
@@ -37,7 +36,7 @@ enum CheckCommand {
       Console.out(decision.jsonLine)
       return VaultCommandSupport.status(for: decision)
     } catch {
-      VaultCommandSupport.fail(error)
+      throw .vault(error)
     }
   }
 }

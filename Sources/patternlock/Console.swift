@@ -41,12 +41,6 @@ enum Console {
       _ = try? FileDescriptor.standardError.writeAll(UnsafeRawBufferPointer(bytes))
     }
   }
-
-  /// Reports a usage or input error and exits with status 2.
-  static func fail(_ message: String) -> Never {
-    error(message)
-    pl_exit(ExitStatus.badInput.rawValue)
-  }
 }
 
 /// What the process's exit status means.

@@ -22,8 +22,8 @@ struct EnrollmentGate: PatternJudge, ~Copyable {
 
   /// Opens (creating when missing) the state directory before anything is drawn, so a
   /// directory that cannot be used is said before the display is taken.
-  init(stateDirectory path: String, gridSize: Int, minimumDots: Int, cost: HashCost) {
-    directory = VaultCommandSupport.open(path, creating: true)
+  init(stateDirectory path: String, gridSize: Int, minimumDots: Int, cost: HashCost) throws(VaultError) {
+    directory = try StateDirectory(opening: path, creating: true)
     self.gridSize = gridSize
     self.minimumDots = minimumDots
     self.cost = cost

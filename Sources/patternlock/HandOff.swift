@@ -6,9 +6,10 @@ import SystemCalls
 /// patternlock process left behind to attack.
 enum HandOff {
   /// Replaces the process with the command (an absolute path: the settings table
-  /// refuses any other, as no PATH search is done on purpose); returns only to exit on
-  /// failure.
-  static func exec(_ command: [String]) -> Never {
+  /// refuses any other, as no PATH search is done on purpose).
+  ///
+  /// - Returns: only when it failed: why.
+  static func exec(_ command: [String]) -> Errno {
     var copies: [UnsafeMutablePointer<CChar>?] = command.map { word in
       var word = word
       return word.withUTF8 { bytes in
@@ -25,7 +26,7 @@ enum HandOff {
         return Errno.current
       }
     }
-    Console.error("unlocked, but cannot run \(command[0]): \(errno.text) (check the exec setting)")
-    pl_exit(ExitStatus.failure.rawValue)
+    for copy in copies { copy?.deallocate() }
+    return errno
   }
 }

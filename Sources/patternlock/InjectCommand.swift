@@ -16,7 +16,7 @@ import Recording
 /// that reports touches (multitouch or BTN_TOUCH) is given INPUT_PROP_DIRECT: that is
 /// what makes udev tag it a touchscreen rather than a touchpad.
 enum InjectCommand {
-  static func run(_ arguments: [String]) -> ExitStatus {
+  static func run(_ arguments: [String]) throws(CommandFailure) -> ExitStatus {
     let path: String
     let settings: Settings
     do throws(UsageError) {
@@ -24,8 +24,7 @@ enum InjectCommand {
       path = try parsed.onlyOperand(.inject, is: "recording file", usage: "patternlock inject FILE [--wait MS]")
       settings = parsed.settings
     } catch {
-      Console.error(error.message)
-      return .badInput
+      throw .usage(error)
     }
     let waitMilliseconds = settings.waitMilliseconds
     let uinput = settings.uinputPath
@@ -34,16 +33,14 @@ enum InjectCommand {
     do throws(RecordingError) {
       recording = try Recording(contentsOf: path)
     } catch {
-      Console.error(error.message)
-      return ReplayCommand.exitStatus(for: error)
+      throw .recording(error)
     }
 
     let device: VirtualDevice
     do throws(InputError) {
       device = try VirtualDevice(description(of: recording.device), path: uinput)
     } catch {
-      Console.error(error.message)
-      return .failure
+      throw .input(error)
     }
     // udev must create the node and libinput open it before the first event, or
     // the start of the gesture is lost.
@@ -57,8 +54,7 @@ enum InjectCommand {
       do throws(InputError) {
         try device.emit(type: row.type, code: row.code, value: row.value)
       } catch {
-        Console.error(error.message)
-        return .failure
+        throw .input(error)
       }
     }
     // Let the last frame be read before the device disappears.

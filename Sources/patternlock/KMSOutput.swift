@@ -7,7 +7,7 @@ import Screen
 /// The device's display back-end: a KMS display (atomic or legacy scan-out, chosen
 /// when it is opened) and the udev monitor that says when its output comes and goes.
 /// Frames are XRGB8888.
-struct KMSOutput: Display, ~Copyable {
+struct KMSOutput: LockDisplay, ~Copyable {
   typealias Pixel = XRGB8888
   typealias Failure = KMSError
   var kms: KMSDisplay
@@ -20,6 +20,10 @@ struct KMSOutput: Display, ~Copyable {
   var isFlipPending: Bool { kms.isFlipPending }
   var isOutputOff: Bool { kms.isOutputOff }
   var canSwitchOff: Bool { true }
+  var panelRotation: Rotation { kms.panelOrientation.rotation }
+  var widthMillimetres: Int { kms.millimetres.width }
+  var summary: String { "\(kms.outputName) (\(kms.mode.text)) of \(kms.path) (\(kms.usesAtomic ? "atomic" : "legacy"))" }
+  static func commandFailure(_ error: KMSError) -> CommandFailure { .display(error) }
 
   mutating func show(_ frame: [UInt8], damage: Rect) throws(KMSError) -> Bool {
     try kms.present(shadow: frame, damage: damage)

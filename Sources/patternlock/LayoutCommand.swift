@@ -3,15 +3,14 @@ import PatternCore
 
 /// `patternlock layout`: prints the computed layout as one JSON object.
 enum LayoutCommand {
-  static func run(_ arguments: [String]) -> ExitStatus {
+  static func run(_ arguments: [String]) throws(CommandFailure) -> ExitStatus {
     do throws(UsageError) {
       let parsed = try CommandLineSettings(reading: arguments, for: .layout)
       try parsed.refuseOperands(.layout)
       Console.out(try makeLayout(parsed.settings.layout).json)
       return .success
     } catch {
-      Console.error(error.message)
-      return .badInput
+      throw .usage(error)
     }
   }
 

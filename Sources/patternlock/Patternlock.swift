@@ -23,16 +23,23 @@ struct Patternlock {
     }
     let options = Array(arguments.dropFirst())
     let status: Int32
-    switch command {
-    case .layout: status = LayoutCommand.run(options).rawValue
-    case .replay: status = ReplayCommand.run(options).rawValue
-    case .run: status = RunCommand.run(options, started: started).rawValue
-    case .enroll: status = RunCommand.enroll(options).rawValue
-    case .inject: status = InjectCommand.run(options).rawValue
-    case .setPattern: status = SetPatternCommand.run(options).rawValue
-    case .check: status = CheckCommand.run(options).rawValue
-    case .resetAttempts: status = ResetAttemptsCommand.run(options).rawValue
-    case .status: status = StatusCommand.run(options).rawValue
+    // Commands throw what stops them; this is the only place that reports it and
+    // exits, after every owner the command made has restored what it changed.
+    do throws(CommandFailure) {
+      switch command {
+      case .layout: status = try LayoutCommand.run(options).rawValue
+      case .replay: status = try ReplayCommand.run(options).rawValue
+      case .run: status = try RunCommand.run(options, started: started).rawValue
+      case .enroll: status = try RunCommand.enroll(options).rawValue
+      case .inject: status = try InjectCommand.run(options).rawValue
+      case .setPattern: status = try SetPatternCommand.run(options).rawValue
+      case .check: status = try CheckCommand.run(options).rawValue
+      case .resetAttempts: status = try ResetAttemptsCommand.run(options).rawValue
+      case .status: status = try StatusCommand.run(options).rawValue
+      }
+    } catch {
+      if !error.message.isEmpty { Console.error(error.message) }
+      pl_exit(error.status)
     }
     if status != ExitStatus.success.rawValue { pl_exit(status) }
   }

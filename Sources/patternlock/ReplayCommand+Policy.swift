@@ -1,6 +1,7 @@
 import CShim
 import PatternCore
 import Scene
+import Vault
 
 extension ReplayCommand {
   /// `replay FILE --state-dir DIR`: plays the recording as `run --state-dir DIR` would
@@ -27,17 +28,30 @@ extension ReplayCommand {
   /// from its states afterwards).
   static func runPolicy(
     _ events: [TouchEvent], layout: GridLayout, frames: FrameOptions, stateDirectory path: String, throttle: ThrottleTable
-  ) {
+  ) throws(CommandFailure) {
     let start = events.first?.timeMicroseconds ?? 0
-    var gate = VaultGate(copyOf: path, throttle: throttle, clock: .recording(startingAt: start), startingAt: start)
-    gate.requireGrid(layout.gridSize)
+    var gate = try openGate(copyOf: path, throttle: throttle, start: start)
+    do throws(VaultError) {
+      try gate.requireGrid(layout.gridSize)
+    } catch {
+      throw .vault(error)
+    }
     let minimumDots = gate.minimumDotsToCheck()
     let lockout = gate.lockoutAtStart(now: start)
     var judge = JudgementLog(gate)
-    play(
+    try play(
       events, layout: layout, frames: frames, minimumDots: minimumDots, lockoutAtStart: lockout, judge: &judge,
       refused: { outcome, lockout in Console.out(lockedOutDecision(outcome, lockout: lockout).jsonLine) })
-    if let failure = judge.inner.attemptFailure { pl_exit(VaultCommandSupport.status(for: failure).rawValue) }
+    // The pictures are out; the replay still reports, by its status, what the device would have.
+    if let failure = judge.inner.attemptFailure { throw .vaultAlreadyReported(failure) }
+  }
+
+  private static func openGate(copyOf path: String, throttle: ThrottleTable, start: UInt64) throws(CommandFailure) -> VaultGate {
+    do throws(VaultError) {
+      return try VaultGate(copyOf: path, throttle: throttle, clock: .recording(startingAt: start), startingAt: start)
+    } catch {
+      throw .vault(error)
+    }
   }
 
   /// What a gesture the screen refused during a lockout gets: nothing was judged or

@@ -14,19 +14,18 @@ extension ReplayCommand {
   }
 
   /// Reads the recording and converts the chosen device's rows into touch events in
-  /// view pixels; a bad file ends the process with its one-line message.
+  /// view pixels.
   ///
   /// Positions clamped onto their axis range are one warning line on stderr, before
   /// any gesture line: the replay goes on, as the lock screen would with such a panel.
-  static func touchEvents(_ path: String, device: DeviceSelection, transform: ViewTransform) -> [TouchEvent] {
+  static func touchEvents(_ path: String, device: DeviceSelection, transform: ViewTransform) throws(CommandFailure) -> [TouchEvent] {
     do throws(RecordingError) {
       let recording = try Recording(contentsOf: path, device: device)
       let converted = try recording.convert(transform: transform)
       if let clamped = converted.clamped { Console.error(clamped.warning(path: path, device: recording.device.name)) }
       return converted.events
     } catch {
-      Console.error(error.message)
-      pl_exit(exitStatus(for: error).rawValue)
+      throw .recording(error)
     }
   }
 }

@@ -51,7 +51,7 @@ enum ReplayCommand {
     var rendersFrames: Bool { dumpDirectory != nil || contactSheet != nil }
   }
 
-  static func run(_ arguments: [String]) -> ExitStatus {
+  static func run(_ arguments: [String]) throws(CommandFailure) -> ExitStatus {
     // Patterns are held in memory from here on (drawn, typed or replayed).
     VaultCommandSupport.protectSecretsInMemory(lockingMemory: false)
     let settings: Settings
@@ -65,20 +65,19 @@ enum ReplayCommand {
       layout = try LayoutCommand.makeLayout(settings.layout)
       stateDirectory = try judgingDirectory(settings)
     } catch {
-      Console.error(error.message)
-      return .badInput
+      throw .usage(error)
     }
     let device = deviceSelection(settings.recordedDevice)
     let frames = FrameOptions(settings)
 
-    let events = touchEvents(path, device: device, transform: layout.transform)
+    let events = try touchEvents(path, device: device, transform: layout.transform)
 
     if let stateDirectory {
-      runPolicy(events, layout: layout, frames: frames, stateDirectory: stateDirectory, throttle: settings.throttle)
+      try runPolicy(events, layout: layout, frames: frames, stateDirectory: stateDirectory, throttle: settings.throttle)
       return .success
     }
     var judge = JudgementLog(DevelopmentJudge(expected: frames.expected, minimumDots: 4, matchUnlocks: false))
-    play(events, layout: layout, frames: frames, minimumDots: 4, judge: &judge)
+    try play(events, layout: layout, frames: frames, minimumDots: 4, judge: &judge)
     return .success
   }
 
@@ -110,7 +109,7 @@ enum ReplayCommand {
     _ events: [TouchEvent], layout: GridLayout, frames: FrameOptions, minimumDots: Int,
     lockoutAtStart: LockScreenController.Lockout? = nil, judge: inout JudgementLog<J>,
     refused: (GestureOutcome, LockScreenController.Lockout?) -> Void = { _, _ in }
-  ) {
+  ) throws(CommandFailure) {
     let t = layout.transform
     var input = RecordedInput(events)
     var count = PictureCount<XRGB8888>(width: t.panelWidth, height: t.panelHeight)
@@ -126,15 +125,13 @@ enum ReplayCommand {
       (try? RecordedPlayback.play(
         &input, screen: &screen, display: &count, judge: &judge, pictures: .each(atMost: maximumPictures), refused: refused))
       ?? false
-    guard complete else {
-      Console.fail("replay: the recording would show more than \(maximumPictures) pictures (a long lockout countdown or hours between events?); nothing was written (cut the recording, or replay it without --dump and --contact-sheet)")
-    }
+    guard complete else { throw .tooManyPictures(limit: maximumPictures) }
     Console.releaseOutput()
     if let directory = frames.dumpDirectory {
       do throws(Errno) {
         try Directory.make(directory, permissions: 0o755)
       } catch {
-        Console.fail("replay: cannot create --dump directory \(directory): \(error.text) (choose a writable path)")
+        throw .dumpDirectory(path: directory, errno: error)
       }
     }
     let atlas: GlyphAtlas?
@@ -146,8 +143,8 @@ enum ReplayCommand {
     }
     var again = judge.replay
     switch frames.format {
-    case .xrgb8888: draw(XRGB8888.self, events, layout: layout, frames: frames, atlas: atlas, minimumDots: minimumDots, lockoutAtStart: lockoutAtStart, pictures: count.shown, judge: &again)
-    case .rgb565: draw(RGB565.self, events, layout: layout, frames: frames, atlas: atlas, minimumDots: minimumDots, lockoutAtStart: lockoutAtStart, pictures: count.shown, judge: &again)
+    case .xrgb8888: try draw(XRGB8888.self, events, layout: layout, frames: frames, atlas: atlas, minimumDots: minimumDots, lockoutAtStart: lockoutAtStart, pictures: count.shown, judge: &again)
+    case .rgb565: try draw(RGB565.self, events, layout: layout, frames: frames, atlas: atlas, minimumDots: minimumDots, lockoutAtStart: lockoutAtStart, pictures: count.shown, judge: &again)
     }
   }
 
@@ -156,7 +153,7 @@ enum ReplayCommand {
   static func draw<Pixel: PixelStorage>(
     _: Pixel.Type, _ events: [TouchEvent], layout: GridLayout, frames: FrameOptions, atlas: GlyphAtlas?, minimumDots: Int,
     lockoutAtStart: LockScreenController.Lockout?, pictures: Int, judge: inout JudgementReplay
-  ) {
+  ) throws(CommandFailure) {
     let t = layout.transform
     var input = RecordedInput(events)
     var screen = makeScreen(Pixel.self, layout: layout, frames: frames, atlas: atlas, minimumDots: minimumDots)
@@ -168,8 +165,7 @@ enum ReplayCommand {
       try RecordedPlayback.play(&input, screen: &screen, display: &dump, judge: &judge, pictures: .each(atMost: pictures))
       try dump.finish()
     } catch {
-      Console.error(error.message)
-      pl_exit(ExitStatus.failure.rawValue)
+      throw .picture(error)
     }
   }
 

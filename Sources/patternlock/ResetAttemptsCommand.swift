@@ -7,28 +7,27 @@ import Vault
 /// remembered wrong patterns, ending any lockout, also a permanent one or one caused
 /// by a damaged attempts file. Root only: this is the administrator's way back in.
 enum ResetAttemptsCommand {
-  static func run(_ arguments: [String]) -> UnlockExitStatus {
+  static func run(_ arguments: [String]) throws(CommandFailure) -> UnlockExitStatus {
     let settings: Settings
     do throws(UsageError) {
       let parsed = try CommandLineSettings(reading: arguments, for: .resetAttempts)
       try parsed.refuseOperands(.resetAttempts)
       settings = parsed.settings
     } catch {
-      Console.error(error.message)
-      return .badInput
+      throw .usage(error)
     }
     let directoryPath = settings.stateDirectory ?? StateDirectory.defaultPath
     guard pl_getuid() == 0 else {
       Console.error("reset-attempts: only root may reset the attempt counter (run it as root, such as with sudo)")
       return .notPermitted
     }
-    let directory = VaultCommandSupport.open(directoryPath, creating: false)
     do throws(VaultError) {
+      let directory = try StateDirectory(opening: directoryPath, creating: false)
       try AttemptsFile.reset(in: directory)
     } catch {
-      VaultCommandSupport.fail(error)
+      throw .vault(error)
     }
-    Console.out("attempts reset in \(directory.path)")
+    Console.out("attempts reset in \(directoryPath)")
     return .unlocked
   }
 }

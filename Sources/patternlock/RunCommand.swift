@@ -11,12 +11,14 @@ import Vault
 
 /// `patternlock run`: the lock screen on the real display with live input.
 ///
-/// Order matters for the messages: the display is taken first (no DRM device is the
-/// commonest problem on a development machine, and the message points to the
-/// emulated board), then input, then the console is switched to graphics. Every
-/// owner (`KMSDisplay`, `InputContext`, `ConsoleMode`, `EventLoop`) restores what it
-/// changed in its `deinit`, so SIGINT, SIGTERM, an unlock and a failure all leave the
-/// CRTC and the VT as they were.
+/// Order matters for the messages: the secret is looked at first (nothing on the
+/// display or console has changed when it is missing), then the display is taken (no
+/// DRM device is the commonest problem on a development machine, and the message
+/// points to the emulated board), then input, then the console is switched to
+/// graphics. Every failure is thrown up to `main`; every owner (`KMSDisplay`,
+/// `InputContext`, `ConsoleMode`, `EventLoop`) restores what it changed in its
+/// `deinit` on the way, so SIGINT, SIGTERM, an unlock and a failure all leave the CRTC
+/// and the VT as they were.
 enum RunCommand {
   /// Runs the lock; after an unlock, replaces the process with the `--exec` command
   /// (or the configuration's `exec`) once the display and console are restored.
@@ -24,103 +26,112 @@ enum RunCommand {
   /// - Parameter started: when the process entered `main` (CLOCK_MONOTONIC µs), the
   ///   origin of `--timing`'s start-to-first-flip figure.
   /// - Returns: the exit status (when there is nothing to hand over to).
-  static func run(_ arguments: [String], started: UInt64? = nil) -> ExitStatus {
-    var handOff: [String] = []
-    let status = lock(arguments, started: started, handOff: &handOff, enrolling: false)
-    guard status == .success, !handOff.isEmpty else { return status }
-    HandOff.exec(handOff)
+  static func run(_ arguments: [String], started: UInt64? = nil) throws(CommandFailure) -> ExitStatus {
+    let settings = try parse(arguments, enrolling: false)
+    let status = try lock(settings, started: started, enrolling: false)
+    guard status == .success, !settings.exec.isEmpty else { return status }
+    throw .handOff(program: settings.exec[0], errno: HandOff.exec(settings.exec))
   }
 
   /// `patternlock enroll`: the same screen and input, but the pattern is drawn twice
-  /// and stored (`EnrollmentGate`); exits 0 once it is saved.
-  static func enroll(_ arguments: [String]) -> ExitStatus {
-    var handOff: [String] = []
-    return lock(arguments, started: nil, handOff: &handOff, enrolling: true)
+  /// and stored (`EnrollmentGate`); exits 0 once it is saved. A configured `exec` is
+  /// not run: an enrolment is not an unlock.
+  static func enroll(_ arguments: [String]) throws(CommandFailure) -> ExitStatus {
+    try lock(try parse(arguments, enrolling: true), started: nil, enrolling: true)
   }
 
-  /// The lock itself; every owner it makes restores what it changed when it returns.
-  private static func lock(_ arguments: [String], started: UInt64?, handOff: inout [String], enrolling: Bool) -> ExitStatus {
+  private static func parse(_ arguments: [String], enrolling: Bool) throws(CommandFailure) -> RunSettings {
+    do throws(UsageError) {
+      return try RunSettings(arguments, enrolling: enrolling)
+    } catch {
+      throw .usage(error)
+    }
+  }
+
+  /// The judge, then the display back-end, then the lock on it.
+  private static func lock(_ settings: RunSettings, started: UInt64?, enrolling: Bool) throws(CommandFailure) -> ExitStatus {
     // Patterns are held in memory from here on (drawn, typed or replayed).
     VaultCommandSupport.protectSecretsInMemory()
     let command = enrolling ? "enroll" : "run"
-    let settings: RunSettings
-    do throws(UsageError) {
-      settings = try RunSettings(arguments, enrolling: enrolling)
-    } catch {
-      Console.error(error.message)
-      return .badInput
-    }
-    let layoutOptions = settings.layoutOptions
-    let kms = settings.kms
-    let seat = settings.seat
-    let calibration = settings.calibration
-    let expected = settings.expected
-    let stateDirectory = settings.stateDirectory
-    let throttle = settings.throttle
-    let timing = settings.timing
-    let rotation = settings.rotation
-    let dpi = settings.dpi
-    let fontPath = settings.fontPath
-    let theme = settings.theme
-    let feedbackMilliseconds = settings.feedbackMilliseconds
-    let idleBlankSeconds = settings.idleBlankSeconds
-    let minimumDotsToEnroll = settings.minimumDotsToEnroll
-    let hashCost = settings.hashCost
-    let enrollFirst = settings.enrollFirst
-    handOff = settings.exec
 
     // The secret first: without one there is nothing to lock with, and nothing on
     // the display or console has been changed yet when that is said.
     var judge = RunJudge()
     var minimumDots = 4
-    let statePath = stateDirectory ?? StateDirectory.defaultPath
+    let statePath = settings.stateDirectory ?? StateDirectory.defaultPath
     // run --enroll-first with no pattern at all enrols first, then locks with it.
-    let enrollsFirst = !enrolling && expected == nil && enrollFirst && VaultGate.hasNoPattern(statePath)
-    if enrolling || enrollsFirst {
-      if enrolling && (expected != nil || !handOff.isEmpty) { Console.fail("enroll: --pattern and --exec belong to run") }
-      let grid = layoutOptions.gridSize
-      guard minimumDotsToEnroll >= 1 && minimumDotsToEnroll <= grid * grid else {
-        Console.fail("\(command): --min-dots takes 1 to \(grid * grid) for a \(grid)x\(grid) grid, not \(minimumDotsToEnroll)")
+    let enrollsFirst = !enrolling && settings.expected == nil && settings.enrollFirst && VaultGate.hasNoPattern(statePath)
+    let grid = settings.layoutOptions.gridSize
+    let fewest = settings.minimumDotsToEnroll
+    if (enrolling || enrollsFirst) && !(fewest >= 1 && fewest <= grid * grid) {
+      throw .usage(UsageError("\(command): --min-dots takes 1 to \(grid * grid) for a \(grid)x\(grid) grid, not \(fewest)"))
+    }
+    do throws(VaultError) {
+      if enrolling || enrollsFirst {
+        judge.enrolment = try EnrollmentGate(stateDirectory: statePath, gridSize: grid, minimumDots: fewest, cost: settings.hashCost)
+        minimumDots = fewest
+        if enrollsFirst { Console.error("no pattern is set in \(statePath): enrolling one first (enroll-first)") }
+      } else if let expected = settings.expected {
+        judge.development = DevelopmentJudge(expected: expected, minimumDots: minimumDots, matchUnlocks: true)
+      } else {
+        judge.vault = try VaultGate(stateDirectory: statePath, throttle: settings.throttle)
+        minimumDots = judge.vault!.minimumDotsToCheck()
       }
-      judge.enrolment = EnrollmentGate(stateDirectory: statePath, gridSize: grid, minimumDots: minimumDotsToEnroll, cost: hashCost)
-      minimumDots = minimumDotsToEnroll
-      if enrollsFirst { Console.error("no pattern is set in \(statePath): enrolling one first (enroll-first)") }
-    } else if let expected {
-      judge.development = DevelopmentJudge(expected: expected, minimumDots: minimumDots, matchUnlocks: true)
-    } else {
-      judge.vault = VaultGate(stateDirectory: statePath, throttle: throttle)
-      minimumDots = judge.vault!.minimumDotsToCheck()
+    } catch {
+      throw .vault(error)
     }
 
-    var display = openDisplay(kms)
+    // The display back-end is chosen here, and only here (docs/architecture.md,
+    // "Adding a back-end"): each choice specialises the lock for its display type.
+    var display = try openKMS(settings.kms)
+    return try lock(
+      on: &display, settings, judge: &judge, minimumDots: minimumDots, started: started, enrolling: enrolling,
+      enrollsFirst: enrollsFirst)
+  }
 
-    var options = layoutOptions
+  /// The lock on a display that has been taken: layout, input, console, the loop.
+  private static func lock<D: LockDisplay & ~Copyable>(
+    on display: inout D, _ settings: RunSettings, judge: inout RunJudge, minimumDots: Int, started: UInt64?,
+    enrolling: Bool, enrollsFirst: Bool
+  ) throws(CommandFailure) -> ExitStatus {
+    var options = settings.layoutOptions
     options.panelWidth = display.width
     options.panelHeight = display.height
-    options.rotation = combine(display.kms.panelOrientation.rotation, rotation)
-    options.dotsPerInch = dpi ?? LayoutOptions.dotsPerInch(pixels: display.width, millimetres: display.kms.millimetres.width)
+    options.rotation = combine(display.panelRotation, settings.rotation)
+    options.dotsPerInch =
+      settings.dpi ?? LayoutOptions.dotsPerInch(pixels: display.width, millimetres: display.widthMillimetres)
     let layout: GridLayout
     do throws(LayoutError) {
       layout = try GridLayout(options)
     } catch {
-      Console.fail(error.message + " (display \(display.kms.outputName) is \(display.kms.mode.text))")
+      throw .usage(UsageError(error.message + " (display \(display.summary))"))
     }
-    if let expected, (0..<expected.count).contains(where: { expected[$0] > layout.dotCount }) {
-      Console.fail("--pattern uses a dot beyond \(layout.dotCount), the last dot of a \(layout.gridSize)x\(layout.gridSize) grid")
+    if let expected = settings.expected, (0..<expected.count).contains(where: { expected[$0] > layout.dotCount }) {
+      throw .usage(UsageError("--pattern uses a dot beyond \(layout.dotCount), the last dot of a \(layout.gridSize)x\(layout.gridSize) grid"))
     }
 
-    var input = openInput(seat: seat, transform: layout.transform, calibration: calibration)
-    var loop = makeLoop()
-    loop.printTiming = timing
+    var input: InputContext
+    do throws(InputError) {
+      input = try InputContext(seat: settings.seat, transform: layout.transform, calibration: settings.calibration)
+    } catch {
+      throw .input(error)
+    }
+    var loop: EventLoop
+    do throws(LoopFailure) {
+      loop = try EventLoop()
+    } catch {
+      throw .loop(error)
+    }
+    loop.printTiming = settings.timing
     loop.startMicroseconds = started
     let console = ConsoleMode()
-    Console.out("patternlock: showing the lock on \(display.kms.outputName) (\(display.kms.mode.text)) of \(display.kms.path) (\(display.kms.usesAtomic ? "atomic" : "legacy"))")
+    Console.out("patternlock: showing the lock on \(display.summary)")
 
-    let atlas = loadFont(fontPath, layout: layout)
-    let feedback = UInt64(feedbackMilliseconds) * 1000
-    let idleBlank = idleBlankSeconds > 0 ? UInt64(idleBlankSeconds) * 1_000_000 : nil
-    var screen = LockScreen<XRGB8888>(
-      layout: layout, theme: theme, atlas: atlas, minimumDots: minimumDots, feedbackMicroseconds: feedback,
+    let atlas = loadFont(settings.fontPath, layout: layout)
+    let feedback = UInt64(settings.feedbackMilliseconds) * 1000
+    let idleBlank = settings.idleBlankSeconds > 0 ? UInt64(settings.idleBlankSeconds) * 1_000_000 : nil
+    var screen = LockScreen<D.Pixel>(
+      layout: layout, theme: settings.theme, atlas: atlas, minimumDots: minimumDots, feedbackMicroseconds: feedback,
       idleBlankMicroseconds: idleBlank,
       prompt: enrolling || enrollsFirst ? EnrollmentGate.startPrompt : PromptText.drawPattern)
     let now = pl_monotonic_microseconds()
@@ -131,42 +142,31 @@ enum RunCommand {
       // enrolment is never an unlock: exit 0 would open what waits for run).
       judge.enrolment = nil
       do throws(VaultError) {
-        judge.vault = try VaultGate(justEnrolledIn: statePath, throttle: throttle)
+        judge.vault = try VaultGate(justEnrolledIn: settings.stateDirectory ?? StateDirectory.defaultPath, throttle: settings.throttle)
       } catch {
-        Console.error(error.message)
-        return .failure
+        throw .vault(error)
       }
-      screen = LockScreen<XRGB8888>(
-        layout: layout, theme: theme, atlas: atlas, minimumDots: judge.vault!.minimumDotsToCheck(), feedbackMicroseconds: feedback,
-        idleBlankMicroseconds: idleBlank, prompt: PromptText.drawPattern)
+      screen = LockScreen<D.Pixel>(
+        layout: layout, theme: settings.theme, atlas: atlas, minimumDots: judge.vault!.minimumDotsToCheck(),
+        feedbackMicroseconds: feedback, idleBlankMicroseconds: idleBlank, prompt: PromptText.drawPattern)
       ending = loop.run(display: &display, input: &input, screen: &screen, judge: &judge)
     }
     _ = console.isActive
+    // Thrown failures leave through the owners' deinits, which restore the CRTC and
+    // the console.
     switch ending {
     case .unlocked:
       if !enrolling { Console.out("unlocked") }
+      return .success
     case .signal(let signal):
       // Never 0: a unit that treats success as "unlocked" must not open on a kill.
       Console.out("patternlock: stopped by signal \(signal); display and console restored")
       return .failure
-    case .display(let error):
-      // Owners restore the CRTC and the console as they go out of scope.
-      Console.error(error.message)
-      return .failure
-    case .input(let error):
-      Console.error(error.message)
-      return .failure
-    case .failed(let error):
-      Console.error(error.message)
-      return .failure
+    case .display(let error): throw D.commandFailure(error)
+    case .input(let error): throw .input(error)
+    case .failed(let error): throw .loop(error)
     }
-    return .success
   }
-
-  // Each step that can fail at start-up reports and exits; nothing has been changed
-  // on the display or console yet when they run, except by the owners already made,
-  // whose deinit is skipped by exit — so the display is opened first and the console
-  // is switched last, after everything that can fail.
 
   /// The prompt's glyphs; a missing font is said once and the lock runs without text.
   static func loadFont(_ path: String, layout: GridLayout) -> GlyphAtlas? {
@@ -178,41 +178,18 @@ enum RunCommand {
     }
   }
 
-  static func openDisplay(_ options: KMSOptions) -> KMSOutput {
+  /// The KMS back-end: the display, and the udev monitor that reports its hotplugs.
+  static func openKMS(_ options: KMSOptions) throws(CommandFailure) -> KMSOutput {
     let kms: KMSDisplay
     do throws(KMSError) {
       kms = try KMSDisplay(options: options)
     } catch {
-      Console.error(error.message)
-      pl_exit(ExitStatus.failure.rawValue)
+      throw .display(error)
     }
-    return KMSOutput(kms: kms, monitor: openHotplugMonitor())
-  }
-
-  static func openInput(seat: String, transform: ViewTransform, calibration: CalibrationMatrix?) -> InputContext {
     do throws(InputError) {
-      return try InputContext(seat: seat, transform: transform, calibration: calibration)
+      return KMSOutput(kms: kms, monitor: try UdevMonitor(subsystem: "drm"))
     } catch {
-      Console.error(error.message)
-      pl_exit(ExitStatus.failure.rawValue)
-    }
-  }
-
-  static func openHotplugMonitor() -> UdevMonitor {
-    do throws(InputError) {
-      return try UdevMonitor(subsystem: "drm")
-    } catch {
-      Console.error(error.message)
-      pl_exit(ExitStatus.failure.rawValue)
-    }
-  }
-
-  static func makeLoop() -> EventLoop {
-    do throws(LoopFailure) {
-      return try EventLoop()
-    } catch {
-      Console.error(error.message)
-      pl_exit(ExitStatus.failure.rawValue)
+      throw .input(error)
     }
   }
 

@@ -10,15 +10,14 @@ import Vault
 /// For provisioning scripts; the on-screen `enroll` is the interactive way. Creates
 /// the state directory (0700) when missing; an existing attempts file is kept.
 enum SetPatternCommand {
-  static func run(_ arguments: [String]) -> UnlockExitStatus {
+  static func run(_ arguments: [String]) throws(CommandFailure) -> UnlockExitStatus {
     // Patterns are held in memory from here on (drawn, typed or replayed).
     VaultCommandSupport.protectSecretsInMemory()
     let settings: Settings
     do throws(UsageError) {
       settings = try VaultCommandSupport.settingsRefusingPatternArguments(arguments, for: .setPattern)
     } catch {
-      Console.error(error.message)
-      return .badInput
+      throw .usage(error)
     }
     let directoryPath = settings.stateDirectory ?? StateDirectory.defaultPath
     let gridSize = settings.layout.gridSize
@@ -37,7 +36,7 @@ enum SetPatternCommand {
       Console.out("pattern set in \(directory.path) (\(gridSize)x\(gridSize) grid, at least \(minimumDots) dots)")
       return .unlocked
     } catch {
-      VaultCommandSupport.fail(error)
+      throw .vault(error)
     }
   }
 }

@@ -15,15 +15,14 @@ import Vault
 ///   timed one as the record stands (one from before a reboot is whole: the lock starts
 ///   it again in full), else 0.
 enum StatusCommand {
-  static func run(_ arguments: [String]) -> ExitStatus {
+  static func run(_ arguments: [String]) throws(CommandFailure) -> ExitStatus {
     let settings: Settings
     do throws(UsageError) {
       let parsed = try CommandLineSettings(reading: arguments, for: .status)
       try parsed.refuseOperands(.status)
       settings = parsed.settings
     } catch {
-      Console.error(error.message)
-      return .badInput
+      throw .usage(error)
     }
     let path = settings.stateDirectory ?? StateDirectory.defaultPath
     var line = JSONObjectWriter()
@@ -32,7 +31,7 @@ enum StatusCommand {
     do throws(VaultError) {
       directory = try StateDirectory(opening: path, creating: false)
     } catch {
-      guard case .stateDirectoryMissing = error else { VaultCommandSupport.fail(error) }
+      guard case .stateDirectoryMissing = error else { throw .vault(error) }
       line.add("pattern", string: "none")
       line.add("attempts", string: "missing")
       line.add("failures", 0)

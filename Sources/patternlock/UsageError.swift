@@ -1,7 +1,7 @@
 import Configuration
 
-/// A command line that cannot be used: the one line that says why; the command
-/// reports it and exits with status 2 (`ExitStatus.badInput`).
+/// A command line that cannot be used: the one line that says why; `main` reports it
+/// and exits with status 2 (`ExitStatus.badInput`).
 struct UsageError: Error {
   let message: String
 

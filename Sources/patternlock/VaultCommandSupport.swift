@@ -19,15 +19,6 @@ enum VaultCommandSupport {
     return parsed.settings
   }
 
-  /// Opens the state directory or ends the process with the matching status.
-  static func open(_ path: String, creating: Bool) -> StateDirectory {
-    do throws(VaultError) {
-      return try StateDirectory(opening: path, creating: creating)
-    } catch {
-      fail(error)
-    }
-  }
-
   /// Now, live: CLOCK_MONOTONIC in this boot, and the wall clock.
   static func now() -> UnlockInstant {
     UnlockClock.live.instant(pl_monotonic_microseconds())
@@ -45,12 +36,6 @@ enum VaultCommandSupport {
     if lockingMemory && pl_lock_all_memory() < 0 {
       Console.error("cannot lock memory (mlockall: \(Errno.current.text)); the pattern could be written to swap")
     }
-  }
-
-  /// Reports a vault error on one line and exits with its status.
-  static func fail(_ error: VaultError) -> Never {
-    Console.error(error.message)
-    pl_exit(status(for: error).rawValue)
   }
 
   /// The exit status for a vault error (see `UnlockExitStatus`).

@@ -29,30 +29,26 @@ struct VaultGate: PatternJudge, ~Copyable {
   /// - Parameters:
   ///   - start: now on the live monotonic clock: a lockout still running starts again
   ///     in full here.
-  init(stateDirectory path: String, throttle: ThrottleTable, startingAt start: UInt64 = pl_monotonic_microseconds()) {
-    let directory = VaultCommandSupport.open(path, creating: false)
-    self.init(store: DirectoryAttemptStore(directory), throttle: throttle, clock: .live, startingAt: start)
+  init(stateDirectory path: String, throttle: ThrottleTable, startingAt start: UInt64 = pl_monotonic_microseconds()) throws(VaultError) {
+    let directory = try StateDirectory(opening: path, creating: false)
+    try self.init(store: DirectoryAttemptStore(directory), throttle: throttle, clock: .live, startingAt: start)
   }
 
   /// A copy of the secret and attempts in `stateDirectory`, judged in memory on a
   /// recording's clock (`replay --state-dir`): the directory itself is never written,
   /// so a recording's timestamps can neither lift nor shorten a real lockout.
-  init(copyOf path: String, throttle: ThrottleTable, clock: UnlockClock, startingAt start: UInt64) {
-    let directory = VaultCommandSupport.open(path, creating: false)
-    self.init(store: MemoryAttemptStore(copying: directory), throttle: throttle, clock: clock, startingAt: start)
+  init(copyOf path: String, throttle: ThrottleTable, clock: UnlockClock, startingAt start: UInt64) throws(VaultError) {
+    let directory = try StateDirectory(opening: path, creating: false)
+    try self.init(store: MemoryAttemptStore(copying: directory), throttle: throttle, clock: clock, startingAt: start)
   }
 
   /// A gate over any store (tests give it one whose writes fail).
-  init(store: any AttemptStore, throttle: ThrottleTable, clock: UnlockClock, startingAt start: UInt64) {
-    do throws(VaultError) {
-      let session = try UnlockSession(store: store, table: throttle, startingAt: clock.instant(start))
-      if let problem = session.attemptsDamage { VaultCommandSupport.reportDamage(problem, path: session.attemptsPath) }
-      reportedDamage = session.attemptsDamage
-      minimumDots = session.enrolled.minimumDots
-      self.session = session
-    } catch {
-      VaultCommandSupport.fail(error)
-    }
+  init(store: any AttemptStore, throttle: ThrottleTable, clock: UnlockClock, startingAt start: UInt64) throws(VaultError) {
+    let session = try UnlockSession(store: store, table: throttle, startingAt: clock.instant(start))
+    if let problem = session.attemptsDamage { VaultCommandSupport.reportDamage(problem, path: session.attemptsPath) }
+    reportedDamage = session.attemptsDamage
+    minimumDots = session.enrolled.minimumDots
+    self.session = session
     self.clock = clock
   }
 
@@ -88,9 +84,9 @@ struct VaultGate: PatternJudge, ~Copyable {
 
   /// Refuses (exit 2) a pattern enrolled for another grid than `gridSize`: its dot
   /// numbers would name other places.
-  mutating func requireGrid(_ gridSize: Int) {
+  mutating func requireGrid(_ gridSize: Int) throws(VaultError) {
     let enrolled = session.enrolled.gridSize
-    if enrolled != gridSize { VaultCommandSupport.fail(.gridMismatch(enrolled: enrolled, inUse: gridSize)) }
+    if enrolled != gridSize { throw .gridMismatch(enrolled: enrolled, inUse: gridSize) }
   }
 
   /// The fewest dots a pattern needs to be checked at all.

@@ -27,7 +27,7 @@ final class EnrollmentGateTests: XCTestCase {
 
   func testConfirmedPatternIsStoredAndUnlocksTheLoop() throws {
     let path = try directory()
-    var gate = EnrollmentGate(stateDirectory: path, gridSize: 3, minimumDots: 4, cost: cheap)
+    var gate = try EnrollmentGate(stateDirectory: path, gridSize: 3, minimumDots: 4, cost: cheap)
     let first = gate.judge(outcome([1, 2, 3, 6]), at: 0)
     XCTAssertFalse(first.unlocks)
     XCTAssertEqual(first.nextPrompt?.string, "Draw it again to confirm")
@@ -42,7 +42,7 @@ final class EnrollmentGateTests: XCTestCase {
 
   func testMismatchStartsOverAndSavesNothing() throws {
     let path = try directory()
-    var gate = EnrollmentGate(stateDirectory: path, gridSize: 3, minimumDots: 4, cost: cheap)
+    var gate = try EnrollmentGate(stateDirectory: path, gridSize: 3, minimumDots: 4, cost: cheap)
     _ = gate.judge(outcome([1, 2, 3, 6]), at: 0)
     let mismatch = gate.judge(outcome([1, 2, 3, 5]), at: 0)
     XCTAssertFalse(mismatch.unlocks)
@@ -57,7 +57,7 @@ final class EnrollmentGateTests: XCTestCase {
 
   func testTooShortIsExplainedAndNeverStored() throws {
     let path = try directory()
-    var gate = EnrollmentGate(stateDirectory: path, gridSize: 3, minimumDots: 4, cost: cheap)
+    var gate = try EnrollmentGate(stateDirectory: path, gridSize: 3, minimumDots: 4, cost: cheap)
     let short = gate.judge(outcome([1, 2]), at: 0)
     XCTAssertEqual(short.verdict, .rejected(PromptText("Too short: join at least 4 dots")))
     XCTAssertFalse(short.unlocks)

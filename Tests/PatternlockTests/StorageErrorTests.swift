@@ -52,7 +52,7 @@ final class StorageErrorTests: XCTestCase {
     let enrolled = try EnrolledPattern(
       dots: DotSequence([1, 2, 3, 6]), gridSize: 3, minimumDots: 4, cost: try HashCost(passes: 1, memoryBytes: 8192))
     let store = FlakyStore(pattern: enrolled)
-    var gate = VaultGate(store: store, throttle: .android, clock: .live, startingAt: 0)
+    var gate = try VaultGate(store: store, throttle: .android, clock: .live, startingAt: 0)
     var screen = LockScreen<XRGB8888>(layout: try GridLayout(LayoutOptions()), theme: Theme(), atlas: nil)
     let storageError = PromptText("Storage error: locked. Ask an administrator.")
 
@@ -87,7 +87,7 @@ final class StorageErrorTests: XCTestCase {
     let enrolled = try EnrolledPattern(
       dots: DotSequence([1, 2, 3, 6]), gridSize: 3, minimumDots: 4, cost: try HashCost(passes: 1, memoryBytes: 8192))
     let store = FlakyStore(pattern: enrolled)
-    var gate = VaultGate(store: store, throttle: .android, clock: .live, startingAt: 0)
+    var gate = try VaultGate(store: store, throttle: .android, clock: .live, startingAt: 0)
     var screen = LockScreen<XRGB8888>(layout: try GridLayout(LayoutOptions()), theme: Theme(), atlas: nil)
     for n in 1...4 {
       screen.advance(to: UInt64(n) * second, judge: &gate)

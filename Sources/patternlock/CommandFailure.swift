@@ -1,0 +1,66 @@
+import Input
+import KMS
+import PNGImage
+import PatternCore
+import Recording
+import SystemCalls
+import Vault
+
+/// Why a command stopped before its work was done. Commands throw it and leave
+/// everything they own to their `deinit`s (the CRTC, the console, the descriptors);
+/// only `main` prints the message and exits with the status.
+enum CommandFailure: DescribedError {
+  /// The command line or an input file is unusable (exit 2).
+  case usage(UsageError)
+  /// The state directory, the secret or the attempts said no (the status of `check`).
+  case vault(VaultError)
+  /// The same, already said on standard error when it happened (a replay's attempt
+  /// that could not be recorded): only the status remains to be given.
+  case vaultAlreadyReported(VaultError)
+  /// No display could be taken, or it failed while showing the lock.
+  case display(KMSError)
+  /// No input could be opened, or it failed while reading.
+  case input(InputError)
+  /// The event loop's own descriptors or poll failed.
+  case loop(LoopFailure)
+  /// A recording cannot be replayed.
+  case recording(RecordingError)
+  /// A picture could not be written.
+  case picture(PNGError)
+  /// `--dump`'s directory cannot be made.
+  case dumpDirectory(path: String, errno: Errno)
+  /// A replay would draw more pictures than it may.
+  case tooManyPictures(limit: Int)
+  /// Unlocked, but the configured `exec` program could not be started.
+  case handOff(program: String, errno: Errno)
+
+  var message: String {
+    switch self {
+    case .usage(let error): return error.message
+    case .vault(let error): return error.message
+    case .vaultAlreadyReported: return ""
+    case .display(let error): return error.message
+    case .input(let error): return error.message
+    case .loop(let error): return error.message
+    case .recording(let error): return error.message
+    case .picture(let error): return error.message
+    case .dumpDirectory(let path, let errno):
+      return "replay: cannot create --dump directory \(path): \(errno.text) (choose a writable path)"
+    case .tooManyPictures(let limit):
+      return "replay: the recording would show more than \(limit) pictures (a long lockout countdown or hours between events?); nothing was written (cut the recording, or replay it without --dump and --contact-sheet)"
+    case .handOff(let program, let errno):
+      return "unlocked, but cannot run \(program): \(errno.text) (check the exec setting)"
+    }
+  }
+
+  /// The process's exit status.
+  var status: Int32 {
+    switch self {
+    // An unusable --dump directory is a bad command line, as the option's value is.
+    case .usage, .tooManyPictures, .dumpDirectory: return ExitStatus.badInput.rawValue
+    case .vault(let error), .vaultAlreadyReported(let error): return VaultCommandSupport.status(for: error).rawValue
+    case .recording(let error): return ReplayCommand.exitStatus(for: error).rawValue
+    case .display, .input, .loop, .picture, .handOff: return ExitStatus.failure.rawValue
+    }
+  }
+}
