@@ -22,9 +22,13 @@ if let size = options.layoutJSONSize {
   pl_exit(0)
 }
 var figures: [Figure] = []
-for size in options.sizes {
-  figures += SizeBench(scene: makeScene(size), frames: options.frames, warmup: options.warmup).run()
+if let path = options.figuresPath {
+  figures = FigureLines.read(path)
+} else {
+  for size in options.sizes {
+    figures += SizeBench(scene: makeScene(size), frames: options.frames, warmup: options.warmup, only: options.only).run()
+  }
+  if let path = options.cairoPath { figures += FigureLines.read(path) }
 }
-if let path = options.cairoPath { figures += CairoFigures.read(path) }
 let report = Report(options: options, figures: figures)
 for line in options.json ? report.jsonLines() : report.tableLines() { BenchConsole.out(line) }
