@@ -2,8 +2,8 @@ import CShim
 
 /// The bench's command line.
 ///
-///     patternlock-bench [--size WxH]... [--frames N] [--warmup N] [--json] [--only FIGURE]
-///                       [--cairo FILE] [--peak-rss-kib N] [--rss-command TEXT]
+///     patternlock-bench [--size WxH]... [--frames N] [--warmup N] [--json]
+///                       [--only FIGURE [--allocations]] [--cairo FILE] [--peak-rss-kib N] [--rss-command TEXT]
 ///     patternlock-bench --figures FILE [--size WxH]... [--json] [--peak-rss-kib N] [--rss-command TEXT]
 struct BenchOptions {
   var sizes: [(width: Int, height: Int)] = []
@@ -18,6 +18,8 @@ struct BenchOptions {
   /// Measure only this figure (and count no allocations): fewer than 300 frames
   /// are then allowed, for instruction counts.
   var only: String?
+  /// Count allocations even with `only` (scripts/bench does in its first round).
+  var allocations = false
   /// Measure nothing: report the figure lines of several rounds of both sides
   /// (each line with a `"round"`), as scripts/bench collects them.
   var figuresPath: String?
@@ -30,8 +32,8 @@ struct BenchOptions {
   var layoutJSONSize: (width: Int, height: Int)?
 
   static let usage = """
-    usage: patternlock-bench [--size WxH]... [--frames N] [--warmup N] [--json] [--only FIGURE]
-                             [--cairo FILE] [--peak-rss-kib N] [--rss-command TEXT]
+    usage: patternlock-bench [--size WxH]... [--frames N] [--warmup N] [--json]
+                             [--only FIGURE [--allocations]] [--cairo FILE] [--peak-rss-kib N] [--rss-command TEXT]
            patternlock-bench --figures FILE [--size WxH]... [--json]
                              [--peak-rss-kib N] [--rss-command TEXT]
            patternlock-bench --layout-json WxH
@@ -40,6 +42,7 @@ struct BenchOptions {
       --warmup N          untimed frames before each figure (default 30)
       --json              one JSON object per line and figure instead of a table
       --only FIGURE       measure only memset, full, incremental or full-rgb565, no allocations
+      --allocations       with --only, count the figure's allocations per frame as well
       --cairo FILE        cairo_scene's JSON lines (Benchmarks/cairo/run-cairo.sh) to compare with
       --figures FILE      measure nothing: report rounds of both sides' JSON lines, each with "round"
       --peak-rss-kib N    peak RSS of a 1920x1080 replay, to print with the figures
@@ -74,6 +77,7 @@ struct BenchOptions {
       case "--json": options.json = true
       case "--cairo": options.cairoPath = value(argument)
       case "--figures": options.figuresPath = value(argument)
+      case "--allocations": options.allocations = true
       case "--only":
         let figure = value(argument)
         guard SizeBench.figureNames.contains(figure) else {

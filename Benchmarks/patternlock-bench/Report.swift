@@ -138,10 +138,10 @@ struct Report {
     let rounds = roundCount
     if rounds > 1 {
       lines.append(
-        "patternlock bench: \(rounds) rounds, ours and cairo alternating per size; in each round a figure is the")
+        "patternlock bench: \(rounds) rounds, ours and cairo alternating figure by figure; in each round a figure")
       lines.append(
-        "  median of \(options.frames) frames after \(options.warmup) warm-up frames; µs and ratios are medians over the rounds,")
-      lines.append("  spread is the lowest to the highest round's ratio")
+        "  is the median of \(options.frames) frames after \(options.warmup) warm-up frames; µs and ratios are medians over")
+      lines.append("  the rounds, spread is the lowest to the highest round's ratio")
     } else {
       lines.append(
         "patternlock bench: median of \(options.frames) frames after \(options.warmup) warm-up frames, per figure")

@@ -15,13 +15,16 @@ struct SizeBench {
   let warmup: Int
   /// Only this figure, without allocation counts (`--only`), or all of them.
   var only: String? = nil
+  /// Count allocations even when `only` names a figure (`--allocations`).
+  var allocationsToo = false
 
   /// What `only` may name.
   static let figureNames = ["memset", "full", "incremental", "full-rgb565"]
 
   var size: String { "\(scene.width)x\(scene.height)" }
 
-  /// All four figures, with allocation counts (or the one `only` names, without);
+  /// All four figures, with allocation counts (or the one `only` names, without
+  /// unless `allocationsToo`);
   /// exits with status 1 when the incrementally repaired frame differs from a full
   /// redraw (the incremental figure would then measure a wrong picture).
   func run() -> [Figure] {
@@ -29,7 +32,7 @@ struct SizeBench {
     var rgb565 = [UInt8](repeating: 0, count: scene.width * scene.height * 2)
     var figures: [Figure] = []
     func wanted(_ name: String) -> Bool { only == nil || only == name }
-    let countAllocations = only == nil
+    let countAllocations = only == nil || allocationsToo
     if wanted("memset") {
       figures.append(Figure(name: "memset", size: size, medianMicroseconds: memset(&xrgb)))
     }

@@ -26,7 +26,10 @@ if let path = options.figuresPath {
   figures = FigureLines.read(path)
 } else {
   for size in options.sizes {
-    figures += SizeBench(scene: makeScene(size), frames: options.frames, warmup: options.warmup, only: options.only).run()
+    figures += SizeBench(
+      scene: makeScene(size), frames: options.frames, warmup: options.warmup, only: options.only,
+      allocationsToo: options.allocations
+    ).run()
   }
   if let path = options.cairoPath { figures += FigureLines.read(path) }
 }
