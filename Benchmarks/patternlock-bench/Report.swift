@@ -161,7 +161,7 @@ struct Report {
         var vsCairo = "-", spread = "-"
         if let counterpart = Report.cairoCounterpart(name), let r = ratio(name, size, to: counterpart) {
           vsCairo = Decimal.text(r.median, digits: 2) + "x"
-          spread = Decimal.text(r.lowest, digits: 2) + "-" + Decimal.text(r.highest, digits: 2) + "x"
+          if r.rounds > 1 { spread = Decimal.text(r.lowest, digits: 2) + "-" + Decimal.text(r.highest, digits: 2) + "x" }
         }
         let vsMemset =
           name == "memset" ? "1.0x" : ratio(name, size, to: "memset").map { Decimal.text($0.median, digits: 1) + "x" } ?? "-"
