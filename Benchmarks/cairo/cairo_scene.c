@@ -1,8 +1,8 @@
 // cairo_scene: the cairo reference for patternlock's rendering benchmark.
 //
 // Draws the lock-screen benchmark scene with cairo into an XRGB8888 image surface
-// (CAIRO_FORMAT_RGB24) and prints the median time per frame, one JSON line per
-// figure and size:
+// (CAIRO_FORMAT_RGB24), and into an RGB565 one (CAIRO_FORMAT_RGB16_565), and prints
+// the median time per frame, one JSON line per figure and size:
 //
 //   {"size":"800x480","figure":"cairo-full","median_us":412.3}
 //
@@ -14,6 +14,11 @@
 //                     finger segment, widened by half the line width and a pixel for
 //                     anti-aliasing, snapped outwards to whole pixels), set with
 //                     cairo_rectangle + cairo_clip.
+//   cairo-full-rgb565 the whole scene every frame into an RGB565 surface.
+//
+// `--only FIGURE` measures that one figure and nothing else, and then accepts
+// fewer than 300 frames: scripts/bench counts instructions per frame that way
+// (a run of N+1 frames under callgrind less a run of 1 frame).
 //
 // The scene: a solid background; a 3x3 grid of rings (radius 36 px, stroke 3 px)
 // with filled dots (radius 12 px) at the centres `patternlock layout --size WxH`
@@ -228,8 +233,8 @@ static void report(const layout *l, const char *figure, double *samples, int fra
   fflush(stdout);
 }
 
-static cairo_surface_t *make_surface(const layout *l) {
-  cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, l->width, l->height);
+static cairo_surface_t *make_surface(const layout *l, cairo_format_t format) {
+  cairo_surface_t *surface = cairo_image_surface_create(format, l->width, l->height);
   if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
     fail("cannot create the image surface: ", cairo_status_to_string(cairo_surface_status(surface)));
   }
@@ -248,15 +253,12 @@ static void dump(cairo_surface_t *surface, const char *directory, const layout *
   }
 }
 
-static int run(const layout *l, int frames, int warmup, const char *dump_directory) {
-  cairo_surface_t *surface = make_surface(l);
-  cairo_t *cr = cairo_create(surface);
+static int wanted(const char *only, const char *figure) { return only == NULL || strcmp(only, figure) == 0; }
+
+static void run_memset(const layout *l, int frames, int warmup, double *samples) {
+  cairo_surface_t *surface = make_surface(l, CAIRO_FORMAT_RGB24);
   unsigned char *data = cairo_image_surface_get_data(surface);
   size_t bytes = (size_t)cairo_image_surface_get_stride(surface) * (size_t)l->height;
-  double *samples = malloc(sizeof *samples * (size_t)frames);
-  if (samples == NULL) fail("out of memory", NULL);
-  double fx, fy;
-
   for (int i = -warmup; i < frames; i++) {
     cairo_surface_flush(surface);
     double t0 = now_us();
@@ -266,7 +268,15 @@ static int run(const layout *l, int frames, int warmup, const char *dump_directo
     if (i >= 0) samples[i] = t1 - t0;
   }
   report(l, "memset", samples, frames);
+  cairo_surface_destroy(surface);
+}
 
+// The whole scene every frame, into a surface of `format`.
+static void run_full(const layout *l, cairo_format_t format, const char *figure, int frames, int warmup,
+                     double *samples, const char *dump_directory) {
+  cairo_surface_t *surface = make_surface(l, format);
+  cairo_t *cr = cairo_create(surface);
+  double fx, fy;
   for (int i = -warmup; i < frames; i++) {
     finger_at(l, i + warmup, &fx, &fy);
     double t0 = now_us();
@@ -275,8 +285,17 @@ static int run(const layout *l, int frames, int warmup, const char *dump_directo
     double t1 = now_us();
     if (i >= 0) samples[i] = t1 - t0;
   }
-  report(l, "cairo-full", samples, frames);
-  dump(surface, dump_directory, l, "full");
+  report(l, figure, samples, frames);
+  dump(surface, dump_directory, l, figure + strlen("cairo-"));
+  cairo_destroy(cr);
+  cairo_surface_destroy(surface);
+}
+
+static int run_incremental(const layout *l, int frames, int warmup, double *samples, const char *dump_directory) {
+  cairo_surface_t *surface = make_surface(l, CAIRO_FORMAT_RGB24);
+  cairo_t *cr = cairo_create(surface);
+  unsigned char *data = cairo_image_surface_get_data(surface);
+  double fx, fy;
 
   // Incremental: start from a complete frame, then repair only the damage.
   int frame = 0;
@@ -303,7 +322,7 @@ static int run(const layout *l, int frames, int warmup, const char *dump_directo
   dump(surface, dump_directory, l, "incremental");
 
   // The repaired frame must equal a full render of the same finger position.
-  cairo_surface_t *check = make_surface(l);
+  cairo_surface_t *check = make_surface(l, CAIRO_FORMAT_RGB24);
   cairo_t *check_cr = cairo_create(check);
   draw_scene(check_cr, l, fx, fy);
   cairo_surface_flush(check);
@@ -332,19 +351,35 @@ static int run(const layout *l, int frames, int warmup, const char *dump_directo
   }
   cairo_destroy(check_cr);
   cairo_surface_destroy(check);
-  free(samples);
   cairo_destroy(cr);
   cairo_surface_destroy(surface);
   return status;
 }
 
+// The figures for one size (only `only` when it is not NULL).
+static int run(const layout *l, int frames, int warmup, const char *dump_directory, const char *only) {
+  double *samples = malloc(sizeof *samples * (size_t)frames);
+  if (samples == NULL) fail("out of memory", NULL);
+  int status = 0;
+  if (wanted(only, "memset")) run_memset(l, frames, warmup, samples);
+  if (wanted(only, "cairo-full")) run_full(l, CAIRO_FORMAT_RGB24, "cairo-full", frames, warmup, samples, dump_directory);
+  if (wanted(only, "cairo-incremental")) status = run_incremental(l, frames, warmup, samples, dump_directory);
+  if (wanted(only, "cairo-full-rgb565")) {
+    run_full(l, CAIRO_FORMAT_RGB16_565, "cairo-full-rgb565", frames, warmup, samples, dump_directory);
+  }
+  free(samples);
+  return status;
+}
+
 static void usage(void) {
   fputs("usage: cairo_scene [--size WxH]... [--layout FILE]... [--frames N] [--warmup N] [--dump DIR]\n"
+        "                   [--only FIGURE]\n"
         "  --size WxH     a size to measure (default 800x480, 1280x720 and 1920x1080)\n"
         "  --layout FILE  dot centres from 'patternlock layout --size WxH' JSON, for its size\n"
-        "  --frames N     timed frames per figure, at least 300 (default 300)\n"
+        "  --frames N     timed frames per figure, at least 300 (default 300; at least 1 with --only)\n"
         "  --warmup N     untimed frames first (default 30)\n"
-        "  --dump DIR     write DIR/cairo-WxH-full.png and -incremental.png\n",
+        "  --dump DIR     write DIR/cairo-WxH-full.png, -incremental.png and -full-rgb565.png\n"
+        "  --only FIGURE  measure only memset, cairo-full, cairo-incremental or cairo-full-rgb565\n",
         stdout);
 }
 
@@ -366,6 +401,8 @@ int main(int argc, char **argv) {
   int layout_count = 0;
   int frames = 300, warmup = 30;
   const char *dump_directory = NULL;
+  const char *only = NULL;
+  const char *frames_text = NULL;
   for (int i = 1; i < argc; i++) {
     const char *value = i + 1 < argc ? argv[i + 1] : NULL;
     if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
@@ -386,7 +423,16 @@ int main(int argc, char **argv) {
       layouts[layout_count++] = read_layout(value);
       i++;
     } else if (strcmp(argv[i], "--frames") == 0) {
-      frames = parse_count("--frames", value, 300);
+      if (value == NULL) fail("--frames needs a number", NULL);
+      frames_text = value;
+      i++;
+    } else if (strcmp(argv[i], "--only") == 0) {
+      if (value == NULL) fail("--only needs a figure", NULL);
+      if (!wanted(value, "memset") && !wanted(value, "cairo-full") && !wanted(value, "cairo-incremental") &&
+          !wanted(value, "cairo-full-rgb565")) {
+        fail("--only takes memset, cairo-full, cairo-incremental or cairo-full-rgb565, not ", value);
+      }
+      only = value;
       i++;
     } else if (strcmp(argv[i], "--warmup") == 0) {
       warmup = parse_count("--warmup", value, 0);
@@ -399,6 +445,8 @@ int main(int argc, char **argv) {
       fail("unknown option (try --help): ", argv[i]);
     }
   }
+  // Fewer than 300 frames only for one figure at a time (instruction counts).
+  if (frames_text != NULL) frames = parse_count("--frames", frames_text, only ? 1 : 300);
   if (size_count == 0) {
     sizes[0] = (layout){.width = 800, .height = 480};
     sizes[1] = (layout){.width = 1280, .height = 720};
@@ -411,7 +459,7 @@ int main(int argc, char **argv) {
     for (int k = 0; k < layout_count; k++) {
       if (layouts[k].width == l.width && layouts[k].height == l.height) l = layouts[k];
     }
-    status |= run(&l, frames, warmup, dump_directory);
+    status |= run(&l, frames, warmup, dump_directory, only);
   }
   return status;
 }

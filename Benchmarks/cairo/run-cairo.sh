@@ -2,6 +2,7 @@
 # Builds and runs the cairo reference for the rendering benchmark.
 #
 #   Benchmarks/cairo/run-cairo.sh [cairo_scene options]    e.g. --dump out/bench
+#   Benchmarks/cairo/run-cairo.sh --build-only             prints the program's path
 #
 # Installs Debian's libcairo2-dev when pkg-config cannot find cairo, builds
 # Benchmarks/cairo/cairo_scene.c into .build-bench/, and runs it: one JSON line per
@@ -29,6 +30,10 @@ mkdir -p "$out"
 cc=${CC:-cc}
 # shellcheck disable=SC2046 # pkg-config prints several words on purpose
 "$cc" -O2 -Wall -Wextra -o "$out/cairo_scene" Benchmarks/cairo/cairo_scene.c $(pkg-config --cflags --libs cairo) -lm
+if [ "${1:-}" = --build-only ]; then
+  echo "$out/cairo_scene"
+  exit 0
+fi
 
 layouts=()
 if [ -n "${PATTERNLOCK:-}" ]; then

@@ -1,10 +1,14 @@
-/// One measured figure: a size, a name from the brief's list and its median.
+/// One measured figure: a size, a name from the brief's list and its median, from
+/// one round of measuring (scripts/bench alternates ours and cairo's rounds).
 struct Figure {
-  /// `memset`, `full`, `incremental`, `full-rgb565`, `cairo-full`, `cairo-incremental`.
+  /// `memset`, `full`, `incremental`, `full-rgb565`, `cairo-full`, `cairo-incremental`,
+  /// `cairo-full-rgb565`.
   let name: String
   /// `WxH`.
   let size: String
   let medianMicroseconds: Double
   /// Heap allocations per frame, counted around damage and render (ours only).
   var allocationsPerFrame: Double?
+  /// Which round of scripts/bench measured it (1 for a single run).
+  var round = 1
 }

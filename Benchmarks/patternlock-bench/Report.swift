@@ -2,66 +2,118 @@ import PatternCore
 
 /// Puts our figures next to cairo's: ratios, goals, allocations and peak RSS, as a
 /// table for people or as JSON lines for tools.
+///
+/// The figures may come from several rounds (scripts/bench alternates the two
+/// sides so that both see the same load): a figure's time is the median of its
+/// per-round medians, and a ratio is the median of the per-round ratios, with the
+/// lowest and highest round as its spread.
 struct Report {
   let options: BenchOptions
-  /// Ours and cairo's, in measuring order.
+  /// Ours and cairo's, in measuring order, from one round or several.
   let figures: [Figure]
 
-  private func figure(_ name: String, _ size: String) -> Figure? {
-    figures.first { $0.name == name && $0.size == size }
+  /// A ratio over the rounds that measured both figures.
+  struct Ratio {
+    let median: Double
+    let lowest: Double
+    let highest: Double
+    let rounds: Int
   }
 
-  private func ratio(_ figure: Figure, to name: String) -> Double? {
-    guard let other = self.figure(name, figure.size), other.medianMicroseconds > 0 else { return nil }
-    return figure.medianMicroseconds / other.medianMicroseconds
+  private func rounds(_ name: String, _ size: String) -> [Figure] {
+    figures.filter { $0.name == name && $0.size == size }
+  }
+
+  /// The median over the rounds of one figure's per-round medians.
+  private func medianMicroseconds(_ name: String, _ size: String) -> Double? {
+    let values = rounds(name, size).map(\.medianMicroseconds)
+    return values.isEmpty ? nil : Report.median(values)
+  }
+
+  private func ratio(_ name: String, _ size: String, to other: String) -> Ratio? {
+    let theirs = rounds(other, size)
+    var values: [Double] = []
+    for f in rounds(name, size) {
+      guard let o = theirs.first(where: { $0.round == f.round }), o.medianMicroseconds > 0 else { continue }
+      values.append(f.medianMicroseconds / o.medianMicroseconds)
+    }
+    guard let lowest = values.min(), let highest = values.max() else { return nil }
+    return Ratio(median: Report.median(values), lowest: lowest, highest: highest, rounds: values.count)
+  }
+
+  static func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    let n = sorted.count
+    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
   }
 
   /// The cairo figure each of ours is compared with (like with like).
   private static func cairoCounterpart(_ name: String) -> String? {
     switch name {
-    case "full", "full-rgb565": return "cairo-full"
+    case "full": return "cairo-full"
     case "incremental": return "cairo-incremental"
+    case "full-rgb565": return "cairo-full-rgb565"
     default: return nil
     }
   }
 
-  private func goal(_ figure: Figure) -> Goal? {
-    switch figure.name {
-    case "full": return Goal(against: "cairo-full", limit: 0.33, ratio: ratio(figure, to: "cairo-full"))
+  private func goal(_ name: String, _ size: String) -> Goal? {
+    switch name {
+    case "full": return Goal(against: "cairo-full", limit: 0.33, ratio: ratio(name, size, to: "cairo-full")?.median)
     case "incremental":
-      return Goal(against: "cairo-incremental", limit: 0.3, ratio: ratio(figure, to: "cairo-incremental"))
-    case "full-rgb565": return Goal(against: "full", limit: 1.2, ratio: ratio(figure, to: "full"))
+      return Goal(against: "cairo-incremental", limit: 0.3, ratio: ratio(name, size, to: "cairo-incremental")?.median)
+    case "full-rgb565": return Goal(against: "full", limit: 1.2, ratio: ratio(name, size, to: "full")?.median)
     default: return nil
     }
   }
 
   /// The figures shown for a size: ours, then cairo's (its memset line is left out:
   /// ours measures the same buffer size).
-  private func rows(_ size: String) -> [Figure] {
-    let order = ["memset", "full", "incremental", "full-rgb565", "cairo-full", "cairo-incremental"]
-    return order.compactMap { figure($0, size) }
+  private func rows(_ size: String) -> [String] {
+    let order = ["memset", "full", "incremental", "full-rgb565", "cairo-full", "cairo-incremental", "cairo-full-rgb565"]
+    return order.filter { !rounds($0, size).isEmpty }
   }
 
-  private var sizes: [String] { options.sizes.map { "\($0.width)x\($0.height)" } }
+  /// The sizes measured, in the order given, or as first met in the figures.
+  private var sizes: [String] {
+    var sizes = options.sizes.map { "\($0.width)x\($0.height)" }
+    for f in figures where !sizes.contains(f.size) { sizes.append(f.size) }
+    return sizes.filter { size in figures.contains { $0.size == size } }
+  }
+
+  private var roundCount: Int { Set(figures.map(\.round)).count }
+
+  private func allocations(_ name: String, _ size: String) -> Double? {
+    rounds(name, size).lazy.compactMap(\.allocationsPerFrame).first
+  }
 
   // MARK: JSON
 
   /// One object per line and figure, then one for the replay's peak RSS.
   func jsonLines() -> [String] {
     var lines: [String] = []
+    func add(_ object: inout JSONObjectWriter, _ key: String, _ r: Ratio) {
+      object.add(key, raw: Decimal.text(r.median, digits: 2))
+      object.add(key + "_min", raw: Decimal.text(r.lowest, digits: 2))
+      object.add(key + "_max", raw: Decimal.text(r.highest, digits: 2))
+    }
     for size in sizes {
-      for f in rows(size) {
+      for name in rows(size) {
+        guard let median = medianMicroseconds(name, size) else { continue }
         var object = JSONObjectWriter()
         object.add("size", string: size)
-        object.add("figure", string: f.name)
-        object.add("median_us", raw: Decimal.text(f.medianMicroseconds, digits: 1))
-        if let counterpart = Report.cairoCounterpart(f.name), let r = ratio(f, to: counterpart) {
-          object.add("vs_cairo", raw: Decimal.text(r, digits: 2))
+        object.add("figure", string: name)
+        object.add("median_us", raw: Decimal.text(median, digits: 1))
+        object.add("rounds", rounds(name, size).count)
+        if let counterpart = Report.cairoCounterpart(name), let r = ratio(name, size, to: counterpart) {
+          add(&object, "vs_cairo", r)
         }
-        if f.name != "memset", let r = ratio(f, to: "memset") { object.add("vs_memset", raw: Decimal.text(r, digits: 1)) }
-        if f.name == "full-rgb565", let r = ratio(f, to: "full") { object.add("vs_full", raw: Decimal.text(r, digits: 2)) }
-        if let a = f.allocationsPerFrame { object.add("allocations_per_frame", raw: Decimal.text(a, digits: 2)) }
-        if let g = goal(f) {
+        if name != "memset", let r = ratio(name, size, to: "memset") {
+          object.add("vs_memset", raw: Decimal.text(r.median, digits: 1))
+        }
+        if name == "full-rgb565", let r = ratio(name, size, to: "full") { add(&object, "vs_full", r) }
+        if let a = allocations(name, size) { object.add("allocations_per_frame", raw: Decimal.text(a, digits: 2)) }
+        if let g = goal(name, size) {
           object.add("goal", string: g.text)
           if let met = g.isMet { object.add("goal_met", raw: met ? "true" : "false") }
         }
@@ -83,32 +135,49 @@ struct Report {
 
   func tableLines() -> [String] {
     var lines: [String] = []
-    lines.append(
-      "patternlock bench: median of \(options.frames) frames after \(options.warmup) warm-up frames, per figure")
+    let rounds = roundCount
+    if rounds > 1 {
+      lines.append(
+        "patternlock bench: \(rounds) rounds, ours and cairo alternating figure by figure; in each round a figure")
+      lines.append(
+        "  is the median of \(options.frames) frames after \(options.warmup) warm-up frames; µs and ratios are medians over")
+      lines.append("  the rounds, spread is the lowest to the highest round's ratio")
+    } else {
+      lines.append(
+        "patternlock bench: median of \(options.frames) frames after \(options.warmup) warm-up frames, per figure")
+    }
     lines.append("scene: 3x3 grid from GridLayout, dots 1-5-9-6 joined, line on to a finger circling dot 6;")
     lines.append("  no prompt text on either side; cairo_scene.c's colours (solid background, opaque line);")
     lines.append("  radii and line width are our layout's at each size, and cairo is given the same")
     lines.append("incremental: the finger moves ~1/120 turn; both sides redraw only the old+new finger segment's box")
+    lines.append("full-rgb565 is compared with cairo-full-rgb565 (CAIRO_FORMAT_RGB16_565), its goal with full")
     lines.append("")
     let header = [pad("size", 10), pad("figure", 18), padLeft("median µs", 10), padLeft("vs cairo", 9),
-                  padLeft("vs memset", 10), padLeft("allocs/frame", 13), "  goal"]
+                  padLeft("spread", 12), padLeft("vs memset", 10), padLeft("allocs/frame", 13), "  goal"]
     lines.append(header.joined())
     for size in sizes {
-      for f in rows(size) {
-        var vsCairo = "-"
-        if let counterpart = Report.cairoCounterpart(f.name), let r = ratio(f, to: counterpart) {
-          vsCairo = Decimal.text(r, digits: 2) + "x"
+      for name in rows(size) {
+        guard let median = medianMicroseconds(name, size) else { continue }
+        var vsCairo = "-", spread = "-"
+        if let counterpart = Report.cairoCounterpart(name), let r = ratio(name, size, to: counterpart) {
+          vsCairo = Decimal.text(r.median, digits: 2) + "x"
+          if r.rounds > 1 { spread = Decimal.text(r.lowest, digits: 2) + "-" + Decimal.text(r.highest, digits: 2) + "x" }
         }
-        let vsMemset = f.name == "memset" ? "1.0x" : ratio(f, to: "memset").map { Decimal.text($0, digits: 1) + "x" } ?? "-"
-        let allocations = f.allocationsPerFrame.map { Decimal.text($0, digits: 2) } ?? "-"
+        let vsMemset =
+          name == "memset" ? "1.0x" : ratio(name, size, to: "memset").map { Decimal.text($0.median, digits: 1) + "x" } ?? "-"
+        let allocationText = allocations(name, size).map { Decimal.text($0, digits: 2) } ?? "-"
         var goalText = ""
-        if let g = goal(f) {
-          let measured = g.ratio.map { " (\(Decimal.text($0, digits: 2))x)" } ?? ""
+        if let g = goal(name, size) {
+          var measured = g.ratio.map { " (\(Decimal.text($0, digits: 2))x" } ?? ""
+          if !measured.isEmpty, rounds > 1, let r = ratio(name, size, to: g.against) {
+            measured += ", \(Decimal.text(r.lowest, digits: 2))-\(Decimal.text(r.highest, digits: 2))x"
+          }
+          if !measured.isEmpty { measured += ")" }
           goalText = "  \(g.text)\(measured): \(g.verdict)"
         }
         lines.append(
-          [pad(size, 10), pad(f.name, 18), padLeft(Decimal.text(f.medianMicroseconds, digits: 1), 10),
-           padLeft(vsCairo, 9), padLeft(vsMemset, 10), padLeft(allocations, 13), goalText].joined())
+          [pad(size, 10), pad(name, 18), padLeft(Decimal.text(median, digits: 1), 10),
+           padLeft(vsCairo, 9), padLeft(spread, 12), padLeft(vsMemset, 10), padLeft(allocationText, 13), goalText].joined())
       }
     }
     if !figures.contains(where: { $0.name.hasPrefix("cairo-") }) {

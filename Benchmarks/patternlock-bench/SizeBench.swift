@@ -13,30 +13,50 @@ struct SizeBench {
   let scene: BenchScene
   let frames: Int
   let warmup: Int
+  /// Only this figure, without allocation counts (`--only`), or all of them.
+  var only: String? = nil
+  /// Count allocations even when `only` names a figure (`--allocations`).
+  var allocationsToo = false
+
+  /// What `only` may name.
+  static let figureNames = ["memset", "full", "incremental", "full-rgb565"]
 
   var size: String { "\(scene.width)x\(scene.height)" }
 
-  /// All four figures, with allocation counts; exits with status 1 when the
-  /// incrementally repaired frame differs from a full redraw (the incremental
-  /// figure would then measure a wrong picture).
+  /// All four figures, with allocation counts (or the one `only` names, without
+  /// unless `allocationsToo`);
+  /// exits with status 1 when the incrementally repaired frame differs from a full
+  /// redraw (the incremental figure would then measure a wrong picture).
   func run() -> [Figure] {
     var xrgb = [UInt8](repeating: 0, count: scene.width * scene.height * 4)
     var rgb565 = [UInt8](repeating: 0, count: scene.width * scene.height * 2)
     var figures: [Figure] = []
-    figures.append(Figure(name: "memset", size: size, medianMicroseconds: memset(&xrgb)))
-
-    var full = Figure(name: "full", size: size, medianMicroseconds: fullRedraw(&xrgb, as: XRGB8888.self))
-    full.allocationsPerFrame = allocations(&xrgb, as: XRGB8888.self, incremental: false)
-    figures.append(full)
-
-    var incremental = Figure(
-      name: "incremental", size: size, medianMicroseconds: incrementalUpdate(&xrgb, as: XRGB8888.self))
-    incremental.allocationsPerFrame = allocations(&xrgb, as: XRGB8888.self, incremental: true)
-    figures.append(incremental)
-
-    var full565 = Figure(name: "full-rgb565", size: size, medianMicroseconds: fullRedraw(&rgb565, as: RGB565.self))
-    full565.allocationsPerFrame = allocations(&rgb565, as: RGB565.self, incremental: false)
-    figures.append(full565)
+    func wanted(_ name: String) -> Bool { only == nil || only == name }
+    let countAllocations = only == nil || allocationsToo
+    if wanted("memset") {
+      figures.append(Figure(name: "memset", size: size, medianMicroseconds: memset(&xrgb)))
+    }
+    if wanted("full") {
+      var full = Figure(name: "full", size: size, medianMicroseconds: fullRedraw(&xrgb, as: XRGB8888.self))
+      if countAllocations { full.allocationsPerFrame = allocations(&xrgb, as: XRGB8888.self, incremental: false) }
+      figures.append(full)
+    }
+    if wanted("incremental") {
+      var incremental = Figure(
+        name: "incremental", size: size, medianMicroseconds: incrementalUpdate(&xrgb, as: XRGB8888.self))
+      if countAllocations {
+        incremental.allocationsPerFrame = allocations(&xrgb, as: XRGB8888.self, incremental: true)
+      }
+      figures.append(incremental)
+    }
+    if wanted("full-rgb565") {
+      var full565 = Figure(
+        name: "full-rgb565", size: size, medianMicroseconds: fullRedraw(&rgb565, as: RGB565.self))
+      if countAllocations {
+        full565.allocationsPerFrame = allocations(&rgb565, as: RGB565.self, incremental: false)
+      }
+      figures.append(full565)
+    }
     return figures
   }
 

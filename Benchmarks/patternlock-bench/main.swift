@@ -22,9 +22,17 @@ if let size = options.layoutJSONSize {
   pl_exit(0)
 }
 var figures: [Figure] = []
-for size in options.sizes {
-  figures += SizeBench(scene: makeScene(size), frames: options.frames, warmup: options.warmup).run()
+if let path = options.figuresPath {
+  figures = FigureLines.read(path)
+} else {
+  for size in options.sizes {
+    figures += SizeBench(
+      scene: makeScene(size), frames: options.frames, warmup: options.warmup, only: options.only,
+      allocationsToo: options.allocations
+    ).run()
+  }
+  // cairo's memset line is left out: ours measures the same buffer.
+  if let path = options.cairoPath { figures += FigureLines.read(path).filter { $0.name != "memset" } }
 }
-if let path = options.cairoPath { figures += CairoFigures.read(path) }
 let report = Report(options: options, figures: figures)
 for line in options.json ? report.jsonLines() : report.tableLines() { BenchConsole.out(line) }

@@ -1,11 +1,14 @@
 import SystemCalls
 
-/// Reads the lines Benchmarks/cairo/run-cairo.sh prints:
-/// `{"size":"800x480","figure":"cairo-full","median_us":412.3}`.
+/// Reads figure lines: the ones Benchmarks/cairo/run-cairo.sh prints,
+/// `{"size":"800x480","figure":"cairo-full","median_us":412.3}`, and our own
+/// `--json` lines, which scripts/bench collects over several rounds with a
+/// `"round":N` added to each.
 ///
-/// Only those three fields of that one-line shape are read; anything else is a
-/// message naming the file and the line.
-enum CairoFigures {
+/// Only `size`, `figure`, `median_us` and, when present, `round` and
+/// `allocations_per_frame` are read; a line without the first three is a message
+/// naming the file and the line.
+enum FigureLines {
   static func read(_ path: String) -> [Figure] {
     let text = contents(of: path)
     var figures: [Figure] = []
@@ -15,14 +18,17 @@ enum CairoFigures {
       guard let size = field(line, "\"size\":\""), let name = field(line, "\"figure\":\""),
         let median = numberField(line, "\"median_us\":")
       else {
-        BenchConsole.fail("\(path) line \(number) is not a cairo_scene figure (rerun Benchmarks/cairo/run-cairo.sh > \(path))")
+        BenchConsole.fail("\(path) line \(number) is not a figure line (no size, figure or median_us)")
       }
-      figures.append(Figure(name: name, size: size, medianMicroseconds: median))
+      var figure = Figure(name: name, size: size, medianMicroseconds: median)
+      figure.allocationsPerFrame = numberField(line, "\"allocations_per_frame\":")
+      if let round = numberField(line, "\"round\":") { figure.round = Int(round) }
+      figures.append(figure)
     }
     return figures
   }
 
-  /// A figures file larger than this is not one run-cairo.sh wrote.
+  /// A figures file larger than this is not one the bench wrote.
   private static let maximumBytes: Int64 = 1 << 20
 
   private static func contents(of path: String) -> String {
@@ -36,7 +42,7 @@ enum CairoFigures {
       case .notARegularFile(let kind): why = "it is \(kind.phrase), not a file"
       case .tooLarge(let bytes): why = "it is \(bytes) bytes, not a figures file"
       }
-      BenchConsole.fail("cannot read cairo figures \(path): \(why)")
+      BenchConsole.fail("cannot read figures \(path): \(why)")
     }
   }
 
