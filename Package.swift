@@ -150,7 +150,9 @@ let package = Package(
     .testTarget(name: "KMSTests", dependencies: ["KMS", "PatternCore", "CommandTestSupport"]),
     .testTarget(name: "InputTests", dependencies: ["Input", "PatternCore"]),
     // Vault: hashing, file formats, corruption and crash safety; CLI tests run the built binary.
-    .testTarget(name: "VaultTests", dependencies: ["Vault", "PatternCore", "CShim", "CommandTestSupport"]),
+    // Test support: a cheap hash cost, clock values and enrolment for the vault's tests.
+    .target(name: "VaultTestSupport", dependencies: ["Vault", "PatternCore"], path: "Tests/VaultTestSupport"),
+    .testTarget(name: "VaultTests", dependencies: ["Vault", "PatternCore", "CShim", "CommandTestSupport", "VaultTestSupport"]),
     // Configuration: layering, every key, every error with file:line; the man pages
     // against --help and the key table (runs the built binary).
     .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "PatternCore", "Raster", "Vault", "SystemCalls", "CommandTestSupport"]),
@@ -170,6 +172,12 @@ let package = Package(
       linkerSettings: [.linkedLibrary("sodium")]
     ),
     // Replays every committed crash input under Fuzz/Regressions through its harness.
+    // Every test that runs the built patternlock binary, in one target: the commands'
+    // output, exit statuses and files, as a user or a script sees them.
+    .testTarget(
+      name: "CommandLineTests",
+      dependencies: ["CommandTestSupport", "VaultTestSupport", "Configuration", "PatternCore", "PNGImage", "Recording", "Vault", "CShim"]
+    ),
     .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarnesses", "Vault", "CommandTestSupport"]),
   ]
 )

@@ -4,8 +4,8 @@ import Foundation
 import SystemCalls
 import XCTest
 
-/// Every kind of bad file, each named with its file and line, and the executable's
-/// one-line message with exit status 2.
+/// Every kind of bad file, each named with its file and line (the executable's one-line
+/// message with exit status 2 is in CommandLineTests).
 final class ConfigurationErrorTests: XCTestCase {
   var root: ConfigRoot!
 
@@ -118,15 +118,5 @@ final class ConfigurationErrorTests: XCTestCase {
     XCTAssertEqual(settings.layout.gridSize, 4)
     XCTAssertTrue(settings.stealth)
     XCTAssertEqual(settings.origins[.stealth], .file(path: path, line: 8))
-  }
-
-  func testExecutablePrintsOneLineAndExitsWithStatus2() throws {
-    let etc = try root.write("etc/patternlock.conf", "[layout]\ngrid = 3\n[display]\nmode = huge\n")
-    for command in [["replay", "x.yaml"], ["check"], ["set-pattern"], ["reset-attempts"], ["run"]] {
-      let result = try PatternlockBinary.run(command, environment: [ConfigurationFiles.rootVariable: root.path])
-      XCTAssertEqual(result.status, 2, "\(command): \(result.stderr)")
-      XCTAssertEqual(result.stderr, "patternlock: \(etc):4: mode cannot be 'huge': it takes 'preferred', WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, such as 800x480@60\n", "\(command)")
-      XCTAssertEqual(result.stdout, "")
-    }
   }
 }

@@ -1,5 +1,6 @@
 import PatternCore
 @testable import Vault
+import VaultTestSupport
 import XCTest
 
 /// Argon2id round trips, canonical encoding, parsing typed patterns, fingerprints.

@@ -2,6 +2,7 @@ import CommandTestSupport
 import Foundation
 import PatternCore
 @testable import Vault
+import VaultTestSupport
 import XCTest
 
 /// The state files on disk: formats, permissions, persistence across restarts, and

@@ -1,4 +1,5 @@
 import PatternCore
+import VaultTestSupport
 import XCTest
 
 /// The throttle table and the policy's rules, driven by injected clock values.

@@ -2,6 +2,7 @@ import CommandTestSupport
 import Foundation
 import PatternCore
 @testable import Vault
+import VaultTestSupport
 import XCTest
 
 /// A recording's clock is the recording's: years between two gestures are jumped, not

@@ -3,6 +3,7 @@ import CommandTestSupport
 import Foundation
 import PatternCore
 @testable import Vault
+import VaultTestSupport
 import XCTest
 
 /// The built binary: set-pattern, check, reset-attempts, replay --state-dir, and a

@@ -5,26 +5,26 @@ import XCTest
 
 /// Shared helpers: a cheap hash cost, clock values, enrolment, typed errors and file
 /// modes. Running the built binary and temporary directories are CommandTestSupport's.
-enum VaultTestSupport {
+public enum VaultTestSupport {
   /// The cheapest cost libsodium accepts, so hashing tests take milliseconds.
-  static let cheapCost = try! HashCost(passes: 1, memoryBytes: 8192)
+  public static let cheapCost = try! HashCost(passes: 1, memoryBytes: 8192)
 
   /// The boot the tests' instants belong to, unless they name another.
-  static let boot = BootIdentity(high: 0x0123_4567_89ab_cdef, low: 0xfedc_ba98_7654_3210)
+  public static let boot = BootIdentity(high: 0x0123_4567_89ab_cdef, low: 0xfedc_ba98_7654_3210)
 
-  static func instant(seconds: Int64, extraMicroseconds: UInt64 = 0, boot: BootIdentity? = VaultTestSupport.boot) -> UnlockInstant {
+  public static func instant(seconds: Int64, extraMicroseconds: UInt64 = 0, boot: BootIdentity? = VaultTestSupport.boot) -> UnlockInstant {
     UnlockInstant(monotonicMicroseconds: UInt64(seconds) * 1_000_000 + extraMicroseconds, wallSeconds: 1_700_000_000 + seconds, boot: boot)
   }
 
   /// Enrols `pattern` (cheap cost) in `path`, creating the directory.
-  static func enrol(_ pattern: [Int], in path: String, grid: Int = 3, minimumDots: Int = 4) throws {
+  public static func enrol(_ pattern: [Int], in path: String, grid: Int = 3, minimumDots: Int = 4) throws {
     let directory = try StateDirectory(opening: path, creating: true)
     let enrolled = try EnrolledPattern(dots: DotSequence(pattern), gridSize: grid, minimumDots: minimumDots, cost: cheapCost)
     try enrolled.save(to: directory)
   }
 
   /// The error `body` throws, or nil (XCTAssertThrowsError cannot hold ~Copyable values).
-  static func error(_ body: () throws(VaultError) -> Void) -> VaultError? {
+  public static func error(_ body: () throws(VaultError) -> Void) -> VaultError? {
     do {
       try body()
       return nil
@@ -34,7 +34,7 @@ enum VaultTestSupport {
   }
 
   /// POSIX permission bits of a path (lstat).
-  static func permissions(_ path: String) throws -> Int {
+  public static func permissions(_ path: String) throws -> Int {
     let attributes = try FileManager.default.attributesOfItem(atPath: path)
     return (attributes[.posixPermissions] as! NSNumber).intValue
   }
