@@ -34,6 +34,12 @@ public enum Setting: String, CaseIterable, Sendable {
   case feedbackMilliseconds = "feedback-ms"
   case idleBlankSeconds = "idle-blank-s"
   case exec
+  // [actions]
+  case onUnlock = "on-unlock"
+  case onWrong = "on-wrong"
+  case onLockout = "on-lockout"
+  case hookUser = "hook-user"
+  case gpioUnlock = "gpio-unlock"
   // [vault]
   case stateDir = "state-dir"
   case enrollFirst = "enroll-first"
@@ -53,7 +59,7 @@ public enum Setting: String, CaseIterable, Sendable {
   case uinput
 
   /// The sections of patternlock.conf, in the order the documentation lists them.
-  public static let sections = ["layout", "display", "input", "lock", "vault"]
+  public static let sections = ["layout", "display", "input", "lock", "actions", "vault"]
 
   /// The settings patternlock.conf takes, in table order.
   public static let fileKeys = allCases.filter { $0.section != nil }

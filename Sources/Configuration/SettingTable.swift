@@ -101,6 +101,25 @@ extension Setting {
         section: "lock", option: "--exec", placeholder: "CMD ARG...", grammar: .program,
         accepted: "'none' or an absolute program path and its arguments, separated by spaces",
         help: "after unlocking, replace patternlock with CMD (an absolute path); takes the rest of the line", commands: [.run])
+    case .onUnlock, .onWrong, .onLockout:
+      let event = self == .onUnlock ? "an unlock" : self == .onWrong ? "a counted wrong pattern" : "a lockout starting"
+      return SettingRow(
+        section: "actions", option: "--" + rawValue, placeholder: "\"CMD ARG...\"", grammar: .command,
+        accepted: "'none' or an absolute program path and its arguments, separated by spaces",
+        help: "after \(event), start CMD as hook-user without waiting for it (run and check; never replay)",
+        commands: [.run, .check])
+    case .hookUser:
+      return SettingRow(
+        section: "actions", option: "--hook-user", placeholder: "USER", grammar: .name(orWord: nil),
+        accepted: "a user name from the password database, such as nobody or door",
+        help: "the user the on-* hooks run as (default nobody)", commands: [.run, .check])
+    case .gpioUnlock:
+      let lines = DoorStrikeLine.lines, durations = DoorStrikeLine.durations
+      return SettingRow(
+        section: "actions", option: "--gpio-unlock", placeholder: "CHIP:LINE[:MS]", grammar: .doorStrikeLine,
+        accepted: "'none' or CHIP:LINE[:MS]: gpiochipN, a line \(lines.lowerBound) to \(lines.upperBound), \(durations.lowerBound) to \(durations.upperBound) ms (default \(DoorStrikeLine.defaultMilliseconds)), such as gpiochip0:4:500",
+        help: "on an unlock, pulse GPIO line LINE of /dev/CHIP high for MS milliseconds (a door strike's relay; run and check)",
+        commands: [.run, .check])
     case .stateDir:
       return SettingRow(
         section: "vault", option: "--state-dir", placeholder: "DIR", grammar: .absolutePath(orWord: nil),

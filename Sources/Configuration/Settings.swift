@@ -36,6 +36,15 @@ public struct Settings: Equatable, Sendable {
   /// exec: the program (absolute path) and arguments that replace the process after
   /// an unlock; empty to exit with status 0 instead.
   public var exec: [String] = []
+  /// on-unlock, on-wrong, on-lockout: programs (absolute path and arguments) started
+  /// after each such judgement, without waiting for them; empty for none.
+  public var onUnlock: [String] = []
+  public var onWrong: [String] = []
+  public var onLockout: [String] = []
+  /// hook-user: the user the hooks run as.
+  public var hookUser = "nobody"
+  /// gpio-unlock: the GPIO line an unlock pulses, nil for none.
+  public var doorStrike: DoorStrikeLine?
   /// state-dir: where the pattern hash and attempts live, nil for Vault's default.
   public var stateDirectory: String?
   /// enroll-first: `run` with no pattern set shows the enrolment screen first instead
@@ -111,6 +120,11 @@ public struct Settings: Equatable, Sendable {
     case (.feedbackMilliseconds, .number(let n)): feedbackMilliseconds = n
     case (.idleBlankSeconds, .number(let n)): idleBlankSeconds = n
     case (.exec, .words(let words)): exec = words
+    case (.onUnlock, .words(let words)): onUnlock = words
+    case (.onWrong, .words(let words)): onWrong = words
+    case (.onLockout, .words(let words)): onLockout = words
+    case (.hookUser, .optionalText(let name)): hookUser = name ?? "nobody"
+    case (.gpioUnlock, .doorStrike(let line)): doorStrike = line
     case (.stateDir, .optionalText(let path)): stateDirectory = path
     case (.argonPasses, .number(let n)): argonPasses = n
     case (.argonMemoryMiB, .number(let n)): argonMemoryMiB = n

@@ -31,6 +31,10 @@ public enum ValueGrammar: Sendable {
   /// `none`, or an absolute program path and its arguments separated by spaces; on the
   /// command line, the rest of the line.
   case program
+  /// The same in one value, on the command line too (`--on-wrong "/usr/bin/x wrong"`).
+  case command
+  /// `none` or `CHIP:LINE[:MS]`, such as gpiochip0:4:500.
+  case doorStrikeLine
   /// `android`, or waits such as `0 0 60 5m 1h 2d`: seconds, or with an s, m, h or d
   /// suffix, never decreasing.
   case waits
@@ -87,6 +91,11 @@ public enum ValueGrammar: Sendable {
       return PixelFormat(name: text).map { .pixelFormat($0) }
     case .recordedDevice:
       return ValueGrammar.recordedDevice(text).map { .recordedDevice($0) }
+    case .command:
+      return ValueGrammar.program(ValueGrammar.words(text))
+    case .doorStrikeLine:
+      if text == "none" { return .doorStrike(nil) }
+      return DoorStrikeLine.parse(text).map { .doorStrike($0) }
     }
   }
 

@@ -22,6 +22,7 @@ enum CheckCommand {
     }
     let directoryPath = settings.stateDirectory ?? StateDirectory.defaultPath
     VaultCommandSupport.protectSecretsInMemory()
+    let actions = try RunCommand.makeActions(settings)
     do throws(VaultError) {
       let directory = try StateDirectory(opening: directoryPath, creating: false)
       var session = try UnlockSession(
@@ -34,6 +35,7 @@ enum CheckCommand {
         Console.error(failure.message + "; the unlock stands, and the failure counted before it stays counted")
       }
       Console.out(decision.jsonLine)
+      actions.after(decision, failures: session.policy.record.failures)
       return VaultCommandSupport.status(for: decision)
     } catch {
       throw .vault(error)

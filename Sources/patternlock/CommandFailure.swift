@@ -31,6 +31,8 @@ enum CommandFailure: DescribedError {
   case dumpDirectory(path: String, errno: Errno)
   /// A replay would draw more pictures than it may.
   case tooManyPictures(limit: Int)
+  /// The hooks or the door strike cannot be used as configured.
+  case actions(ActionsError)
   /// Unlocked, but the configured `exec` program could not be started.
   case handOff(program: String, errno: Errno)
 
@@ -44,6 +46,7 @@ enum CommandFailure: DescribedError {
     case .loop(let error): return error.message
     case .recording(let error): return error.message
     case .picture(let error): return error.message
+    case .actions(let error): return error.message
     case .dumpDirectory(let path, let errno):
       return "replay: cannot create --dump directory \(path): \(errno.text) (choose a writable path)"
     case .tooManyPictures(let limit):
@@ -60,7 +63,7 @@ enum CommandFailure: DescribedError {
     case .usage, .tooManyPictures, .dumpDirectory: return ExitStatus.badInput.rawValue
     case .vault(let error), .vaultAlreadyReported(let error): return VaultCommandSupport.status(for: error).rawValue
     case .recording(let error): return ReplayCommand.exitStatus(for: error).rawValue
-    case .display, .input, .loop, .picture, .handOff: return ExitStatus.failure.rawValue
+    case .display, .input, .loop, .picture, .handOff, .actions: return ExitStatus.failure.rawValue
     }
   }
 }

@@ -10,23 +10,9 @@ enum HandOff {
   ///
   /// - Returns: only when it failed: why.
   static func exec(_ command: [String]) -> Errno {
-    var copies: [UnsafeMutablePointer<CChar>?] = command.map { word in
-      var word = word
-      return word.withUTF8 { bytes in
-        let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
-        for (i, byte) in bytes.enumerated() { copy[i] = CChar(bitPattern: byte) }
-        copy[bytes.count] = 0
-        return copy
-      }
+    CStringArray.with(command) { argv in
+      _ = pl_execv(argv)
+      return Errno.current
     }
-    copies.append(nil)
-    let errno = copies.withUnsafeBufferPointer { buffer in
-      buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { argv in
-        _ = pl_execv(argv.baseAddress)
-        return Errno.current
-      }
-    }
-    for copy in copies { copy?.deallocate() }
-    return errno
   }
 }

@@ -80,6 +80,8 @@ enum RunCommand {
     } catch {
       throw .vault(error)
     }
+    let actions = try makeActions(settings.all)
+    if judge.vault != nil { judge.vault!.actions = actions }
 
     // The display back-end is chosen here, and only here (docs/architecture.md,
     // "Adding a back-end"): each choice specialises the lock for its display type.
@@ -146,6 +148,7 @@ enum RunCommand {
       } catch {
         throw .vault(error)
       }
+      judge.vault!.actions = try makeActions(settings.all)
       screen = LockScreen<D.Pixel>(
         layout: layout, theme: settings.theme, atlas: atlas, minimumDots: judge.vault!.minimumDotsToCheck(),
         feedbackMicroseconds: feedback, idleBlankMicroseconds: idleBlank, prompt: PromptText.drawPattern)
@@ -165,6 +168,15 @@ enum RunCommand {
     case .display(let error): throw D.commandFailure(error)
     case .input(let error): throw .input(error)
     case .failed(let error): throw .loop(error)
+    }
+  }
+
+  /// The hooks and the door strike, checked before anything on screen changes.
+  static func makeActions(_ settings: Settings) throws(CommandFailure) -> UnlockActions {
+    do throws(ActionsError) {
+      return try UnlockActions(settings)
+    } catch {
+      throw .actions(error)
     }
   }
 

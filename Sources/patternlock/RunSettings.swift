@@ -35,6 +35,8 @@ struct RunSettings {
   var enrollFirst: Bool
   /// The command that replaces patternlock after an unlock; empty for none.
   var exec: [String]
+  /// Everything read, for what is built from several settings (`UnlockActions`).
+  let all: Settings
 
   /// Reads the command line of `run` or `enroll` over patternlock.conf.
   init(_ arguments: [String], enrolling: Bool) throws(UsageError) {
@@ -42,6 +44,7 @@ struct RunSettings {
     let parsed = try CommandLineSettings(reading: arguments, for: command)
     try parsed.refuseOperands(command)
     let settings = parsed.settings
+    all = settings
     layoutOptions = settings.layout
     kms = KMSOptions(devicePath: settings.devicePath, outputName: settings.outputName)
     kms.mode = settings.mode.map { ModeRequest(width: $0.width, height: $0.height, refresh: $0.refresh) }

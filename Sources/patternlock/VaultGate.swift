@@ -22,6 +22,9 @@ struct VaultGate: PatternJudge, ~Copyable {
   private(set) var attemptFailure: VaultError?
   /// The last damage of the attempts file that was logged, so each is said once.
   private var reportedDamage: String?
+  /// The hooks and door strike started after each judgement (`run` only: a replay
+  /// judges a copy and must not open anything).
+  var actions: UnlockActions?
 
   /// The stored secret in `stateDirectory`, judged in place (`run`); refuses to start
   /// (exit 6) without one.
@@ -128,6 +131,7 @@ struct VaultGate: PatternJudge, ~Copyable {
       Console.error(failure.message + "; the unlock stands, and the failure counted before it stays counted")
     }
     Console.out(decision.jsonLine)
+    actions?.after(decision, failures: session.policy.record.failures)
     return LockScreenController.Judgement(
       verdict: verdict(for: decision), lockout: VaultGate.lockout(for: decision, now: now), unlocks: decision.result == .unlocked)
   }

@@ -39,7 +39,7 @@ final class ConfigurationErrorTests: XCTestCase {
   func testUnknownSectionIsNamedEvenWithoutKeys() throws {
     let (e, path) = try error(for: "[layout]\ngrid = 3\n\n[colours]\n")
     XCTAssertEqual(e, .unknownSection(path: path, line: 4, section: "colours"))
-    XCTAssertEqual(e.message, "\(path):4: unknown section [colours] (sections are [layout], [display], [input], [lock], [vault]; see patternlock.conf(5))")
+    XCTAssertEqual(e.message, "\(path):4: unknown section [colours] (sections are [layout], [display], [input], [lock], [actions], [vault]; see patternlock.conf(5))")
   }
 
   func testKeyBeforeAnySectionSaysWhichSectionItBelongsIn() throws {

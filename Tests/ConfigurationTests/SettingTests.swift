@@ -35,6 +35,19 @@ final class SettingTests: XCTestCase {
     ),
     .feedbackMilliseconds: ([("0", { $0.feedbackMilliseconds == 0 }), ("2000", { $0.feedbackMilliseconds == 2000 })], ["-1", "10001", "2s"]),
     .idleBlankSeconds: ([("0", { $0.idleBlankSeconds == 0 }), ("60", { $0.idleBlankSeconds == 60 })], ["-1", "86401", "1m"]),
+    .onUnlock: (
+      [("none", { $0.onUnlock.isEmpty }), ("/usr/local/bin/notify unlock now", { $0.onUnlock == ["/usr/local/bin/notify", "unlock", "now"] })],
+      ["notify", "", "./notify"]),
+    .onWrong: ([("/bin/logger wrong", { $0.onWrong == ["/bin/logger", "wrong"] })], ["logger wrong"]),
+    .onLockout: ([("none", { $0.onLockout.isEmpty }), ("/bin/true", { $0.onLockout == ["/bin/true"] })], ["true"]),
+    .hookUser: ([("door", { $0.hookUser == "door" })], ["", "door man"]),
+    .gpioUnlock: (
+      [
+        ("none", { $0.doorStrike == nil }),
+        ("gpiochip0:4", { $0.doorStrike == DoorStrikeLine(chipPath: "/dev/gpiochip0", line: 4, milliseconds: 500) }),
+        ("/dev/gpiochip1:17:300", { $0.doorStrike == DoorStrikeLine(chipPath: "/dev/gpiochip1", line: 17, milliseconds: 300) }),
+      ],
+      ["gpiochip0", "gpiochip0:", "chip0:4", "gpiochip0:512", "gpiochip0:4:5", "gpiochip0:4:60001", "gpiochipX:1", "/dev/sda:1", "gpiochip0:4:500:1"]),
     .exec: (
       [("none", { $0.exec.isEmpty }), ("/usr/bin/startx -- -nocursor", { $0.exec == ["/usr/bin/startx", "--", "-nocursor"] })],
       ["startx", "", "~/bin/x"]

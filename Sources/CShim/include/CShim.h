@@ -70,6 +70,7 @@ uint64_t pl_monotonic_microseconds(void);
 
 // The live device path (poll, signalfd, timerfd, mmap, console, uinput).
 #include "CShimDevice.h"
+#include "CShimActions.h"
 
 // ---- Files, and names inside a directory held open (SystemCalls' FileDescriptor). ---
 // Vault writes its state crash-safely this way: every name below is inside a directory

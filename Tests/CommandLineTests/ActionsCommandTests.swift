@@ -1,0 +1,137 @@
+import CShim
+import CommandTestSupport
+import Foundation
+import VaultTestSupport
+import XCTest
+
+/// The hooks (on-unlock, on-wrong, on-lockout) and the door strike as `check` and
+/// `replay` meet them: what a hook is given, as whom it runs, that nothing waits for
+/// it, and that a replay never starts one.
+final class ActionsCommandTests: XCTestCase {
+  var sandbox: URL!
+  /// Where hooks write what they saw: open to every user, as the hook runs as nobody.
+  var drop: URL!
+  var statePath: String { sandbox.appendingPathComponent("state").path }
+  let right = "1-2-3-6-9\n"
+  let wrong = "7-4-1-2-3\n"
+
+  override func setUpWithError() throws {
+    sandbox = try makeTemporaryDirectory(prefix: "actions-tests", permissions: 0o755)
+    drop = sandbox.appendingPathComponent("drop")
+    try FileManager.default.createDirectory(at: drop, withIntermediateDirectories: false)
+    try FileManager.default.setAttributes([.posixPermissions: 0o1777], ofItemAtPath: drop.path)
+    try VaultTestSupport.enrol([1, 2, 3, 6, 9], in: statePath)
+  }
+
+  /// A hook script that records its arguments, user and environment in `drop/NAME`
+  /// (written whole, then renamed, so a reader never sees half of it).
+  func hook(_ name: String, sleeping seconds: Int = 0) throws -> String {
+    let script = sandbox.appendingPathComponent("\(name).sh")
+    let out = drop.appendingPathComponent(name).path
+    try """
+      #!/bin/sh
+      sleep \(seconds)
+      { echo "args=$*"; echo "uid=$(id -u)"; env | sort; } > \(out).tmp
+      mv \(out).tmp \(out)
+
+      """.write(to: script, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+    return script.path
+  }
+
+  /// What the hook `name` recorded, once it has (within 20 s).
+  func recorded(_ name: String) throws -> [String] {
+    let path = drop.appendingPathComponent(name).path
+    for _ in 0..<200 {
+      if let text = try? String(contentsOfFile: path, encoding: .utf8) { return text.split(separator: "\n").map(String.init) }
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    XCTFail("hook \(name) never ran")
+    return []
+  }
+
+  func check(_ pattern: String, _ options: [String]) throws -> CommandResult {
+    try PatternlockBinary.run(["check", "--state-dir", statePath] + options, stdin: pattern)
+  }
+
+  func testWrongPatternStartsOnWrongAsTheHookUserWithTheCountAndNeverThePattern() throws {
+    let script = try hook("wrong")
+    let result = try check(wrong, ["--on-wrong", "\(script) first second", "--hook-user", "nobody"])
+    XCTAssertEqual(result.status, 3, result.stderr)
+    let lines = try recorded("wrong")
+    XCTAssertTrue(lines.contains("args=first second"), "\(lines)")
+    XCTAssertTrue(lines.contains("PATTERNLOCK_EVENT=wrong"), "\(lines)")
+    XCTAssertTrue(lines.contains("PATTERNLOCK_FAILURES=1"), "\(lines)")
+    XCTAssertTrue(lines.contains("PATTERNLOCK_LOCKED_FOR_S=0"), "\(lines)")
+    XCTAssertTrue(lines.contains("PATTERNLOCK_LOCKOUT=none"), "\(lines)")
+    XCTAssertFalse(lines.contains { $0.contains("7-4-1") || $0.contains("74123") }, "the pattern reached the hook: \(lines)")
+    if pl_getuid() == 0 {
+      XCTAssertTrue(lines.contains("uid=65534"), "the hook runs as nobody, not root: \(lines)")
+    }
+    XCTAssertFalse(FileManager.default.fileExists(atPath: drop.appendingPathComponent("unlock").path))
+  }
+
+  func testTheFifthFailureStartsOnWrongThenOnLockoutWithItsLength() throws {
+    let wrongHook = try hook("wrong"), lockoutHook = try hook("lockout")
+    let options = ["--on-wrong", wrongHook, "--on-lockout", lockoutHook]
+    // Five different wrong patterns: a repeat within five minutes is not counted again.
+    let wrongs = ["7-4-1-2-3\n", "7-4-1-2\n", "9-8-7-4\n", "3-2-1-4\n", "1-5-9-6\n"]
+    for pattern in wrongs.prefix(4) { XCTAssertEqual(try check(pattern, options).status, 3) }
+    XCTAssertFalse(FileManager.default.fileExists(atPath: drop.appendingPathComponent("lockout").path), "no lockout before the fifth")
+    XCTAssertEqual(try check(wrongs[4], options).status, 3)
+    let lines = try recorded("lockout")
+    XCTAssertTrue(lines.contains("PATTERNLOCK_EVENT=lockout"), "\(lines)")
+    XCTAssertTrue(lines.contains("PATTERNLOCK_FAILURES=5"), "\(lines)")
+    XCTAssertTrue(lines.contains("PATTERNLOCK_LOCKED_FOR_S=60"), "Android's first lockout is a minute: \(lines)")
+    XCTAssertTrue(lines.contains("PATTERNLOCK_LOCKOUT=timed"), "\(lines)")
+    // Refused attempts during the lockout start nothing more.
+    try FileManager.default.removeItem(at: drop.appendingPathComponent("lockout"))
+    XCTAssertEqual(try check("2-5-8-7\n", options).status, 5)
+    Thread.sleep(forTimeInterval: 1)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: drop.appendingPathComponent("lockout").path))
+  }
+
+  func testUnlockStartsOnUnlockWithoutWaitingForIt() throws {
+    let script = try hook("unlock", sleeping: 3)
+    let started = Date()
+    let result = try check(right, ["--on-unlock", script])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(result.stdout, "{\"result\":\"unlocked\"}\n")
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: drop.appendingPathComponent("unlock").path),
+      "check returned before the hook's 3 s were over (it took \(Date().timeIntervalSince(started)) s)")
+    let lines = try recorded("unlock")
+    XCTAssertTrue(lines.contains("PATTERNLOCK_EVENT=unlock"), "\(lines)")
+    XCTAssertTrue(lines.contains("PATTERNLOCK_FAILURES=0"), "\(lines)")
+  }
+
+  func testAnUnknownHookUserOrAMissingGPIOChipRefusesToJudge() throws {
+    let script = try hook("wrong")
+    let user = try check(wrong, ["--on-wrong", script, "--hook-user", "no-such-user-here"])
+    XCTAssertEqual(user.status, 1)
+    XCTAssertEqual(
+      user.stderr,
+      "patternlock: hook-user no-such-user-here: there is no such user (create the user, or set hook-user to an existing one such as nobody)\n")
+    let chip = try check(right, ["--gpio-unlock", "gpiochip99:4"])
+    XCTAssertEqual(chip.status, 1)
+    XCTAssertEqual(
+      chip.stderr,
+      "patternlock: gpio-unlock: cannot use line 4 of /dev/gpiochip99: No such file or directory (is the GPIO chip there? 'ls /dev/gpiochip*' lists them)\n")
+    XCTAssertEqual(chip.stdout, "", "nothing was judged")
+    XCTAssertEqual(try check(right, []).status, 0, "and nothing was counted either")
+  }
+
+  /// A replay judges a copy of the secret: the configured hooks never run.
+  func testReplayNeverStartsAHook() throws {
+    let script = try hook("wrong")
+    let root = try ConfigRoot()
+    defer { root.remove() }
+    try root.write("etc/patternlock.conf", "[actions]\non-wrong = \(script)\n")
+    let result = try PatternlockBinary.run(
+      ["replay", Captures.path("z-1235789"), "--state-dir", statePath], environment: ["PATTERNLOCK_CONFIG_ROOT": root.path])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertTrue(result.stdout.contains("\"result\":\"wrong\""), result.stdout)
+    Thread.sleep(forTimeInterval: 1)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: drop.appendingPathComponent("wrong").path))
+  }
+}
