@@ -28,7 +28,8 @@ busybox shell over the serial console, the display and the tablet over QMP:
   8. the Vault (no --pattern), in /var/lib/patternlock on the state disk (--disk: ext4 on
      virtio-blk, mounted by init): `set-pattern` stores 1-2-3-6 (a cheap Argon2id);
      `run --exec /bin/sh -c 'echo PL-EXEC-RAN'` and l-shape-1236: `{"result":"unlocked"}`,
-     the exec'd command's line, exit 0;
+     the exec'd command's line, exit 0; with --gpio-unlock gpiochip0:4:300, QEMU's
+     trace of the board's PL061 shows line 4 driven high, then low (a door strike);
   9. four distinct wrong patterns: failures 1..4, the 2nd from `patternlock check` on the
      console while run is up (one state directory, two processes: run's next failure
      must be 3, not 2); the moment run shows the 4th, QEMU is
@@ -252,6 +253,7 @@ class Board:
         os.makedirs(self.work, exist_ok=True)
         self.qmp_dir = tempfile.mkdtemp(prefix="patternlock-e2e.")
         self.qmp_path = os.path.join(self.qmp_dir, "qmp.sock")
+        self.gpio_trace = os.path.join(self.work, "pl061-trace.log")
         os.makedirs(os.path.dirname(os.path.abspath(args.log)), exist_ok=True)
         self.log = open(args.log, "w", encoding="utf-8")
         self.disk = os.path.abspath(args.disk)
@@ -264,6 +266,25 @@ class Board:
         self.run_since = None  # the console mark of the run start_run started last
         self.locked_at = None  # when the 5th failure locked the Vault (step 9; 10 and 11 count from it)
 
+    def gpio_pulse(self, line, since, within):
+        """Waits for QEMU's trace to show GPIO `line` driven high and then low again after
+        byte `since` of the trace; returns the trace's lines for it."""
+        high, low = f"setting output {line} to 1", f"setting output {line} to 0"
+        until = self.within(within)
+        while True:
+            with open(self.gpio_trace, encoding="utf-8", errors="replace") as trace:
+                trace.seek(since)
+                lines = [l.strip() for l in trace if f"output {line} " in l]
+            rise = next((i for i, l in enumerate(lines) if l.endswith(high)), None)
+            if rise is not None and any(l.endswith(low) for l in lines[rise + 1:]):
+                return lines
+            if time.monotonic() > until:
+                raise Failure(f"no pulse of GPIO line {line} in QEMU's PL061 trace (saw: {lines[-4:]})")
+            time.sleep(0.2)
+
+    def gpio_trace_size(self):
+        return os.path.getsize(self.gpio_trace) if os.path.exists(self.gpio_trace) else 0
+
     def within(self, seconds):
         """The deadline `seconds` from now (never later than the whole test's)."""
         return min(self.deadline, time.monotonic() + seconds)
@@ -275,8 +296,10 @@ class Board:
         `run` mode, for the lock screen init starts)."""
         self.boots.append(time.monotonic())
         self.log.write(f"==== boot {len(self.boots)} ====\n")
+        # QEMU's trace of the board's PL061 GPIO outputs: what a door strike's relay sees.
         self.qemu = subprocess.Popen(
-            [os.path.join(self.root, "scripts", "qemu-run"), "--headless", "--mode", mode, "--qmp", self.qmp_path, "--disk", self.disk],
+            [os.path.join(self.root, "scripts", "qemu-run"), "--headless", "--mode", mode, "--qmp", self.qmp_path, "--disk", self.disk,
+             "--", "-d", "trace:pl061_set_output", "-D", self.gpio_trace],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         self.console = Console(self.qemu, self.log)
         self.qmp = QMP(self.qmp_path, self.within(20))
@@ -656,18 +679,21 @@ def dpms_is(b, state, within):
 
 def vault_unlocks(b):
     """8. The Vault (no --pattern) on the state disk: `set-pattern` stores 1-2-3-6; run
-    unlocks with l-shape-1236 and hands off to --exec."""
+    unlocks with l-shape-1236, pulses the door strike's GPIO line and hands off to --exec."""
     # Decoded now: later the countdown is looked at within its first seconds.
     b.require("the headless countdown pictures load", lambda: f"{len(b.countdown())} pictures, 1:00 to {countdown_text(len(b.countdown()) - 1)}")
     status = b.console.shell(f"echo 1-2-3-6 | patternlock set-pattern {CHEAP_HASH} >/dev/null", b.within(30))
     b.require(f"set-pattern stores 1-2-3-6 in {STATE} on the state disk", lambda: expect_status(status, 0))
 
-    since = b.start_run("--timing --feedback-ms 500 --exec /bin/sh -c 'echo PL-EXEC-RAN'")
+    trace = b.gpio_trace_size()
+    since = b.start_run("--timing --feedback-ms 500 --gpio-unlock gpiochip0:4:300 --exec /bin/sh -c 'echo PL-EXEC-RAN'")
     b.run_line(since, "timing: start-to-first-flip-us=", 30)
     mark = b.inject("l-shape-1236")
     b.check("vault: l-shape-1236 unlocks", lambda: b.run_json(mark, 20, '{"result":"unlocked"}', lambda o: o == {"result": "unlocked"}) and None)
     b.check("vault: run replaces itself with the --exec command", lambda: b.run_line(mark, "PL-EXEC-RAN", 10, "the --exec marker"))
     b.check("vault: the --exec command's status is run's (exit 0)", lambda: b.run_line(mark, "exit 0", 5, "'exit 0'"))
+    b.check("door strike: the unlock pulsed PL061 line 4 high, then low (QEMU's GPIO trace)",
+            lambda: "; ".join(b.gpio_pulse(4, trace, 10)[-2:]))
 
 
 def failures_and_lockout(b):

@@ -11,7 +11,7 @@ public enum SettingValue: Equatable, Sendable {
   case size(width: Int, height: Int)
   /// A path or name, or nil for the word meaning "choose automatically".
   case optionalText(String?)
-  case mode(RequestedMode?)
+  case mode(ModeRequest?)
   case calibration([Float]?)
   case flag(Bool)
   /// A program and its arguments; empty for none.

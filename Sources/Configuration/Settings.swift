@@ -18,7 +18,7 @@ public struct Settings: Equatable, Sendable {
   /// output: the connector name, nil for the first connected one.
   public var outputName: String?
   /// mode: the size and refresh rate to ask KMS for, nil for the preferred mode.
-  public var mode: RequestedMode?
+  public var mode: ModeRequest?
   /// font: the prompt's font file, nil for the built-in choice.
   public var fontPath: String?
   /// seat: the libinput seat, nil for the default.

@@ -126,7 +126,7 @@ public enum ValueGrammar: Sendable {
     }
   }
 
-  static func mode(_ text: String) -> RequestedMode? {
+  static func mode(_ text: String) -> ModeRequest? {
     let sizeAndRate = text.split(separator: "@", omittingEmptySubsequences: false)
     guard sizeAndRate.count <= 2 else { return nil }
     let size = sizeAndRate[0].split(separator: "x", omittingEmptySubsequences: false)
@@ -136,7 +136,7 @@ public enum ValueGrammar: Sendable {
       guard part.utf8.count <= 5, !part.hasPrefix("-"), let n = integer(String(part)), n > 0 else { return nil }
       numbers.append(n)
     }
-    return RequestedMode(width: numbers[0], height: numbers[1], refresh: numbers.count == 3 ? numbers[2] : nil)
+    return ModeRequest(width: numbers[0], height: numbers[1], refresh: numbers.count == 3 ? numbers[2] : nil)
   }
 
   static func calibration(_ text: String) -> [Float]? {

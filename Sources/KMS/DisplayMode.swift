@@ -1,3 +1,4 @@
+import PatternCore
 /// One mode a connector offers, reduced to what choosing one needs.
 ///
 /// The kernel's full timing (`drmModeModeInfo`) stays with the C-facing code; this is

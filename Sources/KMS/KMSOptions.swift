@@ -1,3 +1,4 @@
+import PatternCore
 /// What the user chose on the command line; nil fields mean "pick for me".
 public struct KMSOptions: Sendable {
   /// `--device /dev/dri/cardN`: skip discovery.

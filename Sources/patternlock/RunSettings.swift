@@ -47,7 +47,7 @@ struct RunSettings {
     all = settings
     layoutOptions = settings.layout
     kms = KMSOptions(devicePath: settings.devicePath, outputName: settings.outputName)
-    kms.mode = settings.mode.map { ModeRequest(width: $0.width, height: $0.height, refresh: $0.refresh) }
+    kms.mode = settings.mode
     // For testing the fallback on atomic drivers (documented in patternlock(1)).
     kms.forceLegacy = pl_getenv("PATTERNLOCK_KMS_LEGACY").map { String(cString: $0) } == "1"
     seat = settings.seat ?? "seat0"

@@ -1,6 +1,6 @@
 /// What `--mode WxH[@Hz]` asks for.
 ///
-/// Parsed by the settings table (Configuration), matched against the connector's modes in `DisplayMode.choose`; a
+/// Parsed by the settings table (Configuration, `mode = 800x480@60`), matched by KMS against the connector's modes in `DisplayMode.choose`; a
 /// refresh rate that is left out matches the first mode of that size (the kernel
 /// lists the preferred and higher rates first).
 public struct ModeRequest: Hashable, Sendable {
