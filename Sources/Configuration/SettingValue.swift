@@ -21,4 +21,5 @@ public enum SettingValue: Equatable, Sendable {
   case dots(DotSequence)
   case pixelFormat(PixelFormat)
   case recordedDevice(DeviceInRecording)
+  case timeoutAction(TimeoutAction)
 }

@@ -36,6 +36,12 @@ public struct Settings: Equatable, Sendable {
   /// exec: the program (absolute path) and arguments that replace the process after
   /// an unlock; empty to exit with status 0 instead.
   public var exec: [String] = []
+  /// message: the owner's words shown under the prompt (UTF-8); empty for none.
+  public var message = ""
+  /// timeout-s: run `timeoutAction` after this long without input; 0 never.
+  public var timeoutSeconds = 0
+  /// timeout-action: what the unattended timeout does.
+  public var timeoutAction = TimeoutAction.poweroff
   /// state-dir: where the pattern hash and attempts live, nil for Vault's default.
   public var stateDirectory: String?
   /// enroll-first: `run` with no pattern set shows the enrolment screen first instead
@@ -111,6 +117,10 @@ public struct Settings: Equatable, Sendable {
     case (.feedbackMilliseconds, .number(let n)): feedbackMilliseconds = n
     case (.idleBlankSeconds, .number(let n)): idleBlankSeconds = n
     case (.exec, .words(let words)): exec = words
+    case (.message, .optionalText(let text)): message = text ?? ""
+    case (.timeoutSeconds, .number(let n)): timeoutSeconds = n
+    case (.timeoutAction, .timeoutAction(let action)): timeoutAction = action
+    case (.powerButton, .flag(let on)): layout.powerButton = on
     case (.stateDir, .optionalText(let path)): stateDirectory = path
     case (.argonPasses, .number(let n)): argonPasses = n
     case (.argonMemoryMiB, .number(let n)): argonMemoryMiB = n
