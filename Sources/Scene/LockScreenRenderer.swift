@@ -276,7 +276,7 @@ public final class LockScreenRenderer {
     canvas.strokePolyline(bar.span, width: stroke, color: color, clip: buttonClip)
 
     guard let steps = state.powerPress, steps > 0 else { return }
-    let arcRadius = radius + stroke * 2
+    let arcRadius = radius + stroke.scaled(by: 3, over: 2)
     var arc = InlineArray<26, Point>(repeating: centre)
     let count = min(steps, LockScreenController.powerPressSteps) + 1
     for k in 0..<count {
