@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <spawn.h>
 #include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
@@ -14,6 +15,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -275,5 +277,28 @@ int pl_sd_notify(const char *state) {
 }
 
 int pl_execv(const char *const *argv) { return execv(argv[0], (char *const *)argv); }
+
+extern char **environ;
+
+int pl_spawn_and_wait(const char *const *argv) {
+  pid_t pid;
+  int err = posix_spawn(&pid, argv[0], NULL, NULL, (char *const *)argv, environ);
+  if (err != 0) {
+    errno = err;
+    return -1;
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) return -1;
+  }
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : -1;
+}
+
+void pl_sleep_milliseconds(int milliseconds) {
+  struct timespec left = {milliseconds / 1000, (long)(milliseconds % 1000) * 1000000L};
+  while (nanosleep(&left, &left) < 0 && errno == EINTR) {
+  }
+}
 
 int pl_getpid(void) { return (int)getpid(); }

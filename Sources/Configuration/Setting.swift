@@ -34,6 +34,10 @@ public enum Setting: String, CaseIterable, Sendable {
   case feedbackMilliseconds = "feedback-ms"
   case idleBlankSeconds = "idle-blank-s"
   case exec
+  case message
+  case timeoutSeconds = "timeout-s"
+  case timeoutAction = "timeout-action"
+  case powerButton = "power-button"
   // [actions]
   case onUnlock = "on-unlock"
   case onWrong = "on-wrong"

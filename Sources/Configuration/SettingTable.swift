@@ -7,6 +7,10 @@ import PatternCore
 /// font) are written into the help text here; ConfigurationTests checks them against
 /// those modules.
 extension Setting {
+  /// The longest message, in bytes: three lines' worth on the widest band, and a
+  /// bound on what start-up lays out.
+  public static let maximumMessageBytes = 300
+
   public var row: SettingRow {
     let gridSizes = LayoutOptions.gridSizes
     let hitRadii = LayoutOptions.hitRadiusRange
@@ -14,6 +18,8 @@ extension Setting {
     let layoutCommands: [Command] = [.layout, .replay, .run, .enroll]
     let screenCommands: [Command] = [.run, .enroll, .replay]
     let displayCommands: [Command] = [.run, .enroll]
+    // Where the lock screen runs unattended, and replay, which shows (never runs) its action.
+    let unattendedCommands: [Command] = [.run, .replay]
     let vaultCommands: [Command] = [.run, .enroll, .replay, .setPattern, .check, .resetAttempts, .status]
     switch self {
     case .grid:
@@ -120,6 +126,28 @@ extension Setting {
         accepted: "'none' or CHIP:LINE[:MS]: gpiochipN, a line \(lines.lowerBound) to \(lines.upperBound), \(durations.lowerBound) to \(durations.upperBound) ms (default \(DoorStrikeLine.defaultMilliseconds)), such as gpiochip0:4:500",
         help: "on an unlock, pulse GPIO line LINE of /dev/CHIP high for MS milliseconds (a door strike's relay; run and check)",
         commands: [.run, .check])
+    case .message:
+      let bytes = Setting.maximumMessageBytes
+      return SettingRow(
+        section: "lock", option: "--message", placeholder: "TEXT", grammar: .message(maximumBytes: bytes),
+        accepted: "text of at most \(bytes) bytes (UTF-8), or nothing for none",
+        help: "words under the prompt (owner, contact), wrapped to at most \(LayoutOptions.maximumMessageLines) lines (default: none)",
+        commands: screenCommands)
+    case .timeoutSeconds:
+      return SettingRow(
+        section: "lock", option: "--timeout-s", placeholder: "S", grammar: .wholeNumber(0...604_800),
+        accepted: "seconds from 0 (never) to 604800",
+        help: "after S seconds without input at the lock, run timeout-action once (0: never)", commands: unattendedCommands)
+    case .timeoutAction:
+      return SettingRow(
+        section: "lock", option: "--timeout-action", placeholder: "ACTION", grammar: .timeoutAction,
+        accepted: "poweroff, reboot, blank or none",
+        help: "what the timeout does: poweroff, reboot (the lock never opens), blank or none (default poweroff)",
+        commands: unattendedCommands)
+    case .powerButton:
+      return SettingRow(
+        section: "lock", option: "--power-button", grammar: .yesOrNo, accepted: "yes or no (also true/false, on/off, 1/0)",
+        help: "show a power button in a corner; holding it 2 seconds switches the machine off", commands: layoutCommands)
     case .stateDir:
       return SettingRow(
         section: "vault", option: "--state-dir", placeholder: "DIR", grammar: .absolutePath(orWord: nil),

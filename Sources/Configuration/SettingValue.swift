@@ -22,4 +22,5 @@ public enum SettingValue: Equatable, Sendable {
   case pixelFormat(PixelFormat)
   case recordedDevice(DeviceInRecording)
   case doorStrike(DoorStrikeLine?)
+  case timeoutAction(TimeoutAction)
 }

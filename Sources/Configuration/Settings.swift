@@ -45,6 +45,12 @@ public struct Settings: Equatable, Sendable {
   public var hookUser = "nobody"
   /// gpio-unlock: the GPIO line an unlock pulses, nil for none.
   public var doorStrike: DoorStrikeLine?
+  /// message: the owner's words shown under the prompt (UTF-8); empty for none.
+  public var message = ""
+  /// timeout-s: run `timeoutAction` after this long without input; 0 never.
+  public var timeoutSeconds = 0
+  /// timeout-action: what the unattended timeout does.
+  public var timeoutAction = TimeoutAction.poweroff
   /// state-dir: where the pattern hash and attempts live, nil for Vault's default.
   public var stateDirectory: String?
   /// enroll-first: `run` with no pattern set shows the enrolment screen first instead
@@ -125,6 +131,10 @@ public struct Settings: Equatable, Sendable {
     case (.onLockout, .words(let words)): onLockout = words
     case (.hookUser, .optionalText(let name)): hookUser = name ?? "nobody"
     case (.gpioUnlock, .doorStrike(let line)): doorStrike = line
+    case (.message, .optionalText(let text)): message = text ?? ""
+    case (.timeoutSeconds, .number(let n)): timeoutSeconds = n
+    case (.timeoutAction, .timeoutAction(let action)): timeoutAction = action
+    case (.powerButton, .flag(let on)): layout.powerButton = on
     case (.stateDir, .optionalText(let path)): stateDirectory = path
     case (.argonPasses, .number(let n)): argonPasses = n
     case (.argonMemoryMiB, .number(let n)): argonMemoryMiB = n

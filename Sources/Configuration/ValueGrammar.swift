@@ -44,6 +44,10 @@ public enum ValueGrammar: Sendable {
   case pixelFormat
   /// A device of a recording: its number, 1 for the first, or its name.
   case recordedDevice
+  /// What the unattended timeout does: `poweroff`, `reboot`, `blank` or `none`.
+  case timeoutAction
+  /// Text shown on the screen, UTF-8, at most `maximumBytes` bytes; empty for none.
+  case message(maximumBytes: Int)
 
   /// The value `text` stands for, or nil when it is not of this form and range.
   public func parse(_ text: String) -> SettingValue? {
@@ -96,6 +100,11 @@ public enum ValueGrammar: Sendable {
     case .doorStrikeLine:
       if text == "none" { return .doorStrike(nil) }
       return DoorStrikeLine.parse(text).map { .doorStrike($0) }
+    case .timeoutAction:
+      return TimeoutAction(name: text).map { .timeoutAction($0) }
+    case .message(let maximumBytes):
+      guard text.utf8.count <= maximumBytes else { return nil }
+      return .optionalText(text.isEmpty ? nil : text)
     }
   }
 

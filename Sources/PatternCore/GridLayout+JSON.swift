@@ -12,6 +12,8 @@ extension GridLayout {
     if let dpi = options.dotsPerInch { object.add("dpi", dpi) }
     object.add("grid", raw: GridLayout.rectJSON(panelRect(fromView: gridRect)))
     object.add("prompt", raw: GridLayout.rectJSON(panelRect(fromView: promptRect)))
+    if !messageRect.isEmpty { object.add("message", raw: GridLayout.rectJSON(panelRect(fromView: messageRect))) }
+    if !powerButtonRect.isEmpty { object.add("power_button", raw: GridLayout.rectJSON(panelRect(fromView: powerButtonRect))) }
     object.add("font_px", fontPixels)
     object.add("cell", cell)
     object.add("margin", margin)

@@ -9,7 +9,11 @@
 ///    else 1/24 of the shorter view side; at least 12 pixels either way.
 /// 2. A view at least a third of its short side wider than it is tall puts the
 ///    prompt beside the grid (left); any other view puts it in a band of two text
-///    lines above the grid.
+///    lines above the grid. A message adds `messageLines` lines of 5/4 of the text
+///    height under the prompt (the band grows by them).
+/// 2a. The power button is a square the band's height: in the text column's bottom
+///    left corner beside the grid, else in the view's bottom right corner, with a
+///    strip kept free for it under the grid when that corner would touch the grid.
 /// 3. The grid is the largest square left, `side` whole pixels, capped so that a cell
 ///    is at most 25 mm when the DPI is known.
 /// 4. Cells and margins follow `margin = (side - n*cell)/(n+1)` with
@@ -34,6 +38,13 @@ public struct GridLayout: Sendable {
   public let promptRect: Rect
   /// The prompt's text height in pixels.
   public let fontPixels: Int
+  /// The owner's message under the prompt: `messageLines` lines of `messageLineHeight`.
+  /// Its width is the width a message is wrapped to, also when it has no lines yet.
+  public let messageRect: Rect
+  /// The distance between the baselines of two message lines.
+  public let messageLineHeight: Int
+  /// The power button's square in a corner outside the grid; empty without one.
+  public let powerButtonRect: Rect
   public let cell: Fixed16
   public let margin: Fixed16
   public let dotRadius: Fixed16
@@ -67,13 +78,33 @@ public struct GridLayout: Sendable {
       font = max(12, shortSide / 24)
     }
     fontPixels = font
-    let band = font * 2
+    let promptBand = font * 2
+    let lineHeight = (font * 5 + 2) / 4
+    messageLineHeight = lineHeight
+    let messageHeight = options.messageLines * lineHeight
+    let band = promptBand + messageHeight
+    // A square as high as the prompt's band: big enough to find, small enough for a corner.
+    let button = options.powerButton ? promptBand : 0
+    // The message keeps half a line clear of the view's or the column's edges.
+    let inset = font / 2
 
     let promptBeside = width - height >= shortSide / 3
     var side = promptBeside ? min(height, width - shortSide / 3) : min(width, height - band)
     if let dpi = options.dotsPerInch {
       let cellCap = pixels(tenthsOfMillimetre: LayoutOptions.maximumCellMillimetres * 10, dpi: dpi)
       side = min(side, cellCap * (3 * n + 1) / 2)
+    }
+    // Above the grid, the button takes the bottom right corner; when neither the
+    // space below nor the space beside the grid is that wide, a strip the button's
+    // height is kept free at the bottom (the grid shrinks by it).
+    var reserved = 0
+    if !promptBeside && button > 0 {
+      let free = height - band - side
+      let freeBelow = free - free / 2, freeRight = width - side - (width - side) / 2
+      if freeBelow < button && freeRight < button {
+        reserved = button
+        side = min(side, height - band - button)
+      }
     }
     let cell = Fixed16(numerator: Int64(2 * side), denominator: Int64(3 * n + 1))
     let margin = (Fixed16(side) - cell * n) / (n + 1)
@@ -83,12 +114,20 @@ public struct GridLayout: Sendable {
     if promptBeside {
       let textWidth = min(width - side, side)
       let left = (width - textWidth - side) / 2
-      promptRect = Rect(x: left, y: (height - band) / 2, width: textWidth, height: band)
+      // The prompt stays level with the grid's centre unless the message would then
+      // reach the button in the column's bottom corner.
+      var top = (height - band) / 2
+      if top + band > height - button { top = max(0, height - button - band) }
+      promptRect = Rect(x: left, y: top, width: textWidth, height: promptBand)
+      messageRect = Rect(x: left + inset, y: top + promptBand, width: textWidth - 2 * inset, height: messageHeight)
       gridRect = Rect(x: left + textWidth, y: (height - side) / 2, width: side, height: side)
+      powerButtonRect = button > 0 ? Rect(x: left, y: height - button, width: button, height: button) : .empty
     } else {
-      let top = (height - band - side) / 2
-      promptRect = Rect(x: 0, y: top, width: width, height: band)
+      let top = (height - reserved - band - side) / 2
+      promptRect = Rect(x: 0, y: top, width: width, height: promptBand)
+      messageRect = Rect(x: inset, y: top + promptBand, width: width - 2 * inset, height: messageHeight)
       gridRect = Rect(x: (width - side) / 2, y: top + band, width: side, height: side)
+      powerButtonRect = button > 0 ? Rect(x: width - button, y: height - button, width: button, height: button) : .empty
     }
 
     dotRadius = cell / 8

@@ -15,6 +15,11 @@ public struct LayoutOptions: Hashable, Sendable {
   public var dotsPerInch: Int?
   /// The hit radius as thousandths of half a cell; 600 is Android's 0.6.
   public var hitRadiusPerMille: Int
+  /// Lines of the owner's message laid out under the prompt, 0 to `maximumMessageLines`
+  /// (how many the message takes once wrapped to `GridLayout.messageWidth`).
+  public var messageLines: Int
+  /// Whether a corner holds the power button (`power-button = yes`).
+  public var powerButton: Bool
 
   /// The smallest panel side we lay out.
   public static let minimumSide = 240
@@ -29,11 +34,14 @@ public struct LayoutOptions: Hashable, Sendable {
   /// The largest cell, in millimetres, when the DPI is known: a grid for a fingertip,
   /// not one that fills a television.
   public static let maximumCellMillimetres = 25
+  /// The most lines a message is given; a longer one is cut with an ellipsis.
+  public static let maximumMessageLines = 3
 
   /// The default: the Raspberry Pi 7-inch display, 800x480, a 3x3 grid.
   public init(
     panelWidth: Int = 800, panelHeight: Int = 480, rotation: Rotation = .none,
-    gridSize: Int = 3, dotsPerInch: Int? = nil, hitRadiusPerMille: Int = 600
+    gridSize: Int = 3, dotsPerInch: Int? = nil, hitRadiusPerMille: Int = 600, messageLines: Int = 0,
+    powerButton: Bool = false
   ) {
     self.panelWidth = panelWidth
     self.panelHeight = panelHeight
@@ -41,6 +49,8 @@ public struct LayoutOptions: Hashable, Sendable {
     self.gridSize = gridSize
     self.dotsPerInch = dotsPerInch
     self.hitRadiusPerMille = hitRadiusPerMille
+    self.messageLines = messageLines
+    self.powerButton = powerButton
   }
 
   /// The DPI of a panel from its physical size, or nil when the size is not believable.
@@ -66,6 +76,9 @@ public struct LayoutOptions: Hashable, Sendable {
     guard LayoutOptions.hitRadiusRange.contains(hitRadiusPerMille) else {
       throw .hitRadiusOutOfRange(hitRadiusPerMille)
     }
+    guard (0...LayoutOptions.maximumMessageLines).contains(messageLines) else {
+      throw .messageLinesOutOfRange(messageLines)
+    }
   }
 }
 
@@ -75,6 +88,7 @@ public enum LayoutError: DescribedError, Equatable {
   case gridSizeOutOfRange(Int)
   case dpiOutOfRange(Int)
   case hitRadiusOutOfRange(Int)
+  case messageLinesOutOfRange(Int)
 
   /// One line for the user: what is wrong and what is allowed.
   public var message: String {
@@ -87,6 +101,8 @@ public enum LayoutError: DescribedError, Equatable {
       return "DPI \(dpi) is out of range: use \(LayoutOptions.dpiRange.lowerBound) to \(LayoutOptions.dpiRange.upperBound), or leave it out"
     case .hitRadiusOutOfRange(let r):
       return "hit radius \(r)/1000 of half a cell is out of range: use \(LayoutOptions.hitRadiusRange.lowerBound) to \(LayoutOptions.hitRadiusRange.upperBound)"
+    case .messageLinesOutOfRange(let n):
+      return "\(n) message lines is out of range: use 0 to \(LayoutOptions.maximumMessageLines)"
     }
   }
 }

@@ -59,7 +59,7 @@ public struct LockScreenController: Sendable {
   public private(set) var lockout: Lockout?
 
   /// Whether touches and keys are taken now (no verdict showing, no lockout).
-  public var isAcceptingInput: Bool { feedbackEnds == nil && lockout == nil }
+  public var isAcceptingInput: Bool { feedbackEnds == nil && lockout == nil && requestedPowerAction == nil }
 
   /// Blank the screen after this long without input; nil never blanks.
   public let idleBlankMicroseconds: UInt64?
@@ -68,14 +68,47 @@ public struct LockScreenController: Sendable {
   /// Whether the screen is blanked now.
   public private(set) var isBlanked = false
 
-  /// - Parameter idleBlankMicroseconds: blank the screen after this long without input
-  ///   (nil: never); the touch or key that wakes it does nothing else, as on a phone.
+  /// The unattended timeout (`timeout-s`): after this long without input,
+  /// `timeoutAction` runs; nil never. It counts while the screen is blanked too.
+  public let timeoutMicroseconds: UInt64?
+  public let timeoutAction: TimeoutAction
+  /// The timeout ran out and no input came since: it runs once per quiet spell.
+  private var timeoutSpent = false
+  /// When the timeout runs out if no input comes; nil when it is off or spent.
+  public var timeoutDue: UInt64? {
+    guard requestedPowerAction == nil, let timeout = timeoutMicroseconds, !timeoutSpent, let last = lastActivity else { return nil }
+    return last + timeout
+  }
+  /// How many times the timeout has run out (`replay` reports each).
+  public private(set) var timeoutsExpired = 0
+  /// Switching off or restarting, asked by the timeout or the power button: from then
+  /// on input is ignored and the picture says so; the driver ends the lock, which
+  /// never opens.
+  public private(set) var requestedPowerAction: PowerAction?
+
+  /// How long the power button must be held to switch the machine off.
+  public static let powerPressMicroseconds: UInt64 = 2_000_000
+  /// The steps the long press's ring fills in (one per 15 degrees).
+  public static let powerPressSteps = 24
+  /// The finger that went down on the power button: none of its events reach the
+  /// pattern until it lifts.
+  private var buttonSlot: Int32?
+  /// When that finger went down; nil once it slid off the button (the press is void).
+  private var buttonPressStart: UInt64?
+
+  /// - Parameters:
+  ///   - idleBlankMicroseconds: blank the screen after this long without input
+  ///     (nil: never); the touch or key that wakes it does nothing else, as on a phone.
+  ///   - timeoutMicroseconds: run `timeoutAction` after this long without input (nil: never).
   public init(
     layout: GridLayout, minimumDots: Int = 4, feedbackMicroseconds: UInt64 = 500_000,
-    idlePrompt: PromptText = .drawPattern, idleBlankMicroseconds: UInt64? = nil
+    idlePrompt: PromptText = .drawPattern, idleBlankMicroseconds: UInt64? = nil,
+    timeoutMicroseconds: UInt64? = nil, timeoutAction: TimeoutAction = .none
   ) {
     tracker = GestureTracker(layout: layout, minimumDots: minimumDots)
     self.idleBlankMicroseconds = idleBlankMicroseconds
+    self.timeoutMicroseconds = timeoutAction == .none ? nil : timeoutMicroseconds
+    self.timeoutAction = timeoutAction
     self.feedbackMicroseconds = feedbackMicroseconds
     self.idlePrompt = idlePrompt
     state = LockScreenState(prompt: idlePrompt)
@@ -87,6 +120,7 @@ public struct LockScreenController: Sendable {
   public mutating func handle(_ event: TouchEvent) -> GestureOutcome? {
     advance(to: event.timeMicroseconds)
     if event.kind != .frame && wake(at: event.timeMicroseconds) { return nil }
+    guard requestedPowerAction == nil, !pressPowerButton(event) else { return nil }
     guard isAcceptingInput else { return nil }
     let wasActive = tracker.isActive
     let outcome = tracker.handle(event)
@@ -191,8 +225,11 @@ public struct LockScreenController: Sendable {
   /// When the picture changes next by itself: the end of a verdict, or the next
   /// second of a countdown. The event loop arms its timer for it.
   public func nextChange(after now: UInt64) -> UInt64? {
+    guard requestedPowerAction == nil else { return nil }
     var next: UInt64? = nil
     if let idle = idleBlankMicroseconds, !isBlanked { next = (lastActivity ?? now) + idle }
+    if let timeout = timeoutMicroseconds, !timeoutSpent { next = min(next ?? .max, (lastActivity ?? now) + timeout) }
+    if let start = buttonPressStart { next = min(next ?? .max, nextPowerPressStep(start: start, after: now)) }
     if let ends = feedbackEnds { return min(ends, next ?? ends) }
     if case .storageError(let retryAt) = lockout { return min(max(retryAt, now), next ?? retryAt) }
     guard case .until(let ends) = lockout, !isBlanked else { return next }
@@ -215,6 +252,7 @@ public struct LockScreenController: Sendable {
   /// input was used up by waking.
   private mutating func wake(at time: UInt64) -> Bool {
     lastActivity = time
+    timeoutSpent = false
     guard isBlanked else { return false }
     isBlanked = false
     state.blanked = false
@@ -224,7 +262,8 @@ public struct LockScreenController: Sendable {
   /// Lets the clock run: ends a verdict or a lockout whose time is up, and keeps a
   /// countdown's seconds current.
   public mutating func advance(to time: UInt64) {
-    defer { blankIfIdle(at: time) }
+    guard requestedPowerAction == nil else { return }
+    defer { runClockedActions(at: time) }
     if let ends = feedbackEnds, time >= ends {
       feedbackEnds = nil
       tracker.reset()
@@ -248,11 +287,94 @@ public struct LockScreenController: Sendable {
     }
   }
 
-  private mutating func blankIfIdle(at time: UInt64) {
+  /// What the clock alone brings about, in order: the power button's long press, the
+  /// unattended timeout, idle blanking.
+  private mutating func runClockedActions(at time: UInt64) {
     if lastActivity == nil { lastActivity = time }
-    if let idle = idleBlankMicroseconds, !isBlanked, !tracker.isActive, let last = lastActivity, time >= last + idle {
+    if let start = buttonPressStart {
+      if time >= start + LockScreenController.powerPressMicroseconds {
+        request(.poweroff)
+        return
+      }
+      state.powerPress = Int((time - start) * UInt64(LockScreenController.powerPressSteps) / LockScreenController.powerPressMicroseconds)
+    }
+    if let timeout = timeoutMicroseconds, !timeoutSpent, let last = lastActivity, time >= last + timeout {
+      timeoutSpent = true
+      timeoutsExpired += 1
+      if let action = timeoutAction.powerAction {
+        request(action)
+        return
+      }
+      // timeout-action = blank; a finger resting on the glass is input that stopped.
+      tracker.reset()
+      keyed.removeAll()
+      isBlanked = true
+    }
+    if let idle = idleBlankMicroseconds, !isBlanked, !tracker.isActive, buttonSlot == nil, let last = lastActivity,
+      time >= last + idle
+    {
       isBlanked = true
     }
     state.blanked = isBlanked
+  }
+
+  /// Ends the lock without opening it: input is ignored and the picture says what
+  /// comes (shown, not blank, for the last frame and for `replay`).
+  private mutating func request(_ action: PowerAction) {
+    requestedPowerAction = action
+    tracker.reset()
+    keyed.removeAll()
+    buttonSlot = nil
+    buttonPressStart = nil
+    feedbackEnds = nil
+    isBlanked = false
+    state = LockScreenState(prompt: PromptText.announcing(action))
+  }
+
+  // MARK: The power button
+
+  /// Takes the events of a finger that went down on the power button (they never
+  /// reach the pattern); false for any other event.
+  private mutating func pressPowerButton(_ event: TouchEvent) -> Bool {
+    let button = tracker.layout.powerButtonRect
+    guard !button.isEmpty else { return false }
+    switch event.kind {
+    case .down:
+      guard buttonSlot == nil, !tracker.isActive, LockScreenController.contains(button, event.position) else { return false }
+      buttonSlot = event.slot
+      buttonPressStart = event.timeMicroseconds
+      state.powerPress = 0
+      return true
+    case .motion:
+      guard event.slot == buttonSlot else { return false }
+      if !LockScreenController.contains(button, event.position) {
+        // Slid off: the press is void, and the finger still draws nothing.
+        buttonPressStart = nil
+        state.powerPress = nil
+      }
+      return true
+    case .up, .cancel:
+      guard event.slot == buttonSlot else { return false }
+      buttonSlot = nil
+      buttonPressStart = nil
+      state.powerPress = nil
+      return true
+    case .frame:
+      return false
+    }
+  }
+
+  /// When the long press's ring fills its next step (or the press completes).
+  private func nextPowerPressStep(start: UInt64, after now: UInt64) -> UInt64 {
+    let duration = LockScreenController.powerPressMicroseconds
+    let steps = UInt64(LockScreenController.powerPressSteps)
+    let elapsed = now > start ? now - start : 0
+    let step = min(elapsed * steps / duration + 1, steps)
+    // Rounded up, so that the step has been reached at that moment.
+    return start + (step * duration + steps - 1) / steps
+  }
+
+  private static func contains(_ rect: Rect, _ p: Point) -> Bool {
+    p.x >= Fixed16(rect.x) && p.x < Fixed16(rect.maxX) && p.y >= Fixed16(rect.y) && p.y < Fixed16(rect.maxY)
   }
 }

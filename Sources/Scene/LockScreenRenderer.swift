@@ -29,15 +29,37 @@ public final class LockScreenRenderer {
   /// the same bytes as drawing the circle, at a fraction of the cost (see `CoverageMask`).
   private let ringMasks: [CoverageMask]
   private let dotMasks: [CoverageMask]
+  /// The owner's message, its glyphs placed once (centred per line in
+  /// `layout.messageRect`); never changes, so it is only redrawn under damage.
+  private let messageGlyphs: [TextLayout.Placement]
+  private let messageBounds: Rect
 
   /// - Parameters:
   ///   - layout: where everything goes, in view pixels.
   ///   - theme: colours and options.
   ///   - atlas: glyphs for the prompt, or nil for no text.
-  public init(layout: GridLayout, theme: Theme = Theme(), atlas: GlyphAtlas? = nil) {
+  ///   - message: the owner's message as wrapped lines (`TextWrapping`), as many as
+  ///     `layout.options.messageLines`; lines past those are not drawn.
+  public init(layout: GridLayout, theme: Theme = Theme(), atlas: GlyphAtlas? = nil, message: [String] = []) {
     self.layout = layout
     self.theme = theme
     self.atlas = atlas
+    var glyphs: [TextLayout.Placement] = []
+    var bounds = Rect.empty
+    if let atlas {
+      let box = layout.messageRect
+      let pitch = layout.messageLineHeight
+      for (i, line) in message.prefix(layout.options.messageLines).enumerated() {
+        let x = box.x + max(0, (box.width - TextLayout.width(of: line, in: atlas)) / 2)
+        let baseline = box.y + i * pitch + (pitch + atlas.ascender - atlas.descender) / 2
+        TextLayout.forEachGlyph(in: line, atlas: atlas, x: x, baseline: baseline) { placement in
+          glyphs.append(placement)
+          if !placement.rect.isEmpty { bounds = bounds.union(placement.rect) }
+        }
+      }
+    }
+    messageGlyphs = glyphs
+    messageBounds = bounds
     // Wide enough for the panel canvas too, which a rotated view is copied onto.
     let rasterizer = Rasterizer(maximumWidth: max(layout.transform.viewWidth, layout.transform.viewHeight), maximumPolylinePoints: 50)
     self.rasterizer = rasterizer
@@ -71,6 +93,7 @@ public final class LockScreenRenderer {
     }
     if new.blanked { return damage }
     if old.prompt != new.prompt || old.appearance != new.appearance { damage.add(layout.promptRect) }
+    if old.powerPress != new.powerPress { damage.add(layout.powerButtonRect) }
     if old.pointer != new.pointer {
       if let p = old.pointer { damage.add(cursorBounds(p)) }
       if let p = new.pointer { damage.add(cursorBounds(p)) }
@@ -190,6 +213,8 @@ public final class LockScreenRenderer {
     }
 
     drawPrompt(state, into: canvas, clip: clip)
+    drawMessage(into: canvas, clip: clip)
+    drawPowerButton(state, into: canvas, clip: clip)
 
     if let p = state.pointer, !cursorBounds(p).intersection(clip).isEmpty {
       canvas.fillCircle(center: p, radius: cursorRadius + Fixed16(2), color: theme.backgroundTop, clip: clip)
@@ -216,6 +241,77 @@ public final class LockScreenRenderer {
         x: pen + glyph.bearingX, y: baseline - glyph.bearingY, color: color, clip: textClip)
       pen += glyph.advance
     }
+  }
+
+  private func drawMessage<Storage: PixelStorage>(into canvas: Canvas<Storage>, clip: Rect) {
+    guard let atlas, !messageBounds.intersection(clip).isEmpty else { return }
+    let textClip = clip.intersection(layout.messageRect)
+    for placement in messageGlyphs where !placement.rect.intersection(textClip).isEmpty {
+      let glyph = placement.glyph
+      canvas.blitMask(
+        atlas.plane, offset: glyph.maskOffset, width: glyph.width, height: glyph.height, stride: glyph.maskStride,
+        x: placement.x, y: placement.y, color: theme.message, clip: textClip)
+    }
+  }
+
+  /// The power symbol (a ring open at the top, a bar through the gap) and, while it
+  /// is held, the ring of the long press filling clockwise from the top.
+  private func drawPowerButton<Storage: PixelStorage>(_ state: LockScreenState, into canvas: Canvas<Storage>, clip: Rect) {
+    let box = layout.powerButtonRect
+    let buttonClip = clip.intersection(box)
+    guard !buttonClip.isEmpty else { return }
+    let side = box.width
+    let centre = Point(x: Fixed16(box.x) + Fixed16(side) / 2, y: Fixed16(box.y) + Fixed16(side) / 2)
+    let radius = Fixed16(numerator: Int64(3 * side), denominator: 10)
+    let stroke = max(Fixed16.one, Fixed16(numerator: Int64(side), denominator: 16))
+    let color = state.powerPress == nil ? theme.ring : theme.text
+    canvas.strokeCircle(center: centre, radius: radius, strokeWidth: stroke, color: color, clip: buttonClip)
+    // The gap: the background painted again over the ring's top.
+    let gapHalf = max(2, side / 8)
+    let gap = Rect(x: box.x + side / 2 - gapHalf, y: box.y, width: 2 * gapHalf, height: side / 2)
+    canvas.fillVerticalGradient(viewRect, top: theme.backgroundTop, bottom: theme.backgroundBottom, clip: buttonClip.intersection(gap))
+    var bar = InlineArray<2, Point>(repeating: centre)
+    bar[0] = Point(x: centre.x, y: centre.y - radius.scaled(by: 23, over: 20))
+    bar[1] = Point(x: centre.x, y: centre.y - radius.scaled(by: 1, over: 4))
+    canvas.strokePolyline(bar.span, width: stroke, color: color, clip: buttonClip)
+
+    guard let steps = state.powerPress, steps > 0 else { return }
+    let arcRadius = radius + stroke.scaled(by: 3, over: 2)
+    var arc = InlineArray<26, Point>(repeating: centre)
+    let count = min(steps, LockScreenController.powerPressSteps) + 1
+    for k in 0..<count {
+      // Step k is k * 15 degrees clockwise from the top.
+      arc[k] = Point(
+        x: centre.x + LockScreenRenderer.scaled(arcRadius, bySineOf: k),
+        y: centre.y - LockScreenRenderer.scaled(arcRadius, bySineOf: k + 6))
+    }
+    canvas.strokePolyline(arc.span.extracting(0..<count), width: stroke.scaled(by: 3, over: 2), color: theme.powerProgress, clip: buttonClip)
+  }
+
+  /// sin(k * 15 degrees) in 16.16, for k = 0...6 (the rest by symmetry).
+  private static func sineStep(_ k: Int) -> Int64 {
+    switch k {
+    case 0: return 0
+    case 1: return 16_962
+    case 2: return 32_768
+    case 3: return 46_341
+    case 4: return 56_756
+    case 5: return 63_303
+    default: return 65_536
+    }
+  }
+
+  /// `length` times the sine of `step` * 15 degrees, in whole-number arithmetic.
+  private static func scaled(_ length: Fixed16, bySineOf step: Int) -> Fixed16 {
+    let k = step % 24
+    let sine: Int64
+    switch k {
+    case 0...6: sine = sineStep(k)
+    case 7...12: sine = sineStep(12 - k)
+    case 13...18: sine = -sineStep(k - 12)
+    default: sine = -sineStep(24 - k)
+    }
+    return Fixed16(raw: Int32(truncatingIfNeeded: (Int64(length.raw) * sine) >> 16))
   }
 
   private func glyph(_ byte: UInt8, _ atlas: GlyphAtlas) -> GlyphAtlas.Glyph? {

@@ -26,6 +26,9 @@ public struct LockScreenState: Sendable, Equatable {
   public var pointer: Point?
   /// The screen is blanked (black) after a time without input; a touch wakes it.
   public var blanked = false
+  /// How far the power button's long press has come, in steps of
+  /// `LockScreenController.powerPressSteps`; nil when the button is not held.
+  public var powerPress: Int?
 
   public init(trail: DotSequence = DotSequence(), finger: Point? = nil, appearance: Appearance = .entry, prompt: PromptText = PromptText(), pointer: Point? = nil) {
     self.trail = trail

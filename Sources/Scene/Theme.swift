@@ -22,6 +22,10 @@ public struct Theme: Sendable, Equatable {
   public var lineAlpha: UInt8 = 128
   /// Prompt text.
   public var text = Color(225, 230, 238)
+  /// The owner's message: quieter than the prompt it sits under.
+  public var message = Color(165, 172, 185)
+  /// The power button's long-press ring: the warning colour, as it switches the machine off.
+  public var powerProgress = Color(255, 72, 72)
   /// Hides the line and the joined state, so a watcher cannot follow the pattern.
   public var stealth = false
 

@@ -1,3 +1,5 @@
+import PatternCore
+
 /// Every word the lock screen shows, in one place, so that a translation (or a review
 /// of the wording, or of its length in the text band) has one file to read. Each is a
 /// `PromptText`: built inline, so even the countdown allocates nothing.
@@ -9,6 +11,18 @@ extension PromptText {
   public static let drawNewPattern = PromptText("Draw a new unlock pattern")
   /// Enrolment: the first drawing was taken.
   public static let drawAgainToConfirm = PromptText("Draw it again to confirm")
+
+  // The machine's power, asked by the timeout or the power button.
+  public static let poweringOff = PromptText("Powering off")
+  public static let restarting = PromptText("Restarting")
+
+  /// What the screen says once `action` was asked for.
+  public static func announcing(_ action: PowerAction) -> PromptText {
+    switch action {
+    case .poweroff: return poweringOff
+    case .reboot: return restarting
+    }
+  }
 
   // Verdicts.
   public static let unlocked = PromptText("Unlocked")

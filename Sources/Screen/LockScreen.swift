@@ -31,14 +31,18 @@ public struct LockScreen<Pixel: PixelStorage> {
   ///   - feedbackMicroseconds: how long a verdict stays on screen.
   ///   - idleBlankMicroseconds: blank the screen after this long without input.
   ///   - prompt: the line shown while waiting for a pattern.
+  ///   - unattended: the timeout and its action (`timeout-s`, `timeout-action`).
+  ///   - message: the owner's message, wrapped (`TextWrapping`) to the layout's lines.
   public init(
     layout: GridLayout, theme: Theme, atlas: GlyphAtlas?, minimumDots: Int = 4, feedbackMicroseconds: UInt64 = 500_000,
-    idleBlankMicroseconds: UInt64? = nil, prompt: PromptText = PromptText.drawPattern
+    idleBlankMicroseconds: UInt64? = nil, prompt: PromptText = PromptText.drawPattern,
+    unattended: UnattendedTimeout = UnattendedTimeout(), message: [String] = []
   ) {
     controller = LockScreenController(
       layout: layout, minimumDots: minimumDots, feedbackMicroseconds: feedbackMicroseconds, idlePrompt: prompt,
-      idleBlankMicroseconds: idleBlankMicroseconds)
-    renderer = LockScreenRenderer(layout: layout, theme: theme, atlas: atlas)
+      idleBlankMicroseconds: idleBlankMicroseconds, timeoutMicroseconds: unattended.microseconds,
+      timeoutAction: unattended.action)
+    renderer = LockScreenRenderer(layout: layout, theme: theme, atlas: atlas, message: message)
     let t = layout.transform
     view = [UInt8](repeating: 0, count: t.viewWidth * t.viewHeight * Pixel.bytesPerPixel)
     panel = t.rotation == .none ? [] : [UInt8](repeating: 0, count: t.panelWidth * t.panelHeight * Pixel.bytesPerPixel)
@@ -52,6 +56,9 @@ public struct LockScreen<Pixel: PixelStorage> {
   public var isBlanked: Bool { controller.isBlanked }
   /// Whether the lock has ended: an unlock whose verdict has had its time.
   public var isFinished: Bool { unlocked && controller.feedbackEnds == nil }
+  /// Switching off or restarting was asked (the timeout, the power button): the
+  /// driver ends the lock once this picture is shown, and the lock never opens.
+  public var requestedPowerAction: PowerAction? { controller.requestedPowerAction }
   /// When the picture next changes by itself (a verdict ends, a countdown ticks, the
   /// screen blanks, the storage is tried again): when the driver wakes `advance`.
   public func nextChange(after now: UInt64) -> UInt64? { controller.nextChange(after: now) }

@@ -32,6 +32,9 @@ public enum RecordedPlayback {
   ///   - refused: receives each gesture drawn while a lockout refused input, with the
   ///     lockout as it stood when the gesture ended (nil once it had run out). The
   ///     screen ignores such a gesture; `replay` still reports it (`locked-out`).
+  ///   - unattended: receives each running out of the timeout and the power button's
+  ///     long press, with its time. The play shows what follows (a blank, or the
+  ///     last picture before a poweroff, where it stops); nothing is switched off.
   ///   - onPicture: receives each presented state and its time.
   /// - Returns: false when the play stopped at the picture limit.
   /// - Throws: the display's failure.
@@ -40,6 +43,7 @@ public enum RecordedPlayback {
     _ input: inout RecordedInput, screen: inout LockScreen<D.Pixel>, display: inout D, judge: inout J,
     pictures: Pictures,
     refused: (GestureOutcome, LockScreenController.Lockout?) -> Void = { _, _ in },
+    unattended: (UnattendedEvent, UInt64) -> Void = { _, _ in },
     onPicture: (LockScreenState, UInt64) -> Void = { _, _ in }
   ) throws(D.Failure) -> Bool {
     var clock = input.startTime
@@ -55,6 +59,20 @@ public enum RecordedPlayback {
     var unfiltered = GestureTracker(layout: layout, minimumDots: screen.controller.tracker.minimumDots)
     var unfilteredBeganInLockout = false
     var failure: D.Failure?
+    var timeoutsSeen = screen.controller.timeoutsExpired
+
+    /// Says what the timeout or the power button did at `time`; true once the lock
+    /// has ended by switching off or restarting.
+    func noteUnattended(at time: UInt64) -> Bool {
+      let timeouts = screen.controller.timeoutsExpired
+      if timeouts != timeoutsSeen {
+        timeoutsSeen = timeouts
+        unattended(.timeout(screen.controller.timeoutAction), time)
+      } else if screen.requestedPowerAction != nil {
+        unattended(.powerButton, time)
+      }
+      return screen.requestedPowerAction != nil
+    }
 
     /// Presents the state if it changed; false once past the limit.
     func presentIfChanged(at time: UInt64) throws(D.Failure) -> Bool {
@@ -74,7 +92,7 @@ public enum RecordedPlayback {
         if screen.nextChange(after: clock).map({ $0 <= end }) ?? false {
           screen.advance(to: end, judge: &judge)
           clock = max(clock, end)
-          if screen.isFinished { return false }
+          if screen.isFinished || noteUnattended(at: end) { return false }
         }
         return true
       }
@@ -87,7 +105,8 @@ public enum RecordedPlayback {
         screen.advance(to: next, judge: &judge)
         clock = max(clock, next)
         if screen.isFinished { return false }
-        guard try presentIfChanged(at: next) else { return false }
+        let ended = noteUnattended(at: next)
+        guard try presentIfChanged(at: next), !ended else { return false }
       }
       return true
     }
@@ -108,6 +127,11 @@ public enum RecordedPlayback {
           refused(drawn, screen.controller.lockout)
         }
         screen.receive(event, at: touch.timeMicroseconds, judge: &judge)
+        if noteUnattended(at: touch.timeMicroseconds) {
+          going = false
+          do throws(D.Failure) { _ = try presentIfChanged(at: touch.timeMicroseconds) } catch { failure = error }
+          return
+        }
         guard touch.kind == .frame else { return }
         do throws(D.Failure) {
           going = try presentIfChanged(at: touch.timeMicroseconds)
@@ -118,8 +142,11 @@ public enum RecordedPlayback {
       }
       if let failure { throw failure }
     }
-    if !going { return false }
-    if let ends = screen.controller.feedbackEnds { _ = try runClock(to: ends) }
+    if !going { return presented <= limit }
+    if let ends = screen.controller.feedbackEnds { guard try runClock(to: ends) else { return presented <= limit } }
+    // A timeout still to come is played to: an unattended lock is left alone after
+    // the last touch, and that is what the recording shows.
+    if let due = screen.controller.timeoutDue { _ = try runClock(to: due) }
     return presented <= limit
   }
 }

@@ -101,6 +101,8 @@ struct EventLoop: ~Copyable {
     while true {
       // The unlocked picture stays up for the verdict's time, then the loop ends.
       if screen.isFinished && !display.isFlipPending { return .unlocked }
+      // Powering off or restarting: once its picture is up, the loop ends without an unlock.
+      if let action = screen.requestedPowerAction, !screen.isDirty, !display.isFlipPending { return .power(action) }
       if screen.isDirty && !display.isFlipPending {
         do throws(D.Failure) {
           let result = try screen.present(on: &display)
@@ -174,6 +176,8 @@ struct EventLoop: ~Copyable {
 enum LoopEnding<DisplayFailure: DescribedError, InputFailure: DescribedError> {
   case signal(Int32)
   case unlocked
+  /// The timeout or the power button asked to switch off or restart: never an unlock.
+  case power(PowerAction)
   case display(DisplayFailure)
   case input(InputFailure)
   case failed(LoopFailure)

@@ -34,6 +34,11 @@ enum ReplayCommand {
     var expected: DotSequence?
     /// How long a verdict stays on screen (`--feedback-ms`, key feedback-ms).
     var feedbackMilliseconds = 500
+    /// timeout-s and timeout-action: shown and reported, never carried out.
+    var unattended = UnattendedTimeout()
+    /// The message as the settings give it, and its wrapped lines and glyphs once laid out.
+    var message = ""
+    var text = ScreenText(atlas: nil, message: [])
     /// The same in the controller's microseconds.
     var feedbackMicroseconds: UInt64 { UInt64(feedbackMilliseconds) * 1000 }
 
@@ -46,6 +51,8 @@ enum ReplayCommand {
       theme.stealth = settings.stealth
       expected = settings.pattern
       feedbackMilliseconds = settings.feedbackMilliseconds
+      unattended = UnattendedTimeout(seconds: settings.timeoutSeconds, action: settings.timeoutAction)
+      message = settings.message
     }
 
     var rendersFrames: Bool { dumpDirectory != nil || contactSheet != nil }
@@ -58,17 +65,26 @@ enum ReplayCommand {
     let path: String
     let layout: GridLayout
     let stateDirectory: String?
+    var frames: FrameOptions
     do throws(UsageError) {
       let parsed = try CommandLineSettings(reading: arguments, for: .replay)
       path = try parsed.onlyOperand(.replay, is: "recording file", usage: "patternlock replay FILE [--size WxH] [--rotate DEG] [--grid N]")
       settings = parsed.settings
-      layout = try LayoutCommand.makeLayout(settings.layout)
+      frames = FrameOptions(settings)
+      // A message moves the grid, and so which dots a recording joins: it is laid
+      // out (with the font) whether or not pictures are drawn.
+      do throws(LayoutError) {
+        (layout, frames.text) = try ScreenText.layOut(
+          settings.layout, message: frames.message, fontPath: frames.fontPath, loadingFont: !frames.message.isEmpty,
+          fontFailure: { Console.error($0.message + "; drawing no text") })
+      } catch {
+        throw UsageError(error.message)
+      }
       stateDirectory = try judgingDirectory(settings)
     } catch {
       throw .usage(error)
     }
     let device = deviceSelection(settings.recordedDevice)
-    let frames = FrameOptions(settings)
 
     let events = try touchEvents(path, device: device, transform: layout.transform)
 
@@ -116,14 +132,16 @@ enum ReplayCommand {
     var screen = makeScreen(XRGB8888.self, layout: layout, frames: frames, atlas: nil, minimumDots: minimumDots)
     if let lockoutAtStart { screen.startLockedOut(lockoutAtStart, now: input.startTime) }
     guard frames.rendersFrames else {
-      _ = try? RecordedPlayback.play(&input, screen: &screen, display: &count, judge: &judge, pictures: .none, refused: refused)
+      _ = try? RecordedPlayback.play(
+        &input, screen: &screen, display: &count, judge: &judge, pictures: .none, refused: refused, unattended: report)
       return
     }
     // All lines or none: the play may still be refused for its number of pictures.
     Console.holdOutput()
     let complete =
       (try? RecordedPlayback.play(
-        &input, screen: &screen, display: &count, judge: &judge, pictures: .each(atMost: maximumPictures), refused: refused))
+        &input, screen: &screen, display: &count, judge: &judge, pictures: .each(atMost: maximumPictures), refused: refused,
+        unattended: report))
       ?? false
     guard complete else { throw .tooManyPictures(limit: maximumPictures) }
     Console.releaseOutput()
@@ -134,12 +152,13 @@ enum ReplayCommand {
         throw .dumpDirectory(path: directory, errno: error)
       }
     }
-    let atlas: GlyphAtlas?
-    do throws(TypefaceError) {
-      atlas = try FontLoader.loadAtlas(path: frames.fontPath, pixelSize: layout.fontPixels)
-    } catch {
-      Console.error(error.message + "; drawing no text")
-      atlas = nil
+    var atlas = frames.text.atlas
+    if atlas == nil && frames.message.isEmpty {
+      do throws(TypefaceError) {
+        atlas = try FontLoader.loadAtlas(path: frames.fontPath, pixelSize: layout.fontPixels)
+      } catch {
+        Console.error(error.message + "; drawing no text")
+      }
     }
     var again = judge.replay
     switch frames.format {
@@ -173,7 +192,23 @@ enum ReplayCommand {
     _: Pixel.Type, layout: GridLayout, frames: FrameOptions, atlas: GlyphAtlas?, minimumDots: Int
   ) -> LockScreen<Pixel> {
     LockScreen<Pixel>(
-      layout: layout, theme: frames.theme, atlas: atlas, minimumDots: minimumDots, feedbackMicroseconds: frames.feedbackMicroseconds)
+      layout: layout, theme: frames.theme, atlas: atlas, minimumDots: minimumDots, feedbackMicroseconds: frames.feedbackMicroseconds,
+      unattended: frames.unattended, message: frames.text.message)
+  }
+
+  /// One JSON line for what the lock did by itself; `replay` never carries it out:
+  /// `{"event":"timeout","action":"poweroff"}`, `{"event":"power-button","action":"poweroff"}`.
+  static func report(_ event: UnattendedEvent, at _: UInt64) {
+    var object = JSONObjectWriter()
+    switch event {
+    case .timeout(let action):
+      object.add("event", string: "timeout")
+      object.add("action", string: action.name)
+    case .powerButton:
+      object.add("event", string: "power-button")
+      object.add("action", string: PowerAction.poweroff.name)
+    }
+    Console.out(object.json)
   }
 
   /// Bad files are bad input (2); only a read failing part-way is the environment (1).

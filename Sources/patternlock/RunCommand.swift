@@ -28,7 +28,12 @@ enum RunCommand {
   /// - Returns: the exit status (when there is nothing to hand over to).
   static func run(_ arguments: [String], started: UInt64? = nil) throws(CommandFailure) -> ExitStatus {
     let settings = try parse(arguments, enrolling: false)
-    let status = try lock(settings, started: started, enrolling: false)
+    let status: ExitStatus
+    switch try lock(settings, started: started, enrolling: false) {
+    case .exit(let exit): status = exit
+    // The display and the console were restored on the way out of `lock`.
+    case .power(let action): return PowerCommand.carryOut(action)
+    }
     guard status == .success, !settings.exec.isEmpty else { return status }
     throw .handOff(program: settings.exec[0], errno: HandOff.exec(settings.exec))
   }
@@ -37,7 +42,17 @@ enum RunCommand {
   /// and stored (`EnrollmentGate`); exits 0 once it is saved. A configured `exec` is
   /// not run: an enrolment is not an unlock.
   static func enroll(_ arguments: [String]) throws(CommandFailure) -> ExitStatus {
-    try lock(try parse(arguments, enrolling: true), started: nil, enrolling: true)
+    switch try lock(try parse(arguments, enrolling: true), started: nil, enrolling: true) {
+    case .exit(let status): return status
+    case .power(let action): return PowerCommand.carryOut(action)
+    }
+  }
+
+  /// How the lock ended: a status to exit with, or a power action to carry out once
+  /// the display and console are restored.
+  enum Ending {
+    case exit(ExitStatus)
+    case power(PowerAction)
   }
 
   private static func parse(_ arguments: [String], enrolling: Bool) throws(CommandFailure) -> RunSettings {
@@ -49,7 +64,7 @@ enum RunCommand {
   }
 
   /// The judge, then the display back-end, then the lock on it.
-  private static func lock(_ settings: RunSettings, started: UInt64?, enrolling: Bool) throws(CommandFailure) -> ExitStatus {
+  private static func lock(_ settings: RunSettings, started: UInt64?, enrolling: Bool) throws(CommandFailure) -> Ending {
     // Patterns are held in memory from here on (drawn, typed or replayed).
     VaultCommandSupport.protectSecretsInMemory()
     let command = enrolling ? "enroll" : "run"
@@ -95,7 +110,7 @@ enum RunCommand {
   private static func lock<D: LockDisplay & ~Copyable>(
     on display: inout D, _ settings: RunSettings, judge: inout RunJudge, minimumDots: Int, started: UInt64?,
     enrolling: Bool, enrollsFirst: Bool
-  ) throws(CommandFailure) -> ExitStatus {
+  ) throws(CommandFailure) -> Ending {
     var options = settings.layoutOptions
     options.panelWidth = display.width
     options.panelHeight = display.height
@@ -103,8 +118,11 @@ enum RunCommand {
     options.dotsPerInch =
       settings.dpi ?? LayoutOptions.dotsPerInch(pixels: display.width, millimetres: display.widthMillimetres)
     let layout: GridLayout
+    let text: ScreenText
     do throws(LayoutError) {
-      layout = try GridLayout(options)
+      (layout, text) = try ScreenText.layOut(
+        options, message: settings.message, fontPath: settings.fontPath, loadingFont: true,
+        fontFailure: { Console.error($0.message + "; showing the lock without text") })
     } catch {
       throw .usage(UsageError(error.message + " (display \(display.summary))"))
     }
@@ -129,13 +147,14 @@ enum RunCommand {
     let console = ConsoleMode()
     Console.out("patternlock: showing the lock on \(display.summary)")
 
-    let atlas = loadFont(settings.fontPath, layout: layout)
+    let atlas = text.atlas
     let feedback = UInt64(settings.feedbackMilliseconds) * 1000
     let idleBlank = settings.idleBlankSeconds > 0 ? UInt64(settings.idleBlankSeconds) * 1_000_000 : nil
     var screen = LockScreen<D.Pixel>(
       layout: layout, theme: settings.theme, atlas: atlas, minimumDots: minimumDots, feedbackMicroseconds: feedback,
       idleBlankMicroseconds: idleBlank,
-      prompt: enrolling || enrollsFirst ? EnrollmentGate.startPrompt : PromptText.drawPattern)
+      prompt: enrolling || enrollsFirst ? EnrollmentGate.startPrompt : PromptText.drawPattern,
+      unattended: settings.unattended, message: text.message)
     let now = pl_monotonic_microseconds()
     if judge.vault != nil, let lockout = judge.vault!.lockoutAtStart(now: now) { screen.startLockedOut(lockout, now: now) }
     var ending = loop.run(display: &display, input: &input, screen: &screen, judge: &judge)
@@ -151,7 +170,8 @@ enum RunCommand {
       judge.vault!.actions = try makeActions(settings.all)
       screen = LockScreen<D.Pixel>(
         layout: layout, theme: settings.theme, atlas: atlas, minimumDots: judge.vault!.minimumDotsToCheck(),
-        feedbackMicroseconds: feedback, idleBlankMicroseconds: idleBlank, prompt: PromptText.drawPattern)
+        feedbackMicroseconds: feedback, idleBlankMicroseconds: idleBlank, prompt: PromptText.drawPattern,
+        unattended: settings.unattended, message: text.message)
       ending = loop.run(display: &display, input: &input, screen: &screen, judge: &judge)
     }
     _ = console.isActive
@@ -160,11 +180,13 @@ enum RunCommand {
     switch ending {
     case .unlocked:
       if !enrolling { Console.out("unlocked") }
-      return .success
+      return .exit(.success)
+    case .power(let action):
+      return .power(action)
     case .signal(let signal):
       // Never 0: a unit that treats success as "unlocked" must not open on a kill.
       Console.out("patternlock: stopped by signal \(signal); display and console restored")
-      return .failure
+      return .exit(.failure)
     case .display(let error): throw D.commandFailure(error)
     case .input(let error): throw .input(error)
     case .failed(let error): throw .loop(error)
@@ -177,16 +199,6 @@ enum RunCommand {
       return try UnlockActions(settings)
     } catch {
       throw .actions(error)
-    }
-  }
-
-  /// The prompt's glyphs; a missing font is said once and the lock runs without text.
-  static func loadFont(_ path: String, layout: GridLayout) -> GlyphAtlas? {
-    do throws(TypefaceError) {
-      return try FontLoader.loadAtlas(path: path, pixelSize: layout.fontPixels)
-    } catch {
-      Console.error(error.message + "; showing the lock without text")
-      return nil
     }
   }
 

@@ -30,6 +30,10 @@ struct RunSettings {
   var theme: Theme
   var feedbackMilliseconds: Int
   var idleBlankSeconds: Int
+  /// timeout-s and timeout-action.
+  var unattended: UnattendedTimeout
+  /// The owner's words under the prompt; empty for none.
+  var message: String
   var minimumDotsToEnroll: Int
   var hashCost: HashCost
   var enrollFirst: Bool
@@ -63,6 +67,8 @@ struct RunSettings {
     theme.stealth = settings.stealth
     feedbackMilliseconds = settings.feedbackMilliseconds
     idleBlankSeconds = settings.idleBlankSeconds
+    unattended = UnattendedTimeout(seconds: settings.timeoutSeconds, action: settings.timeoutAction)
+    message = settings.message
     minimumDotsToEnroll = settings.minimumDots
     enrollFirst = settings.enrollFirst
     exec = settings.exec

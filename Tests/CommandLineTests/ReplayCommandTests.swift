@@ -81,3 +81,36 @@ final class ReplayCommandTests: XCTestCase {
     XCTAssertEqual(badLayout.stderr.filter { $0 == "\n" }.count, 1)
   }
 }
+
+/// `replay` with an unattended timeout: the action is reported and pictured, never run.
+final class ReplayTimeoutTests: XCTestCase {
+  func testATimeoutIsReportedWithItsLastPictureAndNothingIsRun() throws {
+    let dir = try makeTemporaryDirectory()
+    let marker = dir.appendingPathComponent("ran").path
+    let fake = dir.appendingPathComponent("systemctl").path
+    try "#!/bin/sh\necho \"$@\" >> \(marker)\n".write(toFile: fake, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake)
+    let frames = dir.appendingPathComponent("frames").path
+    let run = try PatternlockBinary.run(
+      ["replay", Captures.path("l-shape-1236"), "--timeout-s", "5", "--timeout-action", "poweroff", "--dump", frames],
+      environment: ["PATTERNLOCK_SYSTEMCTL": fake])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let lines = run.stdout.split(separator: "\n").map(String.init)
+    XCTAssertEqual(lines.last, "{\"event\":\"timeout\",\"action\":\"poweroff\"}")
+    XCTAssertEqual(lines.filter { $0.contains("timeout") }.count, 1)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: marker), "replay never runs the action")
+    let pictures = try FileManager.default.contentsOfDirectory(atPath: frames).filter { $0.hasSuffix(".png") }
+    XCTAssertGreaterThan(pictures.count, 2)
+
+    let blank = try PatternlockBinary.run(["replay", Captures.path("l-shape-1236"), "--timeout-s", "5", "--timeout-action", "blank"])
+    XCTAssertTrue(blank.stdout.hasSuffix("{\"event\":\"timeout\",\"action\":\"blank\"}\n"), blank.stdout)
+    let none = try PatternlockBinary.run(["replay", Captures.path("l-shape-1236"), "--timeout-s", "5", "--timeout-action", "none"])
+    XCTAssertFalse(none.stdout.contains("timeout"))
+  }
+
+  func testReplayTakesTheMessageAndThePowerButton() throws {
+    let run = try PatternlockBinary.run(
+      ["replay", Captures.path("l-shape-1236"), "--message", "Property of ACME", "--power-button", "--timeout-s", "60"])
+    XCTAssertEqual(run.status, 0, run.stderr)
+  }
+}

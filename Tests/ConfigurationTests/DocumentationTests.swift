@@ -70,7 +70,7 @@ final class DocumentationTests: XCTestCase {
   func testTheShippedDefaultFileSetsEveryKeyOnceToTheBuiltInDefault() throws {
     let text = try String(contentsOf: DocumentationTests.defaults, encoding: .utf8)
     for key in Setting.fileKeys {
-      let lines = text.split(separator: "\n").filter { $0.hasPrefix(key.name + " = ") }
+      let lines = text.split(separator: "\n").filter { $0.hasPrefix(key.name + " = ") || $0 == key.name + " =" }
       XCTAssertEqual(lines.count, 1, "key \(key.name) must be set once in config/patternlock.conf")
     }
     var settings = Settings()
@@ -94,6 +94,9 @@ final class DocumentationTests: XCTestCase {
     XCTAssertEqual(settings.feedbackMilliseconds, fresh.feedbackMilliseconds)
     XCTAssertEqual(settings.idleBlankSeconds, fresh.idleBlankSeconds)
     XCTAssertEqual(settings.exec, fresh.exec)
+    XCTAssertEqual(settings.message, fresh.message)
+    XCTAssertEqual(settings.timeoutSeconds, fresh.timeoutSeconds)
+    XCTAssertEqual(settings.timeoutAction, fresh.timeoutAction)
   }
 
   func testTheShippedEtcFileIsValidAndSetsNothing() throws {

@@ -52,6 +52,16 @@ final class SettingTests: XCTestCase {
       [("none", { $0.exec.isEmpty }), ("/usr/bin/startx -- -nocursor", { $0.exec == ["/usr/bin/startx", "--", "-nocursor"] })],
       ["startx", "", "~/bin/x"]
     ),
+    .message: (
+      [("Property of ACME, call 555-0100", { $0.message == "Property of ACME, call 555-0100" }), ("Zoë ☎ 42", { $0.message == "Zoë ☎ 42" }), ("", { $0.message.isEmpty })],
+      [String(repeating: "x", count: 301)]
+    ),
+    .timeoutSeconds: ([("0", { $0.timeoutSeconds == 0 }), ("600", { $0.timeoutSeconds == 600 })], ["-1", "604801", "10m"]),
+    .timeoutAction: (
+      [("poweroff", { $0.timeoutAction == .poweroff }), ("reboot", { $0.timeoutAction == .reboot }), ("blank", { $0.timeoutAction == .blank }), ("none", { $0.timeoutAction == .none })],
+      ["halt", "", "Poweroff"]
+    ),
+    .powerButton: ([("yes", { $0.layout.powerButton }), ("no", { !$0.layout.powerButton })], ["", "maybe"]),
     .stateDir: ([("/srv/lock", { $0.stateDirectory == "/srv/lock" })], ["lock", ""]),
     .enrollFirst: ([("yes", { $0.enrollFirst }), ("no", { !$0.enrollFirst }), ("on", { $0.enrollFirst })], ["maybe", "", "2"]),
     .argonPasses: ([("1", { $0.argonPasses == 1 }), ("100", { $0.argonPasses == 100 })], ["0", "101"]),

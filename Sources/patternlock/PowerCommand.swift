@@ -1,0 +1,68 @@
+import CShim
+import PatternCore
+import SystemCalls
+
+/// Carries out a power action the lock asked for (the unattended timeout, the power
+/// button), once the display and the console are restored: `systemctl poweroff` or
+/// `systemctl reboot`, spawned directly (an absolute path, no shell), so systemd stops
+/// the services and unmounts the file systems as for any shutdown.
+///
+/// The reboot(2) system call is deliberately not a fallback: it would skip all of
+/// that. When systemctl fails the failure is said and the lock exits with status 1,
+/// which never opens anything (a unit restarts the lock). Either way the status is
+/// never 0.
+enum PowerCommand {
+  /// The program asked.
+  static let systemctl = "/usr/bin/systemctl"
+  /// Debug builds only (as PATTERNLOCK_CONFIG_ROOT): another program in systemctl's
+  /// place, so the tests can run the action without switching their machine off.
+  static let overrideVariable = "PATTERNLOCK_SYSTEMCTL"
+  /// How long to wait for systemd to stop the lock after it accepted the job.
+  static let secondsForSystemd = 90
+
+  /// systemctl, or in a debug build the program `PATTERNLOCK_SYSTEMCTL` names.
+  static func program() -> String {
+    #if DEBUG
+    if let value = pl_getenv(overrideVariable) {
+      let path = String(cString: value)
+      if path.hasPrefix("/") { return path }
+    }
+    #endif
+    return systemctl
+  }
+
+  /// Asks for `action`, then waits up to `waitingSeconds` for systemd's SIGTERM (the
+  /// shutdown stops the lock's unit), so the lock does not restart meanwhile.
+  ///
+  /// - Returns: the exit status, which is never success.
+  static func carryOut(_ action: PowerAction, program: String = program(), waitingSeconds: Int = secondsForSystemd) -> ExitStatus {
+    Console.out("patternlock: \(action.name) asked at the lock; display and console restored; running \(program) \(action.name)")
+    let status = run([program, action.name])
+    guard status == 0 else {
+      let why = status < 0 ? "cannot be started: \(Errno.current.text)" : "exited with status \(status)"
+      Console.error("\(program) \(action.name) \(why); the lock stays closed (exit status 1)")
+      return .failure
+    }
+    for _ in 0..<waitingSeconds { pl_sleep_milliseconds(1000) }
+    return .failure
+  }
+
+  /// Spawns `words` and waits: its exit status, or -1 with errno when it did not start.
+  static func run(_ words: [String]) -> Int32 {
+    var copies: [UnsafeMutablePointer<CChar>?] = words.map { word in
+      var word = word
+      return word.withUTF8 { bytes in
+        let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+        for (i, byte) in bytes.enumerated() { copy[i] = CChar(bitPattern: byte) }
+        copy[bytes.count] = 0
+        return copy
+      }
+    }
+    copies.append(nil)
+    let status = copies.withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { argv in pl_spawn_and_wait(argv.baseAddress) }
+    }
+    for copy in copies { copy?.deallocate() }
+    return Int32(status)
+  }
+}
