@@ -58,13 +58,3 @@ public struct ThrottleTable: Sendable, Equatable {
     return delay > 0 ? .seconds(delay) : .none
   }
 }
-
-/// What a failure count costs the user.
-public enum Lockout: Sendable, Equatable {
-  /// Another attempt is allowed at once.
-  case none
-  /// No attempt for this many seconds of monotonic time.
-  case seconds(Int64)
-  /// No attempt until an administrator resets the counter.
-  case permanent
-}

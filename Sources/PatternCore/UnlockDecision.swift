@@ -19,20 +19,23 @@ public struct UnlockDecision: Sendable, Equatable {
   }
 
   public var result: Result
-  /// Seconds until the next attempt is allowed, when a timed lockout is running (also
-  /// on the wrong attempt that started it); nil when none is, or when it is permanent.
-  public var retryInSeconds: Int64?
+  /// The lockout running after this attempt (also on the wrong attempt that started
+  /// it): what is left of it.
+  public var lockout: Lockout
   /// The failure count after this attempt, only when this attempt was counted.
   public var failures: Int?
-  /// Whether no attempt is allowed until `reset-attempts`.
-  public var isPermanentlyLocked: Bool
 
-  public init(result: Result, retryInSeconds: Int64? = nil, failures: Int? = nil, isPermanentlyLocked: Bool = false) {
+  public init(result: Result, lockout: Lockout = .none, failures: Int? = nil) {
     self.result = result
-    self.retryInSeconds = retryInSeconds
+    self.lockout = lockout
     self.failures = failures
-    self.isPermanentlyLocked = isPermanentlyLocked
   }
+
+  /// Seconds until the next attempt is allowed, when a timed lockout is running; nil
+  /// when none is, or when it is permanent.
+  public var retryInSeconds: Int64? { lockout.seconds }
+  /// Whether no attempt is allowed until `reset-attempts`.
+  public var isPermanentlyLocked: Bool { lockout == .permanent }
 
   /// One JSON object: `{"result":"wrong","retry_in_s":60,"failures":5}`, keys in that
   /// order, absent keys left out. Never the dots: a judged pattern is a guess at a

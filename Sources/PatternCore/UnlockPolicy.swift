@@ -106,10 +106,10 @@ public struct UnlockPolicy: Sendable {
     case .none:
       return nil
     case .permanent:
-      return UnlockDecision(result: .lockedOut, isPermanentlyLocked: true)
+      return UnlockDecision(result: .lockedOut, lockout: .permanent)
     case .seconds(let seconds):
       guard let remaining = remainingSeconds(of: seconds, at: now) else { return nil }
-      return UnlockDecision(result: .lockedOut, retryInSeconds: remaining)
+      return UnlockDecision(result: .lockedOut, lockout: .seconds(remaining))
     }
   }
 
@@ -152,10 +152,10 @@ public struct UnlockPolicy: Sendable {
       return UnlockDecision(result: .wrong, failures: record.failures)
     case .permanent:
       lockoutStart = now.monotonicMicroseconds
-      return UnlockDecision(result: .wrong, failures: record.failures, isPermanentlyLocked: true)
+      return UnlockDecision(result: .wrong, lockout: .permanent, failures: record.failures)
     case .seconds(let seconds):
       lockoutStart = now.monotonicMicroseconds
-      return UnlockDecision(result: .wrong, retryInSeconds: seconds, failures: record.failures)
+      return UnlockDecision(result: .wrong, lockout: .seconds(seconds), failures: record.failures)
     }
   }
 

@@ -1,3 +1,5 @@
+import PatternCore
+
 extension LockScreenController {
   /// Everything the caller decided about a finished pattern, applied with
   /// `apply(_:for:at:)`.
@@ -10,16 +12,22 @@ extension LockScreenController {
     /// What the screen says about the pattern.
     public var verdict: Verdict
     /// A lockout that starts once the verdict has been shown.
-    public var lockout: Lockout?
+    public var lockout: Lockout
+    /// Set when the attempt could not be recorded: input is refused ("Storage error")
+    /// until a write succeeds, tried again from this time.
+    public var storageRetryAt: UInt64?
     /// Whether the pattern unlocks: the lock ends once the verdict has been shown.
     public var unlocks: Bool
     /// The prompt once the verdict has been shown, when it changes (enrollment's
     /// "Draw it again to confirm").
     public var nextPrompt: PromptText?
 
-    public init(verdict: Verdict, lockout: Lockout? = nil, unlocks: Bool = false, nextPrompt: PromptText? = nil) {
+    public init(
+      verdict: Verdict, lockout: Lockout = .none, storageRetryAt: UInt64? = nil, unlocks: Bool = false, nextPrompt: PromptText? = nil
+    ) {
       self.verdict = verdict
       self.lockout = lockout
+      self.storageRetryAt = storageRetryAt
       self.unlocks = unlocks
       self.nextPrompt = nextPrompt
     }

@@ -30,9 +30,9 @@ public struct LockScreenController: Sendable {
   /// Dots joined with the keyboard, not yet submitted.
   private var keyed = DotSequence()
 
-  /// Input is refused until a time, until an administrator resets the counter, or
-  /// until the attempts can be recorded again.
-  public enum Lockout: Sendable, Equatable {
+  /// Why input is refused, on this controller's clock: a `Lockout` applied at a
+  /// moment becomes an end time here, so the countdown runs from when it was applied.
+  private enum Refusal: Sendable, Equatable {
     case until(UInt64)
     case permanent
     /// The last attempt could not be counted on disk, so none is judged until a write
@@ -40,26 +40,40 @@ public struct LockScreenController: Sendable {
     case storageError(retryAt: UInt64)
   }
 
-  /// Whether the caller should try the storage again now (see `Lockout.storageError`).
+  /// Whether the caller should try the storage again now (see `refuseUntilStorageWritable`).
   public func storageRetryDue(at now: UInt64) -> Bool {
-    guard case .storageError(let retryAt) = lockout, feedbackEnds == nil else { return false }
+    guard case .storageError(let retryAt) = refusal, feedbackEnds == nil else { return false }
     return now >= retryAt
   }
 
-  /// Ends a storage-error lockout once a write succeeded: the screen returns to the
-  /// prompt, or to `then`, the lockout the recorded attempts impose.
-  public mutating func endStorageError(then next: Lockout?, at now: UInt64) {
-    guard case .storageError = lockout else { return }
-    lockout = nil
+  /// Ends a storage error once a write succeeded: the screen returns to the prompt, or
+  /// to `then`, the lockout the recorded attempts impose.
+  public mutating func endStorageError(then next: Lockout, at now: UInt64) {
+    guard case .storageError = refusal else { return }
+    refusal = nil
     state = LockScreenState(prompt: idlePrompt, pointer: state.pointer)
-    if let next { lockOut(next, at: now) }
+    lockOut(next, at: now)
   }
 
-  /// The lockout in force, if any: input is ignored and a countdown is shown.
-  public private(set) var lockout: Lockout?
+  /// What refuses input now, if anything: a countdown or a lock is shown.
+  private var refusal: Refusal?
+
+  /// Whether a lockout (or a storage error) refuses input.
+  public var isLockedOut: Bool { refusal != nil }
+
+  /// What is left of the lockout at `now`, for reports: the whole seconds of a
+  /// countdown (rounded up, as shown), permanent for a lock until reset and for a
+  /// storage error (nothing is judged until an administrator acts), none otherwise.
+  public func lockout(at now: UInt64) -> Lockout {
+    switch refusal {
+    case .until(let ends): return ends > now ? .seconds(Int64((ends - now + 999_999) / 1_000_000)) : .none
+    case .permanent, .storageError: return .permanent
+    case nil: return .none
+    }
+  }
 
   /// Whether touches and keys are taken now (no verdict showing, no lockout).
-  public var isAcceptingInput: Bool { feedbackEnds == nil && lockout == nil && requestedPowerAction == nil }
+  public var isAcceptingInput: Bool { feedbackEnds == nil && refusal == nil && requestedPowerAction == nil }
 
   /// Blank the screen after this long without input; nil never blanks.
   public let idleBlankMicroseconds: UInt64?
@@ -210,13 +224,31 @@ public struct LockScreenController: Sendable {
   public mutating func apply(_ judgement: Judgement, for outcome: GestureOutcome, at now: UInt64) {
     if let prompt = judgement.nextPrompt { idlePrompt = prompt }
     show(judgement.verdict, for: outcome)
-    if let lockout = judgement.lockout { lockOut(lockout, at: now) }
+    if let retryAt = judgement.storageRetryAt {
+      refuseUntilStorageWritable(retryAt: retryAt, at: now)
+    } else {
+      lockOut(judgement.lockout, at: now)
+    }
   }
 
-  /// Refuses input until `lockout` ends, showing a countdown (after any verdict on
-  /// screen has had its time).
+  /// Refuses input until `lockout` ends, counted from `now`, showing a countdown (after
+  /// any verdict on screen has had its time). `.none` changes nothing.
   public mutating func lockOut(_ lockout: Lockout, at now: UInt64) {
-    self.lockout = lockout
+    switch lockout {
+    case .none: return
+    case .permanent: refuse(.permanent, at: now)
+    case .seconds: refuse(.until(lockout.end(from: now) ?? now), at: now)
+    }
+  }
+
+  /// Refuses input because the last attempt could not be recorded: "Storage error"
+  /// until a write succeeds; the caller tries again from `retryAt`.
+  public mutating func refuseUntilStorageWritable(retryAt: UInt64, at now: UInt64) {
+    refuse(.storageError(retryAt: retryAt), at: now)
+  }
+
+  private mutating func refuse(_ refusal: Refusal, at now: UInt64) {
+    self.refusal = refusal
     tracker.reset()
     keyed.removeAll()
     advance(to: now)
@@ -231,8 +263,8 @@ public struct LockScreenController: Sendable {
     if let timeout = timeoutMicroseconds, !timeoutSpent { next = min(next ?? .max, (lastActivity ?? now) + timeout) }
     if let start = buttonPressStart { next = min(next ?? .max, nextPowerPressStep(start: start, after: now)) }
     if let ends = feedbackEnds { return min(ends, next ?? ends) }
-    if case .storageError(let retryAt) = lockout { return min(max(retryAt, now), next ?? retryAt) }
-    guard case .until(let ends) = lockout, !isBlanked else { return next }
+    if case .storageError(let retryAt) = refusal { return min(max(retryAt, now), next ?? retryAt) }
+    guard case .until(let ends) = refusal, !isBlanked else { return next }
     guard ends > now else { return now }
     let remaining = ends - now
     let shownSeconds = (remaining + 999_999) / 1_000_000
@@ -270,15 +302,15 @@ public struct LockScreenController: Sendable {
       keyed.removeAll()
       state = LockScreenState(prompt: idlePrompt, pointer: state.pointer)
     }
-    guard feedbackEnds == nil, let lockout else { return }
-    switch lockout {
+    guard feedbackEnds == nil, let refusal else { return }
+    switch refusal {
     case .permanent:
       state = LockScreenState(appearance: .wrong, prompt: .lockedUntilReset, pointer: state.pointer)
     case .storageError:
       state = LockScreenState(appearance: .wrong, prompt: .storageError, pointer: state.pointer)
     case .until(let ends):
       if time >= ends {
-        self.lockout = nil
+        self.refusal = nil
         state = LockScreenState(prompt: idlePrompt, pointer: state.pointer)
       } else {
         let seconds = Int((ends - time + 999_999) / 1_000_000)

@@ -64,7 +64,7 @@ public struct LockScreen<Pixel: PixelStorage> {
   public func nextChange(after now: UInt64) -> UInt64? { controller.nextChange(after: now) }
 
   /// Refuses input from the start (a lockout that was running before a restart).
-  public mutating func startLockedOut(_ lockout: LockScreenController.Lockout, now: UInt64) {
+  public mutating func startLockedOut(_ lockout: Lockout, now: UInt64) {
     controller.lockOut(lockout, at: now)
   }
 
@@ -98,7 +98,7 @@ public struct LockScreen<Pixel: PixelStorage> {
     controller.advance(to: now)
     guard controller.storageRetryDue(at: now) else { return }
     switch judge.retryStorage(at: now) {
-    case .stillFailing: controller.lockOut(.storageError(retryAt: now + StorageRetry.intervalMicroseconds), at: now)
+    case .stillFailing: controller.refuseUntilStorageWritable(retryAt: now + StorageRetry.intervalMicroseconds, at: now)
     case .recorded(let next): controller.endStorageError(then: next, at: now)
     }
   }

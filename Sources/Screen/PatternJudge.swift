@@ -19,7 +19,7 @@ public protocol PatternJudge: ~Copyable {
 
 extension PatternJudge where Self: ~Copyable {
   /// Judges that keep no record never fail to write one.
-  public mutating func retryStorage(at now: UInt64) -> StorageRetry { .recorded(then: nil) }
+  public mutating func retryStorage(at now: UInt64) -> StorageRetry { .recorded(then: .none) }
 }
 
 /// What trying the storage again found.
@@ -31,5 +31,5 @@ public enum StorageRetry: Equatable, Sendable {
   case stillFailing
   /// It was written: the prompt returns, or `then`, the lockout the recorded attempts
   /// impose.
-  case recorded(then: LockScreenController.Lockout?)
+  case recorded(then: Lockout)
 }

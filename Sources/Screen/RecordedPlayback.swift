@@ -30,7 +30,7 @@ public enum RecordedPlayback {
   ///     the start), left as the recording leaves it.
   ///   - judge: decides each finished pattern at its own time.
   ///   - refused: receives each gesture drawn while a lockout refused input, with the
-  ///     lockout as it stood when the gesture ended (nil once it had run out). The
+  ///     lockout as it stood when the gesture ended (`.none` once it had run out). The
   ///     screen ignores such a gesture; `replay` still reports it (`locked-out`).
   ///   - unattended: receives each running out of the timeout and the power button's
   ///     long press, with its time. The play shows what follows (a blank, or the
@@ -42,7 +42,7 @@ public enum RecordedPlayback {
   public static func play<D: Display & ~Copyable, J: PatternJudge & ~Copyable>(
     _ input: inout RecordedInput, screen: inout LockScreen<D.Pixel>, display: inout D, judge: inout J,
     pictures: Pictures,
-    refused: (GestureOutcome, LockScreenController.Lockout?) -> Void = { _, _ in },
+    refused: (GestureOutcome, Lockout) -> Void = { _, _ in },
     unattended: (UnattendedEvent, UInt64) -> Void = { _, _ in },
     onPicture: (LockScreenState, UInt64) -> Void = { _, _ in }
   ) throws(D.Failure) -> Bool {
@@ -120,11 +120,11 @@ public enum RecordedPlayback {
         guard going, case .touch(let touch) = event else { return }
         let wasDrawing = unfiltered.isActive
         let drawn = unfiltered.handle(touch)
-        if !wasDrawing && unfiltered.isActive { unfilteredBeganInLockout = screen.controller.lockout != nil }
+        if !wasDrawing && unfiltered.isActive { unfilteredBeganInLockout = screen.controller.isLockedOut }
         if let drawn, unfilteredBeganInLockout {
           // The clock has already run to this event's time, which is the gesture's end.
           unfilteredBeganInLockout = false
-          refused(drawn, screen.controller.lockout)
+          refused(drawn, screen.controller.lockout(at: touch.timeMicroseconds))
         }
         screen.receive(event, at: touch.timeMicroseconds, judge: &judge)
         if noteUnattended(at: touch.timeMicroseconds) {

@@ -34,17 +34,17 @@ struct EnrollmentGate: PatternJudge, ~Copyable {
     let dots = outcome.dots
     guard dots.count >= minimumDots else {
       first = nil
-      return LockScreenController.Judgement(verdict: .rejected(.tooShort(minimumDots: minimumDots)), lockout: nil, unlocks: false, nextPrompt: EnrollmentGate.startPrompt)
+      return LockScreenController.Judgement(verdict: .rejected(.tooShort(minimumDots: minimumDots)), unlocks: false, nextPrompt: EnrollmentGate.startPrompt)
     }
     guard let expected = first else {
       first = dots
       let again = PromptText.drawAgainToConfirm
-      return LockScreenController.Judgement(verdict: .neutral(again), lockout: nil, unlocks: false, nextPrompt: again)
+      return LockScreenController.Judgement(verdict: .neutral(again), unlocks: false, nextPrompt: again)
     }
     first = nil
     guard dots == expected else {
       return LockScreenController.Judgement(
-        verdict: .rejected(.noMatchDrawNew), lockout: nil, unlocks: false,
+        verdict: .rejected(.noMatchDrawNew), unlocks: false,
         nextPrompt: EnrollmentGate.startPrompt)
     }
     do throws(VaultError) {
@@ -53,10 +53,10 @@ struct EnrollmentGate: PatternJudge, ~Copyable {
     } catch {
       Console.error(error.message + "; the pattern was not saved")
       return LockScreenController.Judgement(
-        verdict: .rejected(.cannotSavePattern), lockout: nil, unlocks: false,
+        verdict: .rejected(.cannotSavePattern), unlocks: false,
         nextPrompt: EnrollmentGate.startPrompt)
     }
     Console.out("pattern set in \(directory.path) (\(gridSize)x\(gridSize) grid, at least \(minimumDots) dots)")
-    return LockScreenController.Judgement(verdict: .accepted(.patternSaved), lockout: nil, unlocks: true, nextPrompt: nil)
+    return LockScreenController.Judgement(verdict: .accepted(.patternSaved), unlocks: true, nextPrompt: nil)
   }
 }

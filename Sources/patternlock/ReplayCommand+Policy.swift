@@ -57,15 +57,7 @@ extension ReplayCommand {
   /// What a gesture the screen refused during a lockout gets: nothing was judged or
   /// counted; `retry_in_s` is what the countdown showed when the gesture ended (whole
   /// seconds, rounded up; 0 when the lockout ran out while the finger was still down).
-  static func lockedOutDecision(_ outcome: GestureOutcome, lockout: LockScreenController.Lockout?) -> UnlockDecision {
-    switch lockout {
-    case .permanent, .storageError:
-      return UnlockDecision(result: .lockedOut, isPermanentlyLocked: true)
-    case .until(let ends):
-      let left = ends > outcome.timeMicroseconds ? (ends - outcome.timeMicroseconds + 999_999) / 1_000_000 : 0
-      return UnlockDecision(result: .lockedOut, retryInSeconds: Int64(left))
-    case nil:
-      return UnlockDecision(result: .lockedOut, retryInSeconds: 0)
-    }
+  static func lockedOutDecision(_ outcome: GestureOutcome, lockout: Lockout) -> UnlockDecision {
+    UnlockDecision(result: .lockedOut, lockout: lockout == .none ? .seconds(0) : lockout)
   }
 }

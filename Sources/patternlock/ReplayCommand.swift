@@ -123,14 +123,14 @@ enum ReplayCommand {
   /// laid out for it.
   static func play<J: PatternJudge & ~Copyable>(
     _ events: [TouchEvent], layout: GridLayout, frames: FrameOptions, minimumDots: Int,
-    lockoutAtStart: LockScreenController.Lockout? = nil, judge: inout JudgementLog<J>,
-    refused: (GestureOutcome, LockScreenController.Lockout?) -> Void = { _, _ in }
+    lockoutAtStart: Lockout = .none, judge: inout JudgementLog<J>,
+    refused: (GestureOutcome, Lockout) -> Void = { _, _ in }
   ) throws(CommandFailure) {
     let t = layout.transform
     var input = RecordedInput(events)
     var count = PictureCount<XRGB8888>(width: t.panelWidth, height: t.panelHeight)
     var screen = makeScreen(XRGB8888.self, layout: layout, frames: frames, atlas: nil, minimumDots: minimumDots)
-    if let lockoutAtStart { screen.startLockedOut(lockoutAtStart, now: input.startTime) }
+    screen.startLockedOut(lockoutAtStart, now: input.startTime)
     guard frames.rendersFrames else {
       _ = try? RecordedPlayback.play(
         &input, screen: &screen, display: &count, judge: &judge, pictures: .none, refused: refused, unattended: report)
@@ -171,12 +171,12 @@ enum ReplayCommand {
   /// drawn in `Pixel`'s format and written.
   static func draw<Pixel: PixelStorage>(
     _: Pixel.Type, _ events: [TouchEvent], layout: GridLayout, frames: FrameOptions, atlas: GlyphAtlas?, minimumDots: Int,
-    lockoutAtStart: LockScreenController.Lockout?, pictures: Int, judge: inout JudgementReplay
+    lockoutAtStart: Lockout, pictures: Int, judge: inout JudgementReplay
   ) throws(CommandFailure) {
     let t = layout.transform
     var input = RecordedInput(events)
     var screen = makeScreen(Pixel.self, layout: layout, frames: frames, atlas: atlas, minimumDots: minimumDots)
-    if let lockoutAtStart { screen.startLockedOut(lockoutAtStart, now: input.startTime) }
+    screen.startLockedOut(lockoutAtStart, now: input.startTime)
     var dump = PNGDumpDisplay<Pixel>(
       width: t.panelWidth, height: t.panelHeight, directory: frames.dumpDirectory,
       contactSheet: frames.contactSheet.map { ($0, pictures) })

@@ -156,7 +156,7 @@ enum RunCommand {
       prompt: enrolling || enrollsFirst ? EnrollmentGate.startPrompt : PromptText.drawPattern,
       unattended: settings.unattended, message: text.message)
     let now = pl_monotonic_microseconds()
-    if judge.vault != nil, let lockout = judge.vault!.lockoutAtStart(now: now) { screen.startLockedOut(lockout, now: now) }
+    if judge.vault != nil { screen.startLockedOut(judge.vault!.lockoutAtStart(now: now), now: now) }
     var ending = loop.run(display: &display, input: &input, screen: &screen, judge: &judge)
     if enrollsFirst, case .unlocked = ending {
       // The new pattern is stored; the lock now runs with it on the same display (an

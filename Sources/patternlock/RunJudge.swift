@@ -19,6 +19,6 @@ struct RunJudge: PatternJudge, ~Copyable {
   }
 
   mutating func retryStorage(at now: UInt64) -> StorageRetry {
-    vault == nil ? .recorded(then: nil) : vault!.retryStorage(at: now)
+    vault == nil ? .recorded(then: .none) : vault!.retryStorage(at: now)
   }
 }

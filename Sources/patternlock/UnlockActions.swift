@@ -51,9 +51,7 @@ struct UnlockActions {
       start(onUnlock, event: "unlock", decision, failures: failures)
     case .wrong:
       start(onWrong, event: "wrong", decision, failures: failures)
-      if decision.isPermanentlyLocked || (decision.retryInSeconds ?? 0) > 0 {
-        start(onLockout, event: "lockout", decision, failures: failures)
-      }
+      if decision.lockout != .none { start(onLockout, event: "lockout", decision, failures: failures) }
     case .tooShort, .lockedOut:
       break
     }
@@ -61,12 +59,17 @@ struct UnlockActions {
 
   private func start(_ command: [String], event: String, _ decision: UnlockDecision, failures: Int) {
     guard !command.isEmpty else { return }
-    let lockout = decision.isPermanentlyLocked ? "until-reset" : (decision.retryInSeconds ?? 0) > 0 ? "timed" : "none"
+    let lockout: String
+    switch decision.lockout {
+    case .none: lockout = "none"
+    case .seconds: lockout = "timed"
+    case .permanent: lockout = "until-reset"
+    }
     let environment = [
       "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
       "PATTERNLOCK_EVENT=\(event)",
       "PATTERNLOCK_FAILURES=\(failures)",
-      "PATTERNLOCK_LOCKED_FOR_S=\(decision.isPermanentlyLocked ? 0 : max(decision.retryInSeconds ?? 0, 0))",
+      "PATTERNLOCK_LOCKED_FOR_S=\(decision.lockout.seconds ?? 0)",
       "PATTERNLOCK_LOCKOUT=\(lockout)",
     ]
     let started = CStringArray.with(command) { argv in

@@ -99,9 +99,9 @@ struct VaultGate: PatternJudge, ~Copyable {
   mutating func minimumDotsToCheck() -> Int { minimumDots }
 
   /// The lockout in force at start-up (one running before a restart starts again in full).
-  mutating func lockoutAtStart(now: UInt64) -> LockScreenController.Lockout? {
-    guard let decision = session.policy.gate(at: clock.instant(now)) else { return nil }
-    return VaultGate.lockout(for: decision, now: now)
+  mutating func lockoutAtStart(now: UInt64) -> Lockout {
+    guard let decision = session.policy.gate(at: clock.instant(now)) else { return .none }
+    return decision.lockout
   }
 
   /// Judges a finished pattern at `now` (monotonic, on the gate's clock) and prints its
@@ -119,11 +119,11 @@ struct VaultGate: PatternJudge, ~Copyable {
       if attemptFailure == nil { attemptFailure = error }
       reportDamageOnce()
       if case .stateBusy = error {
-        return LockScreenController.Judgement(verdict: .rejected(.busyTryAgain), lockout: nil, unlocks: false)
+        return LockScreenController.Judgement(verdict: .rejected(.busyTryAgain))
       }
       return LockScreenController.Judgement(
         verdict: .rejected(.storageError),
-        lockout: .storageError(retryAt: now + StorageRetry.intervalMicroseconds), unlocks: false)
+        storageRetryAt: now + StorageRetry.intervalMicroseconds)
     }
     reportDamageOnce()
     minimumDots = session.enrolled.minimumDots
@@ -133,7 +133,7 @@ struct VaultGate: PatternJudge, ~Copyable {
     Console.out(decision.jsonLine)
     actions?.after(decision, failures: session.policy.record.failures)
     return LockScreenController.Judgement(
-      verdict: verdict(for: decision), lockout: VaultGate.lockout(for: decision, now: now), unlocks: decision.result == .unlocked)
+      verdict: verdict(for: decision), lockout: decision.lockout, unlocks: decision.result == .unlocked)
   }
 
   /// Tries the storage again after an attempt could not be recorded (`run`).
@@ -146,8 +146,8 @@ struct VaultGate: PatternJudge, ~Copyable {
       return .stillFailing
     }
     Console.error("the state directory can be written again: attempts are judged again")
-    guard let decision = session.policy.gate(at: clock.instant(now)) else { return .recorded(then: nil) }
-    return .recorded(then: VaultGate.lockout(for: decision, now: now))
+    guard let decision = session.policy.gate(at: clock.instant(now)) else { return .recorded(then: .none) }
+    return .recorded(then: decision.lockout)
   }
 
   private mutating func reportDamageOnce() {
@@ -181,11 +181,5 @@ struct VaultGate: PatternJudge, ~Copyable {
     var next = failures + 1
     while table.lockout(afterFailures: next) == .none && next < failures + 1000 { next += 1 }
     return next - failures
-  }
-
-  private static func lockout(for decision: UnlockDecision, now: UInt64) -> LockScreenController.Lockout? {
-    if decision.isPermanentlyLocked { return .permanent }
-    guard let seconds = decision.retryInSeconds else { return nil }
-    return .until(now + UInt64(max(seconds, 0)) * 1_000_000)
   }
 }

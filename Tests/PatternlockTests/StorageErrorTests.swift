@@ -104,7 +104,9 @@ final class StorageErrorTests: XCTestCase {
     screen.advance(to: 8 * second, judge: &gate)
     XCTAssertFalse(screen.controller.isAcceptingInput, "the recorded 5th failure's lockout follows")
     XCTAssertEqual(screen.controller.state.appearance, .wrong)
-    guard case .until = screen.controller.lockout else { return XCTFail("a timed lockout, not \(String(describing: screen.controller.lockout))") }
+    guard case .seconds = screen.controller.lockout(at: 8 * second) else {
+      return XCTFail("a timed lockout, not \(screen.controller.lockout(at: 8 * second))")
+    }
   }
 
   func testCommandsThatHoldPatternsCannotDumpCore() throws {

@@ -19,8 +19,8 @@ final class RecordedPlaybackJudgementTests: XCTestCase {
     var timeline: [(LockScreenState, UInt64)] = []
     var judged: [DotSequence] = []
     var refused: [DotSequence] = []
-    var refusedBy: [LockScreenController.Lockout?] = []
-    TestPlayback.play(h.events, layout: h.layout, lockoutAtStart: .until(start + 1_000_000), decide: { outcome in
+    var refusedBy: [Lockout] = []
+    TestPlayback.play(h.events, layout: h.layout, lockoutAtStart: .seconds(1), decide: { outcome in
       judged.append(outcome.dots)
       return LockScreenController.Judgement(verdict: .rejected(PromptText("Wrong pattern")))
     }, refused: { outcome, lockout in
@@ -36,7 +36,7 @@ final class RecordedPlaybackJudgementTests: XCTestCase {
     XCTAssertEqual(timeline[1].0.trail, DotSequence())
     XCTAssertEqual(judged, [DotSequence([3, 2, 1, 4, 7])], "1-5-9 was begun during the lockout: never judged")
     XCTAssertEqual(refused, [DotSequence([1, 5, 9])], "the refused gesture is still named, for replay's locked-out line")
-    XCTAssertEqual(refusedBy, [.until(start + 1_000_000)])
+    XCTAssertEqual(refusedBy, [.seconds(1)], "what the countdown showed when the refused gesture ended")
   }
 
   func testLockoutFromAJudgementFollowsTheVerdictAndIsNotPlayedPastTheRecording() throws {
@@ -46,7 +46,7 @@ final class RecordedPlaybackJudgementTests: XCTestCase {
     TestPlayback.play(h.events, layout: h.layout, decide: { outcome in
       verdictTime = outcome.timeMicroseconds
       return LockScreenController.Judgement(
-        verdict: .rejected(PromptText("Wrong pattern")), lockout: .until(outcome.timeMicroseconds + 30_000_000))
+        verdict: .rejected(PromptText("Wrong pattern")), lockout: .seconds(30))
     }) { timeline.append(($0, $1)) }
 
     let lift = try XCTUnwrap(verdictTime)

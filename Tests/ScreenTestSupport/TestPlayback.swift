@@ -19,14 +19,14 @@ public enum TestPlayback {
   ///   - refused: receives the gestures a lockout refused.
   ///   - present: receives each presented state and its time.
   public static func play(
-    _ events: [TouchEvent], layout: GridLayout, lockoutAtStart: LockScreenController.Lockout? = nil,
+    _ events: [TouchEvent], layout: GridLayout, lockoutAtStart: Lockout = .none,
     decide: @escaping (GestureOutcome) -> LockScreenController.Judgement,
-    refused: (GestureOutcome, LockScreenController.Lockout?) -> Void = { _, _ in },
+    refused: (GestureOutcome, Lockout) -> Void = { _, _ in },
     present: (LockScreenState, UInt64) -> Void
   ) {
     var screen = LockScreen<XRGB8888>(layout: layout, theme: Theme(), atlas: nil)
     var input = RecordedInput(events)
-    if let lockoutAtStart { screen.startLockedOut(lockoutAtStart, now: input.startTime) }
+    screen.startLockedOut(lockoutAtStart, now: input.startTime)
     var display = MemoryDisplay<XRGB8888>(width: layout.transform.panelWidth, height: layout.transform.panelHeight)
     var judge = ClosureJudge { outcome, _ in decide(outcome) }
     _ = try? RecordedPlayback.play(

@@ -102,14 +102,14 @@ final class StateFileTests: XCTestCase {
     XCTAssertEqual(try first.attempt(DotSequence([1, 2, 3, 6]), at: S.instant(seconds: 10)).result, .lockedOut)
     // A restart during the lockout (same boot): it restarts in full.
     var restarted = try session(at: 30)
-    XCTAssertEqual(try restarted.attempt(DotSequence([1, 2, 3, 6]), at: S.instant(seconds: 60)), UnlockDecision(result: .lockedOut, retryInSeconds: 30))
+    XCTAssertEqual(try restarted.attempt(DotSequence([1, 2, 3, 6]), at: S.instant(seconds: 60)), UnlockDecision(result: .lockedOut, lockout: .seconds(30)))
     // A new boot, "hours" later by both clocks: the 1-minute lockout restarts in full.
     let nextBoot = BootIdentity(high: 7, low: 7)
     var second = try session(at: 100_000, boot: nextBoot)
     XCTAssertEqual(second.policy.record.failures, 5)
     XCTAssertEqual(second.policy.record.recentWrong.count, 5)
     let locked = try second.attempt(DotSequence([1, 2, 3, 6]), at: S.instant(seconds: 100_030, boot: nextBoot))
-    XCTAssertEqual(locked, UnlockDecision(result: .lockedOut, retryInSeconds: 30))
+    XCTAssertEqual(locked, UnlockDecision(result: .lockedOut, lockout: .seconds(30)))
     XCTAssertEqual(try second.attempt(DotSequence([1, 2, 3, 6]), at: S.instant(seconds: 100_060, boot: nextBoot)).result, .unlocked)
     let third = try session(at: 200_000)
     XCTAssertEqual(third.policy.record, .clean, "the success was persisted")
@@ -131,7 +131,7 @@ final class StateFileTests: XCTestCase {
     // The screen's session started with 0 failures: it must count on from 4, not 0.
     XCTAssertEqual(try screen.attempt(DotSequence([9, 8, 7, 6]), at: S.instant(seconds: 10)).failures, 5)
     XCTAssertEqual(
-      try script.attempt(DotSequence([1, 2, 3, 6]), at: S.instant(seconds: 20)), UnlockDecision(result: .lockedOut, retryInSeconds: 50),
+      try script.attempt(DotSequence([1, 2, 3, 6]), at: S.instant(seconds: 20)), UnlockDecision(result: .lockedOut, lockout: .seconds(50)),
       "the lockout the other session started runs from its failure, for both")
     XCTAssertEqual(try script.attempt(DotSequence([1, 2, 3, 6]), at: S.instant(seconds: 70)).result, .unlocked)
     XCTAssertEqual(try session(at: 80).policy.record, .clean)

@@ -112,8 +112,8 @@ final class UnlockPolicyTests: XCTestCase {
     XCTAssertEqual(UnlockDecision(result: .unlocked).jsonLine, #"{"result":"unlocked"}"#)
     XCTAssertEqual(UnlockDecision(result: .tooShort).jsonLine, #"{"result":"too-short"}"#)
     XCTAssertEqual(
-      UnlockDecision(result: .wrong, retryInSeconds: 60, failures: 5).jsonLine,
+      UnlockDecision(result: .wrong, lockout: .seconds(60), failures: 5).jsonLine,
       #"{"result":"wrong","retry_in_s":60,"failures":5}"#)
-    XCTAssertEqual(UnlockDecision(result: .lockedOut, retryInSeconds: 7).jsonLine, #"{"result":"locked-out","retry_in_s":7}"#)
+    XCTAssertEqual(UnlockDecision(result: .lockedOut, lockout: .seconds(7)).jsonLine, #"{"result":"locked-out","retry_in_s":7}"#)
   }
 }
