@@ -148,7 +148,7 @@ extension Setting {
     case .timing:
       return SettingRow(
         section: nil, option: "--timing", grammar: .yesOrNo, accepted: "yes or no",
-        help: "print start-to-first-flip and input-to-flip times", commands: displayCommands)
+        help: "print start-to-first-flip and input-to-flip times, and what each flip changed", commands: displayCommands)
     case .recordedDevice:
       return SettingRow(
         section: nil, option: "--device", placeholder: "N|NAME", grammar: .recordedDevice,

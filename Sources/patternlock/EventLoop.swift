@@ -121,6 +121,11 @@ struct EventLoop: ~Copyable {
             Console.error("cannot switch the display off when idle (\(refusal.message)); blanking it with black frames instead")
           }
           if result.presented {
+            // What this flip changed, for measuring what a slow link carries per flip.
+            if printTiming {
+              let d = result.damage
+              Console.out("timing: flip-damage=\(d.width)x\(d.height)+\(d.x)+\(d.y)")
+            }
             flippedInputTime = lastInputTime
             lastInputTime = 0
             // A display without flip events (fbdev) shows each frame at once.
