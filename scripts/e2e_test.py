@@ -1020,6 +1020,16 @@ def shown(b, device, says, display, rgb565):
     if not b.check(f"{device}: run starts", started):
         b.console.shell("kill -TERM $(pidof patternlock)", b.within(10))
         return
+    time.sleep(1.0)
+    width, height, _ = b.screendump("probe", display)
+    os.remove(os.path.join(b.work, "probe.ppm"))
+    if (width, height) == (8, 1):
+        # QEMU 7.2's cirrus-vga on aarch64 `virt` shows no picture at all (an 8x1 surface),
+        # whatever the guest draws: nothing to compare. Said, not counted.
+        print(f"note {device}: not compared: QEMU shows no picture for {display} (an 8x1 screendump)", flush=True)
+        b.console.shell("kill -TERM $(pidof patternlock)", b.within(10))
+        b.check(f"{device}: SIGTERM ends run (exit 1)", lambda: b.run_line(since, "exit 1", 10, "'exit 1'"))
+        return
     b.check(f"{device}: idle picture equals the headless render", lambda: b.picture("idle" + suffix, 8, display, rgb565))
     mark = b.inject("z-1235789")
     want = '{"dots":[1,2,3,5,7,8,9],"result":"complete","match":false}'
