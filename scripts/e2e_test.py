@@ -50,6 +50,18 @@ busybox shell over the serial console, the display and the tablet over QMP:
      and a fourth boot in `run` mode: init starts `patternlock run --enroll-first` itself
      (as the Raspberry Pi's unit starts run); the tablet draws 1-2-3-6 twice (stored, no
      unlock), then once more: `{"result":"unlocked"}`, exit 0.
+ 13. small panels, on a fifth boot with a cirrus-vga display besides virtio-gpu (its driver
+     prefers 16 bits: /dev/dri/card1 and /dev/fb1 in RGB565): bytes per flip of a finger
+     move on virtio-gpu from QEMU's trace (the first frame, each move against twice its
+     damage: reported, not met on this kernel); run on card1 in RGB565 by itself (QEMU
+     shows no picture for cirrus on arm64: said, not compared), and on /dev/fb0 (fbdev),
+     its screen equal to the headless render.
+
+Every boot traces what virtio-gpu transfers to the host (QEMU's
+virtio_gpu_cmd_res_create_2d and virtio_gpu_cmd_res_flush events, WORK/virtio-gpu-bootN.trace);
+run's `--timing` says what each flip changed, and the two are paired flip by flip. The
+bytes per flip (the lockout countdown in step 10, the finger move in 13) are printed,
+against the whole XRGB8888 frame every flip sent before damage reached the kernel.
 
 Each numbered step is one scenario function below (SCENARIOS, in this order); they share
 one Board: QEMU, QMP, the console, the deadline, the references and the check counters.
@@ -67,6 +79,7 @@ Prints "ok"/"FAIL" per check and ends with "e2e: N passed, N failed".
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -181,6 +194,11 @@ def first_difference(a, b, width):
     return f"{count} pixels differ, first at ({x}, {y}): expected #{a[first * 3:first * 3 + 3].hex()}, got #{b[first * 3:first * 3 + 3].hex()}"
 
 
+def quantised_565(rgb):
+    """RGB bytes with each channel cut to its RGB565 bits (5, 6, 5)."""
+    return bytes(b & mask for b, mask in zip(rgb, (0xF8, 0xFC, 0xF8) * (len(rgb) // 3)))
+
+
 def lit_pixels(rgb):
     """Pixels that are not the darkest colour (text on the console)."""
     darkest = min(rgb[i:i + 3] for i in range(0, len(rgb), 3 * 97))
@@ -253,7 +271,7 @@ class Board:
         os.makedirs(self.work, exist_ok=True)
         self.qmp_dir = tempfile.mkdtemp(prefix="patternlock-e2e.")
         self.qmp_path = os.path.join(self.qmp_dir, "qmp.sock")
-        self.gpio_trace = os.path.join(self.work, "pl061-trace.log")
+        self.gpio_trace = self.trace = None  # set by each boot
         os.makedirs(os.path.dirname(os.path.abspath(args.log)), exist_ok=True)
         self.log = open(args.log, "w", encoding="utf-8")
         self.disk = os.path.abspath(args.disk)
@@ -262,6 +280,8 @@ class Board:
         self.boots = []
         self.passed = self.failed = 0
         self.timings = []
+        self.transfers = []  # bytes per flip read from QEMU's virtio-gpu trace (not timings)
+        self.trace = None
         self.references = {}
         self.run_since = None  # the console mark of the run start_run started last
         self.locked_at = None  # when the 5th failure locked the Vault (step 9; 10 and 11 count from it)
@@ -291,15 +311,24 @@ class Board:
 
     # The board.
 
-    def boot(self, mode="shell"):
+    def boot(self, mode="shell", devices=()):
         """Starts the board with the state disk and waits for the guest's shell (or, in
-        `run` mode, for the lock screen init starts)."""
+        `run` mode, for the lock screen init starts). QEMU traces what virtio-gpu is
+        told to send to the host (`self.trace`, one file per boot); `devices` are
+        further QEMU device options."""
         self.boots.append(time.monotonic())
         self.log.write(f"==== boot {len(self.boots)} ====\n")
-        # QEMU's trace of the board's PL061 GPIO outputs: what a door strike's relay sees.
+        # QEMU's trace of what virtio-gpu is told to send to the host, and of the board's
+        # PL061 GPIO outputs (what a door strike's relay sees): one file per boot.
+        self.trace = os.path.join(self.work, f"virtio-gpu-boot{len(self.boots)}.trace")
+        self.gpio_trace = self.trace
+        extra = ["--", "-trace", "virtio_gpu_cmd_res_create_2d", "-trace", "virtio_gpu_cmd_res_flush",
+                 "-trace", "pl061_set_output", "-D", self.trace]
+        for device in devices:
+            extra += ["-device", device]
         self.qemu = subprocess.Popen(
-            [os.path.join(self.root, "scripts", "qemu-run"), "--headless", "--mode", mode, "--qmp", self.qmp_path, "--disk", self.disk,
-             "--", "-d", "trace:pl061_set_output", "-D", self.gpio_trace],
+            [os.path.join(self.root, "scripts", "qemu-run"), "--headless", "--mode", mode, "--qmp", self.qmp_path, "--disk", self.disk]
+            + extra,
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         self.console = Console(self.qemu, self.log)
         self.qmp = QMP(self.qmp_path, self.within(20))
@@ -376,19 +405,26 @@ class Board:
             self.references[name] = decode_png_rgb(os.path.join(self.args.references, name + ".png"))
         return self.references[name]
 
-    def screendump(self, name):
+    def screendump(self, name, device=DISPLAY):
         path = os.path.join(self.work, name + ".ppm")
-        self.qmp.execute("screendump", filename=path, device=DISPLAY)
+        self.qmp.execute("screendump", filename=path, device=device)
         return decode_ppm(path)
 
-    def picture(self, name, window):
-        """Screendumps until the display shows reference `name` (within `window` s)."""
+    def picture(self, name, window, device=DISPLAY, rgb565=False):
+        """Screendumps until the display shows reference `name` (within `window` s).
+        With `rgb565` both are compared as 16-bit pixels (the top 5, 6 and 5 bits of
+        each channel): the device's RGB565 words against the headless render's, however
+        each widened them to 8 bits for the picture."""
         width, height, want = self.reference(name)
+        if rgb565:
+            want = quantised_565(want)
         until = self.within(window)
         tries = 0
         while True:
             tries += 1
-            got_w, got_h, got = self.screendump(name + ".actual")
+            got_w, got_h, got = self.screendump(name + ".actual", device)
+            if rgb565:
+                got = quantised_565(got)
             if (got_w, got_h) != (width, height):
                 raise Failure(f"screendump is {got_w}x{got_h}, the reference {width}x{height}")
             if got == want:
@@ -796,6 +832,7 @@ def locked_out_in_full(b, when):
     1:00 again (restarted in full), not at the old lockout's remainder; returns run's
     console mark."""
     restarted = time.monotonic()
+    traced = trace_offset(b)
     since = b.start_run("--timing --feedback-ms 500")
     b.run_line(since, "timing: start-to-first-flip-us=", 30)
 
@@ -807,7 +844,86 @@ def locked_out_in_full(b, when):
                           f"{time.monotonic() - restarted:.0f} s after the {when}): not restarted in full")
         return f"{countdown_text(first)} {elapsed:.0f} s after the 5th failure (the old lockout would show {countdown_text(min(int(elapsed), LOCKOUT_S))})"
     b.check(f"vault {when}: locked out at once, the countdown restarted in full", full_again)
+    if when == "restart":
+        b.check("bytes per flip of the lockout countdown (a full redraw, then one tick a second)",
+                lambda: countdown_transfers(b, traced, since))
     return since
+
+
+FULL_FRAME_BYTES = WIDTH * HEIGHT * 4  # what every flip sent before damage reached the kernel: XRGB8888, whole
+
+
+def trace_offset(b):
+    """Where the current boot's virtio-gpu trace ends now."""
+    return os.path.getsize(b.trace) if b.trace and os.path.exists(b.trace) else 0
+
+
+def trace_flushes(b, offset):
+    """The flushes of the buffers made after `offset` in the current boot's trace (the
+    run's two dumb buffers; the console's fbdev buffer is older): (w, h, x, y) each,
+    the rectangle the guest's driver transferred to the host before flushing it."""
+    with open(b.trace, encoding="utf-8", errors="replace") as f:
+        f.seek(offset)
+        lines = f.read().splitlines()
+    created, flushes = set(), []
+    for line in lines:
+        # QEMU 7.2: "virtio_gpu_cmd_res_flush res 0x3, w 800, h 480, x 0, y 0".
+        match = re.search(r"virtio_gpu_cmd_res_(create_2d|flush) res (0x[0-9a-f]+), (.*)", line)
+        if not match:
+            continue
+        event, resource, fields = match.groups()
+        if event == "create_2d":
+            created.add(resource)
+        elif resource in created:
+            values = dict(field.split(" ") for field in fields.split(", "))
+            flushes.append((int(values["w"]), int(values["h"]), int(values["x"]), int(values["y"])))
+    return flushes
+
+
+def flip_damage(b, since, until=None):
+    """The rectangles run said its flips changed (`timing: flip-damage=WxH+X+Y`), in order."""
+    with b.console.changed:
+        lines = b.console.lines[since:until]
+    rects = []
+    for line in lines:
+        if line.startswith("PL-RUN timing: flip-damage="):
+            size, x, y = line.split("=")[1].split("+")
+            w, h = size.split("x")
+            rects.append((int(w), int(h), int(x), int(y)))
+    return rects
+
+
+def paired_flips(b, offset, since):
+    """Each flip's damage (from run) with what the driver transferred for it (from the
+    trace), in order; the trace is polled briefly, QEMU writes it as it goes."""
+    until = time.monotonic() + 3
+    while True:
+        damage, sent = flip_damage(b, since), trace_flushes(b, offset)
+        if len(sent) >= len(damage) + 1 or time.monotonic() > until:
+            break
+        time.sleep(0.2)
+    # The first transfer is the modeset's (the first buffer, black), before any flip.
+    if len(sent) != len(damage) + 1:
+        raise Failure(f"run flipped {len(damage)} frames but the trace shows {len(sent)} transfers of its buffers (the modeset's and one a flip expected)")
+    return list(zip(damage, sent[1:]))
+
+
+def transfer_bytes(rect):
+    return rect[0] * rect[1] * 4  # virtio-gpu's 2D resources are 32 bits per pixel
+
+
+def countdown_transfers(b, offset, since):
+    time.sleep(1.5)  # a tick or two more
+    flips = paired_flips(b, offset, since)
+    if len(flips) < 3:
+        raise Failure(f"only {len(flips)} flips")
+    first, ticks = flips[0], flips[1:]
+    tick_bytes = sorted(transfer_bytes(sent) for _, sent in ticks)
+    figure = (f"countdown: full redraw {transfer_bytes(first[1])} B (damage {first[0][0]}x{first[0][1]}); "
+              f"each tick {tick_bytes[len(tick_bytes) // 2]} B median, {tick_bytes[-1]} B max over {len(ticks)} ticks, "
+              f"before {FULL_FRAME_BYTES} B a flip")
+    b.transfers.append(figure)
+    return figure
 
 
 def reset_read_only_and_enrol(b):
@@ -859,8 +975,108 @@ def reset_read_only_and_enrol(b):
             lambda: b.console.wait(lambda l: l.startswith("PL-DONE run exited with status 0"), mark, b.within(10), "PL-DONE with status 0"))
 
 
+def small_panels(b):
+    """13. Small panels, on a fifth boot with a cirrus-vga display besides virtio-gpu (a DRM
+    driver that prefers 16 bits: /dev/dri/card1, /dev/fb1):
+      - bytes per flip on virtio-gpu, from QEMU's trace of what its driver transfers to
+        the host: the first (full) frame and a finger moving along the line from dot 7,
+        each move against twice its damage (the damage of a flip, and of the flip before,
+        which the back buffer missed): reported, as the goal is not met on this kernel;
+      - run on card1 picks RGB565 by itself; its screen equals the headless RGB565 render;
+      - run on the fbdev devices (virtio-gpu's /dev/fb0 in XRGB8888, cirrus' /dev/fb1 in
+        RGB565): the same pictures as the headless renders."""
+    b.power_cut()  # step 12's boot has powered off by itself
+    b.require("small panels: the board boots with a cirrus-vga display too", lambda: b.boot(devices=["cirrus-vga,id=video1,romfile="]))
+    status = b.console.shell("test -e /dev/dri/card1 && test -e /dev/fb1", b.within(10))
+    b.require("small panels: cirrus is /dev/dri/card1 and /dev/fb1", lambda: expect_status(status, 0))
+
+    # A finger moving on virtio-gpu (XRGB8888, atomic with FB_DAMAGE_CLIPS).
+    traced = trace_offset(b)
+    since = b.start_run("--device /dev/dri/card0 --pattern 1-2-3-6 --timing --feedback-ms 500")
+    b.run_line(since, "timing: start-to-first-flip-us=", 30)
+    b.check("small panels: idle picture on virtio-gpu", lambda: b.picture("idle", 5))
+    b.tablet(416, 384)
+    b.tablet(416, 384, True)
+    time.sleep(0.6)
+    moves_from = b.console.mark()
+    for x in range(428, 500, 12):
+        b.tablet(x, 384)
+        time.sleep(0.5)
+    moves_until = b.console.mark()
+    b.tablet(500, 384, False)
+    time.sleep(1.0)
+
+    def finger_moves():
+        flips = paired_flips(b, traced, since)
+        moves = len(flip_damage(b, moves_from, moves_until))
+        before = len(flip_damage(b, since, moves_from))
+        moving = flips[before:before + moves]
+        if len(moving) < 3:
+            raise Failure(f"only {len(moving)} finger-move flips")
+        over = [(d, t) for d, t in moving if transfer_bytes(t) > 2 * transfer_bytes(d)]
+        sent = sorted(transfer_bytes(t) for _, t in moving)
+        damaged = sorted(transfer_bytes(d) for d, _ in moving)
+        first = flips[0]
+        figure = (f"full redraw {transfer_bytes(first[1])} B (damage {first[0][0]}x{first[0][1]}); finger move "
+                  f"{sent[len(sent) // 2]} B median, {sent[-1]} B max over {len(moving)} moves (their damage: "
+                  f"{damaged[len(damaged) // 2]} B median); before {FULL_FRAME_BYTES} B a flip")
+        b.transfers.append(figure)
+        if over:
+            # Measured and said, not failed: on this kernel virtio-gpu uploads the whole
+            # buffer whenever a flip changes the framebuffer, whatever FB_DAMAGE_CLIPS
+            # says, so double buffering defeats the damage (see issue notes: a
+            # single-buffer mode for upload drivers is the next step).
+            print(f"note small panels: goal not met: {len(over)} of {len(moving)} finger moves sent more than twice "
+                  f"their damage (first: damage {over[0][0]}, sent {over[0][1]}); {figure}", flush=True)
+        return figure
+    b.check("small panels: each flip's damage pairs with QEMU's virtio-gpu transfer trace", finger_moves)
+    b.console.shell("kill -TERM $(pidof patternlock)", b.within(10))
+    b.run_line(since, "exit 1", 10, "'exit 1' after SIGTERM")
+
+    # RGB565 by the driver's preference, on cirrus.
+    shown(b, "/dev/dri/card1", "rgb565) of /dev/dri/card1 (atomic)", "video1", rgb565=True)
+    # fbdev: virtio-gpu's emulation in XRGB8888, cirrus' in RGB565.
+    shown(b, "/dev/fb0", "xrgb8888, fbdev)", DISPLAY, rgb565=False)
+    shown(b, "/dev/fb1", "rgb565, fbdev)", "video1", rgb565=True)
+
+
+def shown(b, device, says, display, rgb565):
+    """run --device DEVICE: its start-up line ends with `says`; the idle picture and the
+    red verdict of z-1235789 on `display` equal the headless renders."""
+    suffix = "-rgb565" if rgb565 else ""
+    since = b.start_run(f"--device {device} --pattern 1-2-3-6 --feedback-ms {b.feedback}")
+
+    def started():
+        line = b.run_line(since, "patternlock: showing the lock on", 30)
+        if not line.endswith(says):
+            raise Failure(f"expected the line to end with '{says}': {line}")
+        return line
+    if not b.check(f"{device}: run starts", started):
+        b.console.shell("kill -TERM $(pidof patternlock)", b.within(10))
+        return
+    time.sleep(1.0)
+    width, height, _ = b.screendump("probe", display)
+    os.remove(os.path.join(b.work, "probe.ppm"))
+    if (width, height) == (8, 1):
+        # QEMU 7.2's cirrus-vga on aarch64 `virt` shows no picture at all (an 8x1 surface),
+        # whatever the guest draws: nothing to compare. Said, not counted.
+        print(f"note {device}: not compared: QEMU shows no picture for {display} (an 8x1 screendump)", flush=True)
+        b.console.shell("kill -TERM $(pidof patternlock)", b.within(10))
+        b.check(f"{device}: SIGTERM ends run (exit 1)", lambda: b.run_line(since, "exit 1", 10, "'exit 1'"))
+        return
+    b.check(f"{device}: idle picture equals the headless render", lambda: b.picture("idle" + suffix, 8, display, rgb565))
+    mark = b.inject("z-1235789")
+    want = '{"dots":[1,2,3,5,7,8,9],"result":"complete","match":false}'
+    if b.check(f"{device}: z-1235789 is judged", lambda: b.run_line(mark, want, 20, want)):
+        b.check(f"{device}: the verdict equals the headless render",
+                lambda: b.picture("z-verdict" + suffix, b.feedback / 1000 - 0.5, display, rgb565))
+    b.console.shell("kill -TERM $(pidof patternlock)", b.within(10))
+    b.check(f"{device}: SIGTERM ends run (exit 1)", lambda: b.run_line(since, "exit 1", 10, "'exit 1'"))
+
+
 SCENARIOS = (first_run, injected_touchscreen, tablet_drag, right_pattern, rotated, sigterm, idle_blanking,
-             vault_unlocks, failures_and_lockout, restart_in_lockout, power_cut_in_lockout, reset_read_only_and_enrol)
+             vault_unlocks, failures_and_lockout, restart_in_lockout, power_cut_in_lockout, reset_read_only_and_enrol,
+             small_panels)
 
 
 def main():
@@ -887,6 +1103,8 @@ def main():
         except Skip:
             pass  # its check failed and was counted
         print("timings (measured under TCG, not judged): " + "; ".join(board.timings), flush=True)
+        for figure in board.transfers:
+            print("bytes per flip (virtio-gpu transfers to the host): " + figure, flush=True)
         board.power_off()
     except (Failure, OSError) as failure:
         board.fail(str(failure))

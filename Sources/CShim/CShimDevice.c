@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/input.h>
+#include <linux/fb.h>
 #include <linux/kd.h>
 #include <linux/uinput.h>
 #include <poll.h>
@@ -196,5 +197,45 @@ int pl_sleep_microseconds(uint64_t microseconds) {
   struct timespec want = {(time_t)(microseconds / 1000000u), (long)(microseconds % 1000000u) * 1000};
   struct timespec left;
   while (nanosleep(&want, &left) != 0 && errno == EINTR) want = left;
+  return 0;
+}
+
+int pl_fb_get_info(int fd, pl_fb_info *info) {
+  struct fb_var_screeninfo var;
+  struct fb_fix_screeninfo fix;
+  memset(&var, 0, sizeof var);
+  memset(&fix, 0, sizeof fix);
+  int result;
+  do result = ioctl(fd, FBIOGET_VSCREENINFO, &var); while (result < 0 && errno == EINTR);
+  if (result < 0) return -1;
+  do result = ioctl(fd, FBIOGET_FSCREENINFO, &fix); while (result < 0 && errno == EINTR);
+  if (result < 0) return -1;
+  memset(info, 0, sizeof *info);
+  info->xres = var.xres;
+  info->yres = var.yres;
+  info->xres_virtual = var.xres_virtual;
+  info->yres_virtual = var.yres_virtual;
+  info->xoffset = var.xoffset;
+  info->yoffset = var.yoffset;
+  info->bits_per_pixel = var.bits_per_pixel;
+  info->grayscale = var.grayscale;
+  info->nonstd = var.nonstd;
+  info->red_offset = var.red.offset;
+  info->red_length = var.red.length;
+  info->green_offset = var.green.offset;
+  info->green_length = var.green.length;
+  info->blue_offset = var.blue.offset;
+  info->blue_length = var.blue.length;
+  info->transp_offset = var.transp.offset;
+  info->transp_length = var.transp.length;
+  info->msb_right = var.red.msb_right | var.green.msb_right | var.blue.msb_right;
+  info->width_mm = var.width;
+  info->height_mm = var.height;
+  info->line_length = fix.line_length;
+  info->smem_len = fix.smem_len;
+  info->type = fix.type;
+  info->visual = fix.visual;
+  memcpy(info->id, fix.id, sizeof fix.id);
+  info->id[16] = 0;
   return 0;
 }

@@ -24,6 +24,7 @@ public enum Setting: String, CaseIterable, Sendable {
   case device
   case output
   case mode
+  case format
   case font
   // [input]
   case seat
@@ -58,7 +59,6 @@ public enum Setting: String, CaseIterable, Sendable {
   case recordedDevice = "recorded-device"
   case dump
   case contactSheet = "contact-sheet"
-  case format
   case wait
   case uinput
 

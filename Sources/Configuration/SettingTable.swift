@@ -54,8 +54,8 @@ extension Setting {
     case .device:
       return SettingRow(
         section: "display", option: "--device", placeholder: "PATH", grammar: .absolutePath(orWord: "auto"),
-        accepted: "'auto' or the path of a DRM card, such as /dev/dri/card1",
-        help: "run, enroll: the DRM card (default: the first /dev/dri/card* with a connected display)",
+        accepted: "'auto' or the path of a DRM card or an fbdev device, such as /dev/dri/card1 or /dev/fb1",
+        help: "run, enroll: the DRM card, or an fbdev device /dev/fbN (default: the first /dev/dri/card* with a connected display, else /dev/fb0)",
         commands: displayCommands)
     case .output:
       return SettingRow(
@@ -67,6 +67,12 @@ extension Setting {
         section: "display", option: "--mode", placeholder: "WxH[@HZ]", grammar: .mode,
         accepted: "'preferred', WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, such as 800x480@60",
         help: "the display mode, such as 800x480 or 1920x1080@60 (default: the preferred mode)", commands: displayCommands)
+    case .format:
+      return SettingRow(
+        section: "display", option: "--format", placeholder: "F", grammar: .pixelFormat,
+        accepted: "'auto', xrgb8888 or rgb565",
+        help: "the frame buffer format: auto (run: RGB565 when the driver prefers 16 bits, else XRGB8888; replay: xrgb8888), xrgb8888 or rgb565",
+        commands: screenCommands)
     case .font:
       return SettingRow(
         section: "display", option: "--font", placeholder: "PATH", grammar: .absolutePath(orWord: "default"),
@@ -189,7 +195,7 @@ extension Setting {
     case .timing:
       return SettingRow(
         section: nil, option: "--timing", grammar: .yesOrNo, accepted: "yes or no",
-        help: "print start-to-first-flip and input-to-flip times", commands: displayCommands)
+        help: "print start-to-first-flip and input-to-flip times, and what each flip changed", commands: displayCommands)
     case .recordedDevice:
       return SettingRow(
         section: nil, option: "--device", placeholder: "N|NAME", grammar: .recordedDevice,
@@ -205,10 +211,6 @@ extension Setting {
       return SettingRow(
         section: nil, option: "--contact-sheet", placeholder: "FILE", grammar: .text, accepted: "a file path",
         help: "write all pictures as thumbnails on one PNG", commands: [.replay])
-    case .format:
-      return SettingRow(
-        section: nil, option: "--format", placeholder: "F", grammar: .pixelFormat, accepted: "xrgb8888 or rgb565",
-        help: "xrgb8888 (default) or rgb565: the frame buffer format drawn in", commands: [.replay])
     case .wait:
       return SettingRow(
         section: nil, option: "--wait", placeholder: "MS", grammar: .wholeNumber(0...600_000),

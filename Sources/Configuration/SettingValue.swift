@@ -19,7 +19,8 @@ public enum SettingValue: Equatable, Sendable {
   /// Lockout waits in seconds after failure 1, 2, 3...
   case waits([Int64])
   case dots(DotSequence)
-  case pixelFormat(PixelFormat)
+  /// A pixel format, or nil for `auto` (the display's choice).
+  case pixelFormat(PixelFormat?)
   case recordedDevice(DeviceInRecording)
   case doorStrike(DoorStrikeLine?)
   case timeoutAction(TimeoutAction)

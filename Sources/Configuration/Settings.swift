@@ -74,8 +74,9 @@ public struct Settings: Equatable, Sendable {
   public var dumpDirectory: String?
   /// --contact-sheet: the PNG replay puts every picture on.
   public var contactSheet: String?
-  /// --format: the frame buffer format replay draws in.
-  public var frameFormat = PixelFormat.xrgb8888
+  /// format: the frame buffer format; nil (`auto`) lets `run` take what the display
+  /// prefers, and `replay` draw XRGB8888.
+  public var frameFormat: PixelFormat?
   /// inject --wait: how long udev and readers get to find the new device.
   public var waitMilliseconds = 1000
   /// inject --uinput: the uinput device node.

@@ -40,7 +40,7 @@ public enum ValueGrammar: Sendable {
   case waits
   /// Distinct dot numbers joined by `-`, such as `1-2-3-6`.
   case pattern
-  /// A frame buffer format by name (`xrgb8888`, `rgb565`).
+  /// A frame buffer format by name (`xrgb8888`, `rgb565`), or `auto`.
   case pixelFormat
   /// A device of a recording: its number, 1 for the first, or its name.
   case recordedDevice
@@ -92,6 +92,7 @@ public enum ValueGrammar: Sendable {
     case .pattern:
       return ValueGrammar.dots(text).map { .dots($0) }
     case .pixelFormat:
+      if text == "auto" { return .pixelFormat(nil) }
       return PixelFormat(name: text).map { .pixelFormat($0) }
     case .recordedDevice:
       return ValueGrammar.recordedDevice(text).map { .recordedDevice($0) }

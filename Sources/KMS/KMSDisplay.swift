@@ -94,8 +94,9 @@ public struct KMSDisplay: ~Copyable {
     }
     let mode = connector.modes[modeIndex]
     let crtc = try Probe.crtc(for: connector, resources, of: device)
-    let buffer0 = try DumbBuffer(device: device, width: mode.width, height: mode.height, format: options.format)
-    let buffer1 = try DumbBuffer(device: device, width: mode.width, height: mode.height, format: options.format)
+    let format = try KMSDisplay.scanoutFormat(options.format, crtc: crtc, resources, output: connector.name.text, of: device)
+    let buffer0 = try DumbBuffer(device: device, width: mode.width, height: mode.height, format: format)
+    let buffer1 = try DumbBuffer(device: device, width: mode.width, height: mode.height, format: format)
     buffer0.clear()
     buffer1.clear()
     let saved = Probe.savedCrtc(crtc, connector: connector.id, of: device)
@@ -118,7 +119,7 @@ public struct KMSDisplay: ~Copyable {
     self.device = device
     self.outputName = connector.name.text
     self.mode = mode
-    self.format = options.format
+    self.format = format
     self.millimetres = (connector.widthMillimetres, connector.heightMillimetres)
     self.connectorID = connector.id
     self.crtcID = crtc
@@ -323,6 +324,24 @@ public struct KMSDisplay: ~Copyable {
   private static func isRenderOnly(_ error: KMSError) -> Bool {
     if case .notModesetting = error { return true }
     return false
+  }
+
+  /// The buffers' format: `format =`, or RGB565 where the driver prefers 16 bits and
+  /// the primary plane shows it, else XRGB8888 (`ScanoutFormat.choose`).
+  private static func scanoutFormat(
+    _ requested: FourCC?, crtc: UInt32, _ resources: Probe.Resources, output: String, of device: borrowing DrmDevice
+  ) throws(KMSError) -> FourCC {
+    // Without the universal-planes cap the primary plane is not listed; the cap changes
+    // nothing else for the legacy path.
+    _ = drmSetClientCap(device.descriptor, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 1)
+    let index = resources.crtcs.firstIndex(of: crtc) ?? 0
+    let offered = index < 32 ? ScanoutFormat.primaryPlaneFormats(crtcIndex: index, of: device) : []
+    let depth = ScanoutFormat.preferredDepth(of: device)
+    guard let format = ScanoutFormat.choose(requested: requested, planeFormats: offered, preferredDepth: depth) else {
+      throw .unsupportedFormat(
+        path: device.path, output: output, format: requested?.name ?? "XR24 or RG16", offered: ScanoutFormat.names(offered))
+    }
+    return format
   }
 
   /// The first modeset as one atomic commit, after a test-only commit of the same

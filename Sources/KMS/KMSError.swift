@@ -24,6 +24,8 @@ public enum KMSError: DescribedError, Equatable {
   case notModesetting(path: String)
   /// A system or libdrm call failed.
   case callFailed(call: String, path: String, errno: Errno)
+  /// The CRTC's primary plane cannot scan out the format asked for (or any we draw).
+  case unsupportedFormat(path: String, output: String, format: String, offered: String)
   /// The legacy path cannot switch the output off: its connector has no `DPMS` property.
   case noPowerControl(path: String, output: String)
 
@@ -46,6 +48,8 @@ public enum KMSError: DescribedError, Equatable {
       return "no free CRTC can drive output \(output) on \(path) (another output may be using it; disconnect it or choose another with --output)"
     case .notModesetting(let path):
       return "\(path) is not a display device (it has no connectors: a render-only GPU); choose the display card with --device"
+    case .unsupportedFormat(let path, let output, let format, let offered):
+      return "output \(output) on \(path) cannot scan out \(format) (its plane offers \(offered.isEmpty ? "nothing" : offered)); set format = auto, or the other of xrgb8888 and rgb565"
     case .noPowerControl(let path, let output):
       return "output \(output) on \(path) has no DPMS property, so it cannot be switched off"
     case .callFailed(let call, let path, let errno):

@@ -7,8 +7,9 @@ public struct KMSOptions: Sendable {
   public var outputName: String?
   /// `--mode WxH[@Hz]`: skip the preferred mode.
   public var mode: ModeRequest?
-  /// The pixel format of the scan-out buffers.
-  public var format: FourCC
+  /// `format =`: the pixel format of the scan-out buffers; nil to choose from what the
+  /// primary plane offers and the driver prefers (`ScanoutFormat.choose`).
+  public var format: FourCC?
   /// Where card nodes are looked for (tests point it elsewhere).
   public var directory: String
   /// Skip atomic modesetting even where the driver offers it (`PATTERNLOCK_KMS_LEGACY=1`),
@@ -17,7 +18,7 @@ public struct KMSOptions: Sendable {
 
   public init(
     devicePath: String? = nil, outputName: String? = nil, mode: ModeRequest? = nil,
-    format: FourCC = .xrgb8888, directory: String = "/dev/dri"
+    format: FourCC? = nil, directory: String = "/dev/dri"
   ) {
     self.devicePath = devicePath
     self.outputName = outputName

@@ -146,19 +146,20 @@ public struct LockScreen<Pixel: PixelStorage> {
   /// frame is not necessarily a blank screen.
   ///
   /// - Returns: whether a frame was presented (a flip the display completes later),
-  ///   and why the display could not switch off, the one time it refused. (Returned,
+  ///   the panel rectangle it changed, and why the display could not switch off, the
+  ///   one time it refused. (Returned,
   ///   not passed to a callback: a closure over the generic display would allocate
   ///   its context on every frame.)
   public mutating func present<D: Display & ~Copyable>(
     on display: inout D
-  ) throws(D.Failure) -> (presented: Bool, switchOffRefusal: D.Failure?) where D.Pixel == Pixel {
+  ) throws(D.Failure) -> (presented: Bool, switchOffRefusal: D.Failure?, damage: Rect) where D.Pixel == Pixel {
     let damage = render()
     var refusal: D.Failure? = nil
     if controller.state.blanked && display.canSwitchOff && !blanksWithBlackFrames {
-      if display.isOutputOff { return (false, nil) }
+      if display.isOutputOff { return (false, nil, .empty) }
       do throws(D.Failure) {
         try display.switchOff()
-        return (false, nil)
+        return (false, nil, .empty)
       } catch {
         blanksWithBlackFrames = true
         refusal = error
@@ -166,8 +167,8 @@ public struct LockScreen<Pixel: PixelStorage> {
     }
     if display.isOutputOff {
       try display.switchOn(showing: frame)
-      return (false, refusal)
+      return (false, refusal, .empty)
     }
-    return (try display.show(frame, damage: damage), refusal)
+    return (try display.show(frame, damage: damage), refusal, damage)
   }
 }

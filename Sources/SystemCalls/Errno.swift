@@ -51,6 +51,8 @@ public struct Errno: RawRepresentable, Error, Hashable, Sendable {
   public static let notADirectory = Errno(rawValue: Int32(PL_ENOTDIR))
   /// EINVAL.
   public static let invalid = Errno(rawValue: Int32(PL_EINVAL))
+  /// ENOTTY: an ioctl the file does not implement (not the device it was taken for).
+  public static let notTerminal = Errno(rawValue: Int32(PL_ENOTTY))
   /// ENOSPC: the disk is full.
   public static let noSpace = Errno(rawValue: Int32(PL_ENOSPC))
   /// EROFS.

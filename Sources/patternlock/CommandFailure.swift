@@ -19,6 +19,8 @@ enum CommandFailure: DescribedError {
   case vaultAlreadyReported(VaultError)
   /// No display could be taken, or it failed while showing the lock.
   case display(KMSError)
+  /// The fbdev display could not be driven (exit 1).
+  case framebuffer(FBDevError)
   /// No input could be opened, or it failed while reading.
   case input(InputError)
   /// The event loop's own descriptors or poll failed.
@@ -42,6 +44,7 @@ enum CommandFailure: DescribedError {
     case .vault(let error): return error.message
     case .vaultAlreadyReported: return ""
     case .display(let error): return error.message
+    case .framebuffer(let error): return error.message
     case .input(let error): return error.message
     case .loop(let error): return error.message
     case .recording(let error): return error.message
@@ -63,7 +66,7 @@ enum CommandFailure: DescribedError {
     case .usage, .tooManyPictures, .dumpDirectory: return ExitStatus.badInput.rawValue
     case .vault(let error), .vaultAlreadyReported(let error): return VaultCommandSupport.status(for: error).rawValue
     case .recording(let error): return ReplayCommand.exitStatus(for: error).rawValue
-    case .display, .input, .loop, .picture, .handOff, .actions: return ExitStatus.failure.rawValue
+    case .display, .framebuffer, .input, .loop, .picture, .handOff, .actions: return ExitStatus.failure.rawValue
     }
   }
 }

@@ -85,6 +85,18 @@ struct EventLoop: ~Copyable {
     }
 
     /// Wakes the loop when the picture next changes by itself.
+    func flipped(at flipTime: UInt64) {
+      if printTiming && firstFlip {
+        Console.out("timing: start-to-first-flip-us=\(flipTime &- start)")
+      } else if printTiming && flippedInputTime != 0 {
+        Console.out("timing: input-to-flip-us=\(flipTime &- flippedInputTime)")
+        flippedInputTime = 0
+      }
+      // The lock is on screen: now units ordered after it may start.
+      if firstFlip { ServiceManager.notify("READY=1") }
+      firstFlip = false
+    }
+
     func armTimer(now: UInt64) {
       if let next = screen.nextChange(after: now) { _ = pl_timerfd_arm(timerFD, next > now ? next - now : 1) }
     }
@@ -111,8 +123,15 @@ struct EventLoop: ~Copyable {
             Console.error("cannot switch the display off when idle (\(refusal.message)); blanking it with black frames instead")
           }
           if result.presented {
+            // What this flip changed, for measuring what a slow link carries per flip.
+            if printTiming {
+              let d = result.damage
+              Console.out("timing: flip-damage=\(d.width)x\(d.height)+\(d.x)+\(d.y)")
+            }
             flippedInputTime = lastInputTime
             lastInputTime = 0
+            // A display without flip events (fbdev) shows each frame at once.
+            if !display.isFlipPending && display.pollDescriptor < 0 { flipped(at: pl_monotonic_microseconds()) }
           }
         } catch {
           return .display(error)
@@ -149,17 +168,7 @@ struct EventLoop: ~Copyable {
       if set[3].revents != 0 {
         let flipTime: UInt64?
         do throws(D.Failure) { flipTime = try display.completeFlip() } catch { return .display(error) }
-        if let flipTime {
-          if printTiming && firstFlip {
-            Console.out("timing: start-to-first-flip-us=\(flipTime &- start)")
-          } else if printTiming && flippedInputTime != 0 {
-            Console.out("timing: input-to-flip-us=\(flipTime &- flippedInputTime)")
-            flippedInputTime = 0
-          }
-          // The lock is on screen: now units ordered after it may start.
-          if firstFlip { ServiceManager.notify("READY=1") }
-          firstFlip = false
-        }
+        if let flipTime { flipped(at: flipTime) }
       }
       if set[4].revents != 0 {
         do throws(D.Failure) {

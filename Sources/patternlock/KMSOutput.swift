@@ -6,12 +6,19 @@ import Screen
 
 /// The device's display back-end: a KMS display (atomic or legacy scan-out, chosen
 /// when it is opened) and the udev monitor that says when its output comes and goes.
-/// Frames are XRGB8888.
-struct KMSOutput: LockDisplay, ~Copyable {
-  typealias Pixel = XRGB8888
+/// Frames are in `Pixel`'s format, the one the buffers were made in (`KMSDisplay.format`:
+/// XRGB8888, or RGB565 where the driver prefers 16 bits).
+struct KMSOutput<Pixel: PixelStorage>: LockDisplay, ~Copyable {
   typealias Failure = KMSError
   var kms: KMSDisplay
   let monitor: UdevMonitor
+
+  /// - Precondition: `kms` scans out `Pixel`'s format.
+  init(kms: consuming KMSDisplay, monitor: consuming UdevMonitor) {
+    precondition(kms.format.rawValue == Pixel.format.fourCC, "KMSOutput's pixel type differs from the buffers' format")
+    self.kms = kms
+    self.monitor = monitor
+  }
 
   var width: Int { kms.width }
   var height: Int { kms.height }
@@ -22,7 +29,9 @@ struct KMSOutput: LockDisplay, ~Copyable {
   var canSwitchOff: Bool { true }
   var panelRotation: Rotation { kms.panelOrientation.rotation }
   var widthMillimetres: Int { kms.millimetres.width }
-  var summary: String { "\(kms.outputName) (\(kms.mode.text)) of \(kms.path) (\(kms.usesAtomic ? "atomic" : "legacy"))" }
+  var summary: String {
+    "\(kms.outputName) (\(kms.mode.text), \(Pixel.format.name)) of \(kms.path) (\(kms.usesAtomic ? "atomic" : "legacy"))"
+  }
   static func commandFailure(_ error: KMSError) -> CommandFailure { .display(error) }
 
   mutating func show(_ frame: [UInt8], damage: Rect) throws(KMSError) -> Bool {

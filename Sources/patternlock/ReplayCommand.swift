@@ -46,7 +46,7 @@ enum ReplayCommand {
     init(_ settings: Settings) {
       dumpDirectory = settings.dumpDirectory
       contactSheet = settings.contactSheet
-      format = settings.frameFormat
+      format = settings.frameFormat ?? .xrgb8888
       if let path = settings.fontPath { fontPath = path }
       theme.stealth = settings.stealth
       expected = settings.pattern

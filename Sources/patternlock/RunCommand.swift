@@ -99,18 +99,91 @@ enum RunCommand {
     if judge.vault != nil { judge.vault!.actions = actions }
 
     // The display back-end is chosen here, and only here (docs/architecture.md,
-    // "Adding a back-end"): each choice specialises the lock for its display type.
-    var display = try openKMS(settings.kms)
-    return try lock(
-      on: &display, settings, judge: &judge, minimumDots: minimumDots, started: started, enrolling: enrolling,
-      enrollsFirst: enrollsFirst)
+    // "Adding a back-end"): each choice specialises the lock for its display type and
+    // pixel format. An fbdev device when one is named, else KMS in the format it chose,
+    // else (no DRM display at all) /dev/fb0 when there is one.
+    let plan = Plan(settings: settings, minimumDots: minimumDots, started: started, enrolling: enrolling, enrollsFirst: enrollsFirst)
+    if let path = settings.kms.devicePath, FBDevLayout.isFramebufferPath(path) {
+      return try lockOnFBDev(path, plan, judge: &judge)
+    }
+    let kms: KMSDisplay
+    do throws(KMSError) {
+      kms = try KMSDisplay(options: settings.kms)
+    } catch {
+      if settings.kms.devicePath == nil, settings.kms.outputName == nil, leavesRoomForFBDev(error),
+        FBDevLayout.exists(defaultFBDev)
+      {
+        Console.error(error.message + "; using \(defaultFBDev) instead")
+        return try lockOnFBDev(defaultFBDev, plan, judge: &judge)
+      }
+      throw .display(error)
+    }
+    if kms.format == .rgb565 {
+      var display = KMSOutput<RGB565>(kms: kms, monitor: try udevMonitor())
+      return try lock(on: &display, plan, judge: &judge)
+    }
+    var display = KMSOutput<XRGB8888>(kms: kms, monitor: try udevMonitor())
+    return try lock(on: &display, plan, judge: &judge)
+  }
+
+  /// What the lock needs besides the display and the judge.
+  private struct Plan {
+    var settings: RunSettings
+    var minimumDots: Int
+    var started: UInt64?
+    var enrolling: Bool
+    var enrollsFirst: Bool
+  }
+
+  /// The fbdev device used when there is no DRM display.
+  static let defaultFBDev = "/dev/fb0"
+
+  /// Whether a KMS failure means "no DRM display here" (rather than one that failed).
+  private static func leavesRoomForFBDev(_ error: KMSError) -> Bool {
+    switch error {
+    case .noDevice, .noConnectedOutput, .notModesetting: return true
+    default: return false
+    }
+  }
+
+  /// The lock on an fbdev device, in its own format (RGB565 or XRGB8888).
+  private static func lockOnFBDev(_ path: String, _ plan: Plan, judge: inout RunJudge) throws(CommandFailure) -> Ending {
+    let opened: FBDevLayout.Opened
+    do throws(FBDevError) {
+      opened = try FBDevLayout.open(path)
+    } catch {
+      throw .framebuffer(error)
+    }
+    guard let format = opened.format else {
+      throw .framebuffer(.unsupportedLayout(path: path, layout: FBDevLayout.describe(opened.info)))
+    }
+    if let requested = plan.settings.format, requested != format {
+      throw .framebuffer(.formatMismatch(path: path, device: format.name, requested: requested.name))
+    }
+    if format == .rgb565 {
+      var display = try fbdev(RGB565.self, opened)
+      return try lock(on: &display, plan, judge: &judge)
+    }
+    var display = try fbdev(XRGB8888.self, opened)
+    return try lock(on: &display, plan, judge: &judge)
+  }
+
+  private static func fbdev<Pixel: PixelStorage>(
+    _: Pixel.Type, _ opened: consuming FBDevLayout.Opened
+  ) throws(CommandFailure) -> FBDevDisplay<Pixel> {
+    do throws(FBDevError) {
+      return try FBDevDisplay<Pixel>(opened)
+    } catch {
+      throw .framebuffer(error)
+    }
   }
 
   /// The lock on a display that has been taken: layout, input, console, the loop.
   private static func lock<D: LockDisplay & ~Copyable>(
-    on display: inout D, _ settings: RunSettings, judge: inout RunJudge, minimumDots: Int, started: UInt64?,
-    enrolling: Bool, enrollsFirst: Bool
+    on display: inout D, _ plan: Plan, judge: inout RunJudge
   ) throws(CommandFailure) -> Ending {
+    let (settings, minimumDots, started, enrolling, enrollsFirst) =
+      (plan.settings, plan.minimumDots, plan.started, plan.enrolling, plan.enrollsFirst)
     var options = settings.layoutOptions
     options.panelWidth = display.width
     options.panelHeight = display.height
@@ -202,16 +275,10 @@ enum RunCommand {
     }
   }
 
-  /// The KMS back-end: the display, and the udev monitor that reports its hotplugs.
-  static func openKMS(_ options: KMSOptions) throws(CommandFailure) -> KMSOutput {
-    let kms: KMSDisplay
-    do throws(KMSError) {
-      kms = try KMSDisplay(options: options)
-    } catch {
-      throw .display(error)
-    }
+  /// The udev monitor that reports the KMS display's hotplugs.
+  static func udevMonitor() throws(CommandFailure) -> UdevMonitor {
     do throws(InputError) {
-      return KMSOutput(kms: kms, monitor: try UdevMonitor(subsystem: "drm"))
+      return try UdevMonitor(subsystem: "drm")
     } catch {
       throw .input(error)
     }

@@ -3,6 +3,7 @@ import Configuration
 import Input
 import KMS
 import PatternCore
+import Raster
 import Scene
 import Typeface
 import Vault
@@ -15,6 +16,8 @@ import Vault
 struct RunSettings {
   var layoutOptions: LayoutOptions
   var kms: KMSOptions
+  /// `format =`: nil for the display's own choice.
+  var format: PixelFormat?
   var seat: String
   var calibration: CalibrationMatrix?
   /// `--pattern`, DEVELOPMENT ONLY: the pattern that unlocks instead of the stored one.
@@ -51,6 +54,8 @@ struct RunSettings {
     all = settings
     layoutOptions = settings.layout
     kms = KMSOptions(devicePath: settings.devicePath, outputName: settings.outputName)
+    format = settings.frameFormat
+    kms.format = settings.frameFormat.map { $0 == .rgb565 ? FourCC.rgb565 : FourCC.xrgb8888 }
     kms.mode = settings.mode
     // For testing the fallback on atomic drivers (documented in patternlock(1)).
     kms.forceLegacy = pl_getenv("PATTERNLOCK_KMS_LEGACY").map { String(cString: $0) } == "1"

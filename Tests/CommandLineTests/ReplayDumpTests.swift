@@ -105,7 +105,7 @@ final class ReplayDumpTests: XCTestCase {
     XCTAssertEqual(run.stderr.filter { $0 == "\n" }.count, 1)
     let format = try runner.replay([Captures.path("too-short-12"), "--dump", "/tmp", "--format", "bgr233"])
     XCTAssertEqual(format.status, 2)
-    XCTAssertEqual(format.stderr, "patternlock: command line: --format cannot be 'bgr233': it takes xrgb8888 or rgb565\n")
+    XCTAssertEqual(format.stderr, "patternlock: command line: --format cannot be 'bgr233': it takes 'auto', xrgb8888 or rgb565\n")
   }
 
   func testMissingFontIsReportedOnceAndFramesHaveNoText() throws {

@@ -88,7 +88,7 @@ final class SettingTests: XCTestCase {
     ),
     .dump: ([("frames", { $0.dumpDirectory == "frames" })], [""]),
     .contactSheet: ([("sheet.png", { $0.contactSheet == "sheet.png" })], [""]),
-    .format: ([("xrgb8888", { $0.frameFormat == .xrgb8888 }), ("rgb565", { $0.frameFormat == .rgb565 })], ["bgr233", "RGB565", ""]),
+    .format: ([("xrgb8888", { $0.frameFormat == .xrgb8888 }), ("rgb565", { $0.frameFormat == .rgb565 }), ("auto", { $0.frameFormat == nil })], ["bgr233", "RGB565", ""]),
     .wait: ([("0", { $0.waitMilliseconds == 0 }), ("3000", { $0.waitMilliseconds == 3000 })], ["-1", "600001", "1s"]),
     .uinput: ([("/dev/uinput", { $0.uinputPath == "/dev/uinput" })], [""]),
   ]

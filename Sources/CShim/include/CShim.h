@@ -30,6 +30,7 @@ enum {
   PL_ENODEV = 19,
   PL_ENOTDIR = 20,
   PL_EINVAL = 22,
+  PL_ENOTTY = 25,
   PL_ENOSPC = 28,
   PL_EROFS = 30,
   PL_ENOSYS = 38,

@@ -53,6 +53,26 @@ int pl_kd_get_keyboard_mode(int tty);
 /// ioctl(KDSKBMODE); 0 or -1 with errno.
 int pl_kd_set_keyboard_mode(int tty, int mode);
 
+/// What an fbdev device (/dev/fbN) reports of itself: FBIOGET_VSCREENINFO and
+/// FBIOGET_FSCREENINFO (linux/fb.h), the fields a display back-end needs.
+typedef struct {
+  uint32_t xres, yres, xres_virtual, yres_virtual, xoffset, yoffset;
+  uint32_t bits_per_pixel, grayscale, nonstd;
+  /// Bit offset and length of each channel in a pixel word (msb_right is refused).
+  uint32_t red_offset, red_length, green_offset, green_length, blue_offset, blue_length;
+  uint32_t transp_offset, transp_length, msb_right;
+  /// Physical size in millimetres (0 or ~0 when unknown).
+  uint32_t width_mm, height_mm;
+  /// Bytes per line, length of the mapped memory, FB_TYPE_* and FB_VISUAL_*.
+  uint32_t line_length, smem_len, type, visual;
+  /// The driver's name (fix.id), NUL-terminated.
+  char id[17];
+} pl_fb_info;
+/// FB_TYPE_PACKED_PIXELS, FB_VISUAL_TRUECOLOR (linux/fb.h).
+enum { PL_FB_TYPE_PACKED_PIXELS = 0, PL_FB_VISUAL_TRUECOLOR = 2 };
+/// ioctl(FBIOGET_VSCREENINFO) and ioctl(FBIOGET_FSCREENINFO) into `info`; 0 or -1 with errno.
+int pl_fb_get_info(int fd, pl_fb_info *info);
+
 /// uinput (linux/uinput.h): enables event type `type` on a /dev/uinput fd (UI_SET_EVBIT).
 int pl_uinput_enable_type(int fd, uint16_t type);
 /// Enables `code` of `type` (UI_SET_KEYBIT, UI_SET_ABSBIT, UI_SET_RELBIT, UI_SET_MSCBIT).
