@@ -259,7 +259,12 @@ public struct LockScreenController: Sendable {
   public func nextChange(after now: UInt64) -> UInt64? {
     guard requestedPowerAction == nil else { return nil }
     var next: UInt64? = nil
-    if let idle = idleBlankMicroseconds, !isBlanked { next = (lastActivity ?? now) + idle }
+    // A finger resting on the glass (or on the power button) keeps the screen from
+    // blanking, so its idle time is no moment to wake for: the time would already be
+    // past, and the loop would spin. The input that ends the touch arms the timer again.
+    if let idle = idleBlankMicroseconds, !isBlanked, !tracker.isActive, buttonSlot == nil {
+      next = (lastActivity ?? now) + idle
+    }
     if let timeout = timeoutMicroseconds, !timeoutSpent { next = min(next ?? .max, (lastActivity ?? now) + timeout) }
     if let start = buttonPressStart { next = min(next ?? .max, nextPowerPressStep(start: start, after: now)) }
     if let ends = feedbackEnds { return min(ends, next ?? ends) }

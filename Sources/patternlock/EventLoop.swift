@@ -164,6 +164,9 @@ struct EventLoop: ~Copyable {
       }
       if set[2].revents != 0 {
         do throws(I.Failure) { try input.drain(upTo: pl_monotonic_microseconds(), onInput) } catch { return .input(error) }
+        // Input moves the next idle and timeout moments (and a lifted finger lets the
+        // screen blank again): the timer follows them.
+        armTimer(now: pl_monotonic_microseconds())
       }
       if set[3].revents != 0 {
         let flipTime: UInt64?

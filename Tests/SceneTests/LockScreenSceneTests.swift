@@ -343,6 +343,19 @@ final class IdleBlankingTests: XCTestCase {
     XCTAssertEqual(c.state.trail, DotSequence([1]))
   }
 
+  /// A finger resting past the idle time must not make the loop wake at a moment
+  /// already past (it would spin); lifting it brings the idle moment back.
+  func testAFingerRestingPastTheIdleTimeAsksForNoWakeUp() {
+    var c = LockScreenController(layout: layout, idleBlankMicroseconds: 1_000_000)
+    c.advance(to: 0)
+    _ = c.handle(touch(.down, 1, at: 100_000))
+    c.advance(to: 5_000_000)
+    XCTAssertFalse(c.state.blanked)
+    XCTAssertNil(c.nextChange(after: 5_000_000), "nothing to wake for while the finger rests")
+    _ = c.handle(touch(.up, 1, at: 6_000_000))
+    XCTAssertEqual(c.nextChange(after: 6_000_000), 7_000_000, "idle again, counted from the lift")
+  }
+
   func testKeysWakeTheScreenToo() {
     var c = LockScreenController(layout: layout, idleBlankMicroseconds: 1_000_000)
     c.advance(to: 0)
