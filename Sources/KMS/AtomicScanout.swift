@@ -13,6 +13,7 @@ final class AtomicScanout: Scanout {
   }
 
   var isAtomic: Bool { true }
+  var sendsDamage: Bool { pipeline.sendsDamage }
 
   /// The damage goes with the commit as the plane's `FB_DAMAGE_CLIPS`.
   func flip(to framebuffer: UInt32, damage: Rect, userData: UnsafeMutableRawPointer) throws(KMSError) {

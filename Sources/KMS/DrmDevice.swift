@@ -8,6 +8,8 @@ import CDRM
 public struct DrmDevice: ~Copyable {
   /// The node, for messages.
   public let path: String
+  /// The kernel driver's name (`vc4`, `virtio_gpu`, `panel-mipi-dbi`).
+  let driverName: String
   /// The open card (read-write, close-on-exec). Closing it, when this value goes, also
   /// drops DRM master and frees any framebuffers and dumb buffers the kernel still
   /// holds for this file.
@@ -35,6 +37,7 @@ public struct DrmDevice: ~Copyable {
     // A node that is not DRM at all (a typo in --device, /dev/null) must not be
     // reported as "DRM master held" by the next step (`file` closes as this throws).
     guard let version = drmGetVersion(file.rawValue) else { throw .notModesetting(path: path) }
+    driverName = version.pointee.name.map { String(cString: $0) } ?? ""
     drmFreeVersion(version)
     self.path = path
     self.file = file

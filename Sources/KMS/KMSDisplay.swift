@@ -40,6 +40,7 @@
 import CDRM
 import CShim
 import PatternCore
+import SystemCalls
 
 /// A display driven through KMS: the chosen card, connector, mode and CRTC, and two
 /// scan-out buffers that are flipped on vblank.
@@ -69,8 +70,13 @@ public struct KMSDisplay: ~Copyable {
   private let timing: drmModeModeInfo
   private let saved: SavedCrtc?
   private var damage: DamageTracker
-  /// The buffer on screen (0 or 1); the other one is drawn into.
+  /// The buffer on screen (0 or 1); the other one is drawn into, unless `updatesInPlace`.
   private var front = 0
+  /// Whether frames are written into the buffer on screen and its damage handed to
+  /// `drmModeDirtyFB`, instead of flipping between two buffers: for drivers that copy
+  /// the buffer over a link (`UploadDrivers`), where a flip to another buffer copies
+  /// all of it. Turned off for good when the driver answers ENOSYS.
+  public private(set) var updatesInPlace: Bool
   /// Whether a flip is queued and its event not yet handled.
   public private(set) var isFlipPending = false
   /// Whether the output is connected (false after a hotplug removal).
@@ -116,6 +122,7 @@ public struct KMSDisplay: ~Copyable {
     self.buffer1 = buffer1
     self.mailbox = FlipMailbox()
     self.scanout = scanout
+    self.updatesInPlace = UploadDrivers.copiesOverALink(device.driverName)
     self.device = device
     self.outputName = connector.name.text
     self.mode = mode
@@ -170,6 +177,7 @@ public struct KMSDisplay: ~Copyable {
     precondition(!isFlipPending, "present while a flip is in flight")
     precondition(!isOutputOff, "present while the output is switched off (switchOutputOn first)")
     guard isConnected else { return false }
+    if updatesInPlace, try updateInPlace(shadow, damage: frameDamage) { return true }
     let back = 1 - front
     let area = damage.take(frameDamage, for: back)
     let bytesPerPixel = Int(format.bitsPerPixel ?? 32) / 8
@@ -185,6 +193,36 @@ public struct KMSDisplay: ~Copyable {
     try scanout.flip(to: framebuffer, damage: area, userData: mailbox.userData)
     isFlipPending = true
     return true
+  }
+
+  /// Copies the damage into the buffer on screen and tells the driver which part
+  /// changed (`drmModeDirtyFB`): it copies only that over its link, at once, with no
+  /// flip to wait for. Allocates nothing.
+  ///
+  /// - Returns: false when the driver has no dirty-framebuffer call (ENOSYS): in-place
+  ///   updates are then off for good, and the caller flips as usual.
+  private mutating func updateInPlace<Pixel>(_ shadow: [Pixel], damage frameDamage: Rect) throws(KMSError) -> Bool {
+    let area = damage.take(frameDamage, for: front)
+    let bytesPerPixel = Int(format.bitsPerPixel ?? 32) / 8
+    let (w, h) = (mode.width, mode.height)
+    shadow.withUnsafeBytes { source in
+      if front == 0 {
+        KMSDisplay.copy(source, into: buffer0, width: w, height: h, bytesPerPixel: bytesPerPixel, area: area)
+      } else {
+        KMSDisplay.copy(source, into: buffer1, width: w, height: h, bytesPerPixel: bytesPerPixel, area: area)
+      }
+    }
+    guard !area.isEmpty else { return true }
+    let framebuffer = front == 0 ? buffer0.framebuffer : buffer1.framebuffer
+    let (x1, y1) = (UInt16(clamping: area.x), UInt16(clamping: area.y))
+    let (x2, y2) = (UInt16(clamping: area.x + area.width), UInt16(clamping: area.y + area.height))
+    if pl_drm_dirty_fb(device.descriptor, framebuffer, x1, y1, x2, y2) == 0 { return true }
+    let errno = Errno.current
+    guard errno == .notImplemented else { throw .callFailed(call: "drmModeDirtyFB", path: device.path, errno: errno) }
+    updatesInPlace = false
+    // The other buffer missed everything since the first frame.
+    damage.wroteWholeFrame(into: front)
+    return false
   }
 
   /// Switches the output off for idle blanking: an atomic commit of the CRTC's

@@ -130,8 +130,8 @@ struct EventLoop: ~Copyable {
             }
             flippedInputTime = lastInputTime
             lastInputTime = 0
-            // A display without flip events (fbdev) shows each frame at once.
-            if !display.isFlipPending && display.pollDescriptor < 0 { flipped(at: pl_monotonic_microseconds()) }
+            // A frame that queued no flip (fbdev; KMS updating in place) is shown at once.
+            if !display.isFlipPending { flipped(at: pl_monotonic_microseconds()) }
           }
         } catch {
           return .display(error)

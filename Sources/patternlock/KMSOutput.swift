@@ -30,7 +30,8 @@ struct KMSOutput<Pixel: PixelStorage>: LockDisplay, ~Copyable {
   var panelRotation: Rotation { kms.panelOrientation.rotation }
   var widthMillimetres: Int { kms.millimetres.width }
   var summary: String {
-    "\(kms.outputName) (\(kms.mode.text), \(Pixel.format.name)) of \(kms.path) (\(kms.usesAtomic ? "atomic" : "legacy"))"
+    let scanout = kms.usesAtomic ? (kms.updatesInPlace ? "atomic, damage in place" : "atomic") : "legacy"
+    return "\(kms.outputName) (\(kms.mode.text), \(Pixel.format.name)) of \(kms.path) (\(scanout))"
   }
   static func commandFailure(_ error: KMSError) -> CommandFailure { .display(error) }
 

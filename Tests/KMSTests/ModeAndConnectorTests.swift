@@ -67,3 +67,16 @@ extension UInt32 {
     self = UInt32(b[0]) | UInt32(b[1]) << 8 | UInt32(b[2]) << 16 | UInt32(b[3]) << 24
   }
 }
+
+/// Which drivers get one buffer updated in place with its damage, and which two
+/// flipped on vblank.
+final class UploadDriverTests: XCTestCase {
+  func testDriversThatCopyOverALinkUpdateInPlaceAndScanoutDriversFlip() {
+    for driver in ["virtio_gpu", "panel-mipi-dbi", "ili9486", "gud", "udl", "simpledrm"] {
+      XCTAssertTrue(UploadDrivers.copiesOverALink(driver), driver)
+    }
+    for driver in ["vc4", "i915", "amdgpu", "rockchip", "sun4i-drm", "imx-drm", ""] {
+      XCTAssertFalse(UploadDrivers.copiesOverALink(driver), driver)
+    }
+  }
+}
