@@ -172,7 +172,7 @@ extension Setting {
       return SettingRow(
         section: "theme", option: "--line-opacity", placeholder: "PERCENT", grammar: .wholeNumberOrWord("theme", 0...100),
         accepted: "'theme' (the theme's opacity) or a percentage from 0 to 100",
-        help: "the line's opacity in percent, 0 to 100 (default: the theme's; default 50, high-contrast 100)",
+        help: "the line's opacity in percent, 0 to 100 (default: the theme's; default 50, light 80, high-contrast 100)",
         commands: screenCommands)
     case .stateDir:
       return SettingRow(

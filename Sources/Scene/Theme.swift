@@ -51,14 +51,17 @@ public struct Theme: Sendable, Equatable {
       text = Color(255, 255, 255)
       message = Color(224, 224, 224)
     case .light:
+      // Text at least 4.5:1 (WCAG AA) and everything else at least 3:1 (non-text
+      // contrast) against the gradient's darker end; the line more opaque than the
+      // seeds', as half a blue over a light grey is too faint.
       backgroundTop = Color(245, 247, 250)
-      backgroundBottom = Color(220, 226, 234)
-      ring = Color(90, 100, 115, 140)
+      backgroundBottom = Color(227, 232, 239)
+      ring = Color(110, 120, 134)
       dot = Color(40, 48, 60)
-      accent = Color(10, 110, 209)
-      wrong = Color(198, 40, 40)
-      success = Color(30, 138, 60)
-      lineAlpha = 128
+      accent = Color(10, 95, 180)
+      wrong = Color(183, 28, 28)
+      success = Color(23, 105, 45)
+      lineAlpha = 204
       text = Color(28, 35, 45)
       message = Color(80, 90, 104)
     }
