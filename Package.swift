@@ -93,10 +93,11 @@ let package = Package(
 
     // The settings table: patternlock.conf (INI files read with libinih, layered:
     // /usr/share, /etc, conf.d, --config) and every command's options, parsed into one
-    // Settings value; the options override the files. Raster for the pixel format names.
+    // Settings value; the options override the files. Raster for the pixel format names and
+    // colours, Scene for the theme presets.
     .target(
       name: "Configuration",
-      dependencies: ["PatternCore", "Raster", "CINIH", "CShim", "SystemCalls"],
+      dependencies: ["PatternCore", "Raster", "Scene", "CINIH", "CShim", "SystemCalls"],
       linkerSettings: [.linkedLibrary("inih")]
     ),
 
@@ -155,7 +156,7 @@ let package = Package(
     .testTarget(name: "VaultTests", dependencies: ["Vault", "PatternCore", "CShim", "CommandTestSupport", "VaultTestSupport"]),
     // Configuration: layering, every key, every error with file:line; the man pages
     // against --help and the key table (runs the built binary).
-    .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "PatternCore", "Raster", "Vault", "SystemCalls", "CommandTestSupport"]),
+    .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "PatternCore", "Raster", "Scene", "Vault", "SystemCalls", "CommandTestSupport"]),
 
     // Test support: golden-image comparison (Foundation allowed; never a product dependency).
     .target(name: "GoldenSupport", dependencies: ["PNGImage", "Raster", "CommandTestSupport"], path: "Tests/GoldenSupport"),

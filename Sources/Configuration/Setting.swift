@@ -39,6 +39,18 @@ public enum Setting: String, CaseIterable, Sendable {
   case timeoutSeconds = "timeout-s"
   case timeoutAction = "timeout-action"
   case powerButton = "power-button"
+  // [theme]
+  case theme
+  case colourBackgroundTop = "colour-background-top"
+  case colourBackgroundBottom = "colour-background-bottom"
+  case colourRing = "colour-ring"
+  case colourDot = "colour-dot"
+  case colourLine = "colour-line"
+  case lineOpacity = "line-opacity"
+  case colourWrong = "colour-wrong"
+  case colourSuccess = "colour-success"
+  case colourText = "colour-text"
+  case colourMessage = "colour-message"
   // [actions]
   case onUnlock = "on-unlock"
   case onWrong = "on-wrong"
@@ -63,7 +75,7 @@ public enum Setting: String, CaseIterable, Sendable {
   case uinput
 
   /// The sections of patternlock.conf, in the order the documentation lists them.
-  public static let sections = ["layout", "display", "input", "lock", "actions", "vault"]
+  public static let sections = ["layout", "display", "input", "lock", "theme", "actions", "vault"]
 
   /// The settings patternlock.conf takes, in table order.
   public static let fileKeys = allCases.filter { $0.section != nil }

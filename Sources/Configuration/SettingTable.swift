@@ -1,4 +1,5 @@
 import PatternCore
+import Scene
 
 /// The settings table: one row per setting, read by the file parser, the command-line
 /// parser, the error messages, `--help` and the documentation test.
@@ -154,6 +155,25 @@ extension Setting {
       return SettingRow(
         section: "lock", option: "--power-button", grammar: .yesOrNo, accepted: "yes or no (also true/false, on/off, 1/0)",
         help: "show a power button in a corner; holding it 2 seconds switches the machine off", commands: layoutCommands)
+    case .theme:
+      let names = ThemePreset.allCases.map { $0.name }
+      return SettingRow(
+        section: "theme", option: "--theme", placeholder: "NAME", grammar: .themePreset,
+        accepted: names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1],
+        help: "the colours: default (the seeds' dark look), high-contrast (at least 7:1) or light; the colour-* keys change single colours",
+        commands: screenCommands)
+    case .colourBackgroundTop, .colourBackgroundBottom, .colourRing, .colourDot, .colourLine, .colourWrong, .colourSuccess,
+      .colourText, .colourMessage:
+      return SettingRow(
+        section: "theme", option: "--" + rawValue, placeholder: "#RRGGBB", grammar: .colour,
+        accepted: "'theme' (the theme's colour) or #RRGGBB, or #RRGGBBAA with an opacity, in hexadecimal, such as #20D2FE",
+        help: "the colour of \(colourPart), #RRGGBB[AA] (default: the theme's)", commands: screenCommands)
+    case .lineOpacity:
+      return SettingRow(
+        section: "theme", option: "--line-opacity", placeholder: "PERCENT", grammar: .wholeNumberOrWord("theme", 0...100),
+        accepted: "'theme' (the theme's opacity) or a percentage from 0 to 100",
+        help: "the line's opacity in percent, 0 to 100 (default: the theme's; default 50, light 80, high-contrast 100)",
+        commands: screenCommands)
     case .stateDir:
       return SettingRow(
         section: "vault", option: "--state-dir", placeholder: "DIR", grammar: .absolutePath(orWord: nil),
@@ -221,6 +241,22 @@ extension Setting {
       return SettingRow(
         section: nil, option: "--uinput", placeholder: "PATH", grammar: .text, accepted: "a device path",
         help: "the uinput device node (default /dev/uinput)", commands: [.inject])
+    }
+  }
+
+  /// What a colour key paints, for its help line.
+  private var colourPart: String {
+    switch self {
+    case .colourBackgroundTop: return "the background's top (a vertical gradient)"
+    case .colourBackgroundBottom: return "the background's bottom"
+    case .colourRing: return "a dot's ring before it is joined"
+    case .colourDot: return "a dot before it is joined"
+    case .colourLine: return "the line and the joined dots while drawing"
+    case .colourWrong: return "the line, the joined dots and the prompt after a wrong pattern"
+    case .colourSuccess: return "the line and the joined dots after an unlock"
+    case .colourText: return "the prompt"
+    case .colourMessage: return "the message under the prompt"
+    default: return name
     }
   }
 }

@@ -1,5 +1,6 @@
 import PatternCore
 import Raster
+import Scene
 
 /// A setting's value once its grammar has read it (`ValueGrammar.parse`), before
 /// `Settings` stores it in its field.
@@ -24,4 +25,7 @@ public enum SettingValue: Equatable, Sendable {
   case recordedDevice(DeviceInRecording)
   case doorStrike(DoorStrikeLine?)
   case timeoutAction(TimeoutAction)
+  case themePreset(ThemePreset)
+  /// A colour, or nil for `theme` (the preset's).
+  case colour(Color?)
 }

@@ -1,5 +1,6 @@
 import PatternCore
 import Raster
+import Scene
 
 /// Everything patternlock.conf and the command line can set, as one plain value: one
 /// field per row of the settings table.
@@ -51,6 +52,10 @@ public struct Settings: Equatable, Sendable {
   public var timeoutSeconds = 0
   /// timeout-action: what the unattended timeout does.
   public var timeoutAction = TimeoutAction.poweroff
+  /// theme: the preset the colours start from.
+  public var themePreset = ThemePreset.default
+  /// colour-* and line-opacity: single colours put on top of the preset.
+  public var themeOverrides = ThemeOverrides()
   /// state-dir: where the pattern hash and attempts live, nil for Vault's default.
   public var stateDirectory: String?
   /// enroll-first: `run` with no pattern set shows the enrolment screen first instead
@@ -136,6 +141,17 @@ public struct Settings: Equatable, Sendable {
     case (.timeoutSeconds, .number(let n)): timeoutSeconds = n
     case (.timeoutAction, .timeoutAction(let action)): timeoutAction = action
     case (.powerButton, .flag(let on)): layout.powerButton = on
+    case (.theme, .themePreset(let preset)): themePreset = preset
+    case (.colourBackgroundTop, .colour(let colour)): themeOverrides.backgroundTop = colour
+    case (.colourBackgroundBottom, .colour(let colour)): themeOverrides.backgroundBottom = colour
+    case (.colourRing, .colour(let colour)): themeOverrides.ring = colour
+    case (.colourDot, .colour(let colour)): themeOverrides.dot = colour
+    case (.colourLine, .colour(let colour)): themeOverrides.line = colour
+    case (.lineOpacity, .optionalNumber(let percent)): themeOverrides.lineOpacityPercent = percent
+    case (.colourWrong, .colour(let colour)): themeOverrides.wrong = colour
+    case (.colourSuccess, .colour(let colour)): themeOverrides.success = colour
+    case (.colourText, .colour(let colour)): themeOverrides.text = colour
+    case (.colourMessage, .colour(let colour)): themeOverrides.message = colour
     case (.stateDir, .optionalText(let path)): stateDirectory = path
     case (.argonPasses, .number(let n)): argonPasses = n
     case (.argonMemoryMiB, .number(let n)): argonMemoryMiB = n
@@ -160,6 +176,13 @@ public struct Settings: Equatable, Sendable {
       preconditionFailure("setting \(key.name) cannot store this kind of value")
     }
     origins[key] = origin
+  }
+
+  /// The colours to draw with: the preset, the `[theme]` colours over it, and stealth.
+  public var theme: Theme {
+    var theme = themeOverrides.applied(to: themePreset)
+    theme.stealth = stealth
+    return theme
   }
 
   /// Checks what only the settings together can say: `min-dots` within the grid.

@@ -1,5 +1,6 @@
 import PatternCore
 import Raster
+import Scene
 
 /// How a setting's value is written, with the range it must be in: the one parser of
 /// every value, whether it comes from patternlock.conf or the command line.
@@ -48,6 +49,11 @@ public enum ValueGrammar: Sendable {
   case timeoutAction
   /// Text shown on the screen, UTF-8, at most `maximumBytes` bytes; empty for none.
   case message(maximumBytes: Int)
+  /// A theme preset by name (`default`, `high-contrast`, `light`).
+  case themePreset
+  /// `#RRGGBB` (opaque) or `#RRGGBBAA`, hexadecimal in either case, or `theme` for the
+  /// theme's own colour.
+  case colour
 
   /// The value `text` stands for, or nil when it is not of this form and range.
   public func parse(_ text: String) -> SettingValue? {
@@ -106,6 +112,34 @@ public enum ValueGrammar: Sendable {
     case .message(let maximumBytes):
       guard text.utf8.count <= maximumBytes else { return nil }
       return .optionalText(text.isEmpty ? nil : text)
+    case .themePreset:
+      return ThemePreset(name: text).map { .themePreset($0) }
+    case .colour:
+      if text == "theme" { return .colour(nil) }
+      return ValueGrammar.colour(text).map { .colour($0) }
+    }
+  }
+
+  /// `#RRGGBB` or `#RRGGBBAA`: exactly 6 or 8 hexadecimal digits after the `#`.
+  static func colour(_ text: String) -> Color? {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 7 || bytes.count == 9, bytes[0] == UInt8(ascii: "#") else { return nil }
+    var channels: [UInt8] = []
+    var i = 1
+    while i < bytes.count {
+      guard let high = hexDigit(bytes[i]), let low = hexDigit(bytes[i + 1]) else { return nil }
+      channels.append(high << 4 | low)
+      i += 2
+    }
+    return Color(channels[0], channels[1], channels[2], channels.count == 4 ? channels[3] : 255)
+  }
+
+  private static func hexDigit(_ c: UInt8) -> UInt8? {
+    switch c {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return c - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return c - UInt8(ascii: "A") + 10
+    default: return nil
     }
   }
 

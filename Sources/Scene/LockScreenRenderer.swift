@@ -285,7 +285,7 @@ public final class LockScreenRenderer {
         x: centre.x + LockScreenRenderer.scaled(arcRadius, bySineOf: k),
         y: centre.y - LockScreenRenderer.scaled(arcRadius, bySineOf: k + 6))
     }
-    canvas.strokePolyline(arc.span.extracting(0..<count), width: stroke.scaled(by: 3, over: 2), color: theme.powerProgress, clip: buttonClip)
+    canvas.strokePolyline(arc.span.extracting(0..<count), width: stroke.scaled(by: 3, over: 2), color: theme.wrong, clip: buttonClip)
   }
 
   /// sin(k * 15 degrees) in 16.16, for k = 0...6 (the rest by symmetry).

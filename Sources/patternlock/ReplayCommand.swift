@@ -48,7 +48,7 @@ enum ReplayCommand {
       contactSheet = settings.contactSheet
       format = settings.frameFormat ?? .xrgb8888
       if let path = settings.fontPath { fontPath = path }
-      theme.stealth = settings.stealth
+      theme = settings.theme
       expected = settings.pattern
       feedbackMilliseconds = settings.feedbackMilliseconds
       unattended = UnattendedTimeout(seconds: settings.timeoutSeconds, action: settings.timeoutAction)

@@ -68,8 +68,7 @@ struct RunSettings {
     rotation = settings.layout.rotation
     dpi = settings.layout.dotsPerInch
     fontPath = settings.fontPath ?? FontLoader.defaultFontPath
-    theme = Theme()
-    theme.stealth = settings.stealth
+    theme = settings.theme
     feedbackMilliseconds = settings.feedbackMilliseconds
     idleBlankSeconds = settings.idleBlankSeconds
     unattended = UnattendedTimeout(seconds: settings.timeoutSeconds, action: settings.timeoutAction)

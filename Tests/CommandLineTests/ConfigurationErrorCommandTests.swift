@@ -20,4 +20,16 @@ final class ConfigurationErrorCommandTests: XCTestCase {
       XCTAssertEqual(result.stdout, "")
     }
   }
+
+  func testABadColourIsOneLineNamingFileLineAndKeyForRunAndReplay() throws {
+    let etc = try root.write("etc/patternlock.conf", "[theme]\ntheme = light\ncolour-text = #1C232\n")
+    for command in [["replay", "x.yaml"], ["run"], ["enroll"]] {
+      let result = try PatternlockBinary.run(command, environment: [ConfigurationFiles.rootVariable: root.path])
+      XCTAssertEqual(result.status, 2, "\(command): \(result.stderr)")
+      XCTAssertEqual(
+        result.stderr,
+        "patternlock: \(etc):3: colour-text cannot be '#1C232': it takes 'theme' (the theme's colour) or #RRGGBB, or #RRGGBBAA with an opacity, in hexadecimal, such as #20D2FE\n",
+        "\(command)")
+    }
+  }
 }

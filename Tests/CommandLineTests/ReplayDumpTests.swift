@@ -59,6 +59,30 @@ final class ReplayDumpTests: XCTestCase {
     XCTAssertEqual(try read(out, names.last!), first)
   }
 
+  func testThemeAndColourOptionsShowInTheDump() throws {
+    let contrast = try makeTemporaryDirectory()
+    let run = try runner.replay([Captures.path("too-short-12"), "--theme", "high-contrast", "--dump", contrast.path])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let first = try read(contrast, try frames(in: contrast)[0])
+    XCTAssertEqual(rgb(first, 416, 96), [255, 255, 255], "high-contrast dots are white")
+    XCTAssertEqual(rgb(first, 0, 0), [0, 0, 0], "on black")
+
+    let light = try makeTemporaryDirectory()
+    let lit = try runner.replay([
+      Captures.path("too-short-12"), "--theme", "light", "--colour-dot", "#112233", "--colour-background-top", "#FFFFFF",
+      "--dump", light.path,
+    ])
+    XCTAssertEqual(lit.status, 0, lit.stderr)
+    let picture = try read(light, try frames(in: light)[0])
+    XCTAssertEqual(rgb(picture, 416, 96), [0x11, 0x22, 0x33])
+    XCTAssertEqual(rgb(picture, 0, 0), [255, 255, 255])
+    XCTAssertEqual(rgb(picture, 0, 479), [227, 232, 239], "the light preset's bottom stays")
+
+    let bad = try runner.replay([Captures.path("too-short-12"), "--colour-line", "cyan"])
+    XCTAssertEqual(bad.status, 2)
+    XCTAssertTrue(bad.stderr.contains("command line: --colour-line cannot be 'cyan': it takes 'theme'"), bad.stderr)
+  }
+
   func testDumpOfARotatedViewIsInPanelOrientation() throws {
     let out = try makeTemporaryDirectory()
     let run = try runner.replay([Captures.path("rotated-90-1478"), "--rotate", "90", "--dump", out.path])

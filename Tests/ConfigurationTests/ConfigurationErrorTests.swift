@@ -1,6 +1,7 @@
 import CommandTestSupport
 import Configuration
 import Foundation
+import Raster
 import SystemCalls
 import XCTest
 
@@ -39,7 +40,7 @@ final class ConfigurationErrorTests: XCTestCase {
   func testUnknownSectionIsNamedEvenWithoutKeys() throws {
     let (e, path) = try error(for: "[layout]\ngrid = 3\n\n[colours]\n")
     XCTAssertEqual(e, .unknownSection(path: path, line: 4, section: "colours"))
-    XCTAssertEqual(e.message, "\(path):4: unknown section [colours] (sections are [layout], [display], [input], [lock], [actions], [vault]; see patternlock.conf(5))")
+    XCTAssertEqual(e.message, "\(path):4: unknown section [colours] (sections are [layout], [display], [input], [lock], [theme], [actions], [vault]; see patternlock.conf(5))")
   }
 
   func testKeyBeforeAnySectionSaysWhichSectionItBelongsIn() throws {
@@ -75,6 +76,22 @@ final class ConfigurationErrorTests: XCTestCase {
     let (e, path) = try error(for: "[lock]\n; a comment\nstealth = maybe ; inline comment\n")
     XCTAssertEqual(e, .badValue(origin: .file(path: path, line: 3), key: .stealth, value: "maybe"))
     XCTAssertEqual(e.message, "\(path):3: stealth cannot be 'maybe': it takes yes or no (also true/false, on/off, 1/0)")
+  }
+
+  func testBadColourNamesFileLineKeyAndWhatAColourIs() throws {
+    let (e, path) = try error(for: "[theme]\ntheme = light\n# a typo:\ncolour-line = #0A6ED\n")
+    XCTAssertEqual(e, .badValue(origin: .file(path: path, line: 4), key: .colourLine, value: "#0A6ED"))
+    XCTAssertEqual(
+      e.message,
+      "\(path):4: colour-line cannot be '#0A6ED': it takes 'theme' (the theme's colour) or #RRGGBB, or #RRGGBBAA with an opacity, in hexadecimal, such as #20D2FE")
+  }
+
+  func testColourValuesKeepTheirHashAndAnInlineCommentIsNotPartOfThem() throws {
+    let path = try root.write("colours.conf", "[theme]\ncolour-text = #FFFFFF ; white\ncolour-wrong = #ff7a7a\n")
+    var settings = Settings()
+    try ConfigurationFiles.apply(path, to: &settings)
+    XCTAssertEqual(settings.themeOverrides.text, Color(255, 255, 255))
+    XCTAssertEqual(settings.themeOverrides.wrong, Color(255, 122, 122))
   }
 
   func testLineLongerThanLibinihsBufferIsRefusedNotSplit() throws {

@@ -97,6 +97,9 @@ final class DocumentationTests: XCTestCase {
     XCTAssertEqual(settings.message, fresh.message)
     XCTAssertEqual(settings.timeoutSeconds, fresh.timeoutSeconds)
     XCTAssertEqual(settings.timeoutAction, fresh.timeoutAction)
+    XCTAssertEqual(settings.themePreset, fresh.themePreset)
+    XCTAssertEqual(settings.themeOverrides, fresh.themeOverrides)
+    XCTAssertEqual(settings.theme, fresh.theme)
   }
 
   func testTheShippedEtcFileIsValidAndSetsNothing() throws {

@@ -1,6 +1,7 @@
 import Configuration
 import PatternCore
 import Raster
+import Scene
 import XCTest
 
 /// Every row of the settings table: the forms it accepts and what they set, and forms
@@ -62,6 +63,32 @@ final class SettingTests: XCTestCase {
       ["halt", "", "Poweroff"]
     ),
     .powerButton: ([("yes", { $0.layout.powerButton }), ("no", { !$0.layout.powerButton })], ["", "maybe"]),
+    .theme: (
+      [("default", { $0.themePreset == .default }), ("high-contrast", { $0.themePreset == .highContrast }), ("light", { $0.themePreset == .light })],
+      ["", "dark", "High-Contrast", "high contrast", "#000000"]
+    ),
+    .colourBackgroundTop: (
+      [("theme", { $0.themeOverrides.backgroundTop == nil }), ("#102030", { $0.themeOverrides.backgroundTop == Color(0x10, 0x20, 0x30) && $0.theme.backgroundTop == Color(0x10, 0x20, 0x30) })],
+      ["", "102030", "#10203", "#1020304", "#10203g", "red", "#-10203"]
+    ),
+    .colourBackgroundBottom: ([("#aBcDeF", { $0.themeOverrides.backgroundBottom == Color(0xAB, 0xCD, 0xEF) })], ["#ABCDEF0", "Theme", "#abcdef "]),
+    .colourRing: (
+      [("#96A0AF78", { $0.themeOverrides.ring == Color(150, 160, 175, 120) }), ("#FFFFFF", { $0.theme.ring == Color(255, 255, 255, 255) })],
+      ["#96A0AF7", "#96A0AF78F", "rgb(1,2,3)"]
+    ),
+    .colourDot: ([("#000000", { $0.theme.dot == .black }), ("theme", { $0.theme.dot == Theme().dot })], ["#00000x", "0x000000"]),
+    .colourLine: ([("#FFD400", { $0.theme.accent == Color(255, 212, 0) })], ["#FFD40", "yellow"]),
+    .lineOpacity: (
+      [
+        ("theme", { $0.themeOverrides.lineOpacityPercent == nil && $0.theme.lineAlpha == 128 }),
+        ("50", { $0.theme.lineAlpha == 128 }), ("100", { $0.theme.lineAlpha == 255 }), ("0", { $0.theme.lineAlpha == 0 }),
+      ],
+      ["-1", "101", "50%", "0.5", ""]
+    ),
+    .colourWrong: ([("#C62828", { $0.theme.wrong == Color(198, 40, 40) })], ["#C6282", "", "none"]),
+    .colourSuccess: ([("#1e8a3c", { $0.theme.success == Color(30, 138, 60) })], ["#1e8a3", "green"]),
+    .colourText: ([("#FFFFFF", { $0.theme.text == .white })], ["#FFFFFFF", "white"]),
+    .colourMessage: ([("#E0E0E0", { $0.theme.message == Color(224, 224, 224) })], ["#E0E0E", "grey"]),
     .stateDir: ([("/srv/lock", { $0.stateDirectory == "/srv/lock" })], ["lock", ""]),
     .enrollFirst: ([("yes", { $0.enrollFirst }), ("no", { !$0.enrollFirst }), ("on", { $0.enrollFirst })], ["maybe", "", "2"]),
     .argonPasses: ([("1", { $0.argonPasses == 1 }), ("100", { $0.argonPasses == 100 })], ["0", "101"]),
@@ -192,5 +219,43 @@ final class SettingTests: XCTestCase {
     }
     try settings.set(.grid, to: "4", from: .commandLine)
     XCTAssertNoThrow(try settings.validate())
+  }
+}
+
+/// `theme =` and the colour keys together.
+final class ThemeSettingTests: XCTestCase {
+  func testTheBuiltInThemeIsTheSeedsLook() {
+    XCTAssertEqual(Settings().theme, Theme())
+    XCTAssertEqual(Settings().theme, Theme(preset: .default))
+  }
+
+  func testColoursGoOnTopOfWhicheverPresetWinsInEitherOrder() throws {
+    var a = Settings()
+    try a.set(.colourLine, to: "#112233", from: .file(path: "/etc/patternlock.conf", line: 3))
+    try a.set(.theme, to: "light", from: .commandLine)
+    var b = Settings()
+    try b.set(.theme, to: "light", from: .commandLine)
+    try b.set(.colourLine, to: "#112233", from: .file(path: "/etc/patternlock.conf", line: 3))
+    XCTAssertEqual(a.theme, b.theme)
+    var expected = Theme(preset: .light)
+    expected.accent = Color(0x11, 0x22, 0x33)
+    XCTAssertEqual(a.theme, expected)
+  }
+
+  func testThemeWordGivesThePresetsColourBack() throws {
+    var settings = Settings()
+    try settings.set(.theme, to: "high-contrast", from: .commandLine)
+    try settings.set(.colourRing, to: "#102030", from: .commandLine)
+    try settings.set(.lineOpacity, to: "30", from: .commandLine)
+    try settings.set(.colourRing, to: "theme", from: .commandLine)
+    try settings.set(.lineOpacity, to: "theme", from: .commandLine)
+    XCTAssertEqual(settings.theme, Theme(preset: .highContrast))
+  }
+
+  func testStealthStaysWithAnyPreset() throws {
+    var settings = Settings()
+    try settings.set(.stealth, to: "yes", from: .commandLine)
+    try settings.set(.theme, to: "light", from: .commandLine)
+    XCTAssertTrue(settings.theme.stealth)
   }
 }

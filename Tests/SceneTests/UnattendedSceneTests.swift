@@ -8,12 +8,12 @@ import XCTest
 
 /// A lock screen laid out as `run` lays it out with a message and a power button:
 /// wrapped to the layout without the message, then laid out again with its lines.
-private struct UnattendedScreen {
+struct UnattendedScreen {
   let layout: GridLayout
   let renderer: LockScreenRenderer
   let lines: [String]
 
-  init(_ options: LayoutOptions, message: String, font: Bool = true) throws {
+  init(_ options: LayoutOptions, message: String, font: Bool = true, theme: Theme = Theme()) throws {
     var options = options
     let plain = try GridLayout(options)
     let atlas = font ? try FontLoader.loadAtlas(pixelSize: plain.fontPixels, extras: FontLoader.defaultExtras + ["ë", "☎"]) : nil
@@ -22,7 +22,7 @@ private struct UnattendedScreen {
     } ?? []
     options.messageLines = lines.count
     layout = try GridLayout(options)
-    renderer = LockScreenRenderer(layout: layout, atlas: atlas, message: lines)
+    renderer = LockScreenRenderer(layout: layout, theme: theme, atlas: atlas, message: lines)
   }
 
   var width: Int { layout.transform.viewWidth }
