@@ -35,7 +35,6 @@ Every wait is bounded by --timeout. Prints "ok"/"FAIL" per check, the timings, a
 with "boot NAME: N passed, N failed".
 """
 import argparse
-import json
 import os
 import socket
 import subprocess
@@ -45,7 +44,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from e2e_test import (Board, Console as ShellConsole, Skip, TABLET_STEPS, WIDTH, HEIGHT,  # noqa: E402
-                      decode_png_rgb, expect, first_difference, lit_pixels, tablet_value)
+                      expect, first_difference, lit_pixels, tablet_value)
 from qemu_test import QMP, Console as SerialConsole, Failure  # noqa: E402
 
 PATTERN = "1-2-3-6-9"
