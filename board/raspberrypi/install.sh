@@ -1,6 +1,6 @@
 #!/bin/sh
 # Installs patternlock as the boot-time lock of a Raspberry Pi running Raspberry Pi OS
-# (bookworm) or Debian 12, arm64. Run as root on the Pi, from this directory:
+# (trixie or bookworm) or Debian 13 or 12, arm64. Run as root on the Pi, from this directory:
 #
 #   sudo ./install.sh [patternlock_VERSION_arm64.deb] [--harden] [--no-reboot-hint]
 #
@@ -42,7 +42,7 @@ if [ ! -f /lib/systemd/system/patternlock.service ] && [ ! -f /etc/systemd/syste
   install -m 0644 "$here/patternlock.service" /etc/systemd/system/patternlock.service
 fi
 
-# Boot configuration: bookworm keeps it in /boot/firmware, older releases in /boot.
+# Boot configuration: trixie and bookworm keep it in /boot/firmware, older releases in /boot.
 boot=/boot/firmware
 [ -f $boot/config.txt ] || boot=/boot
 if [ -f $boot/config.txt ]; then
@@ -56,7 +56,7 @@ fi
 
 if [ "$harden" = 1 ]; then
   echo 'kernel.sysrq = 0' >/etc/sysctl.d/90-patternlock-sysrq.conf
-  sysctl -q -w kernel.sysrq=0 || true
+  sysctl -q -w kernel.sysrq=0 2>/dev/null || true
   mkdir -p /etc/systemd/logind.conf.d
   printf '[Login]\nNAutoVTs=0\nReserveVT=0\n' >/etc/systemd/logind.conf.d/90-patternlock.conf
   for unit in serial-getty@ttyS0.service serial-getty@ttyAMA0.service serial-getty@serial0.service; do
@@ -69,7 +69,10 @@ if [ "$harden" = 1 ]; then
   echo "install.sh: SysRq off, no gettys on other VTs or the serial console"
 fi
 
-systemctl daemon-reload
+# In a chroot (an SD card image being prepared) no systemd runs: enabling works offline.
+if [ -d /run/systemd/system ]; then
+  systemctl daemon-reload
+fi
 # Without a pattern the lock cannot be opened (the default state directory; with
 # another state-dir in the configuration, check there).
 if [ ! -s /var/lib/patternlock/pattern ] && ! grep -qs '^state-dir' /etc/patternlock.conf /etc/patternlock.conf.d/*.conf; then
