@@ -44,7 +44,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from e2e_test import (Board, Console as ShellConsole, Skip, TABLET_STEPS, WIDTH, HEIGHT,  # noqa: E402
-                      expect, first_difference, lit_pixels, tablet_value)
+                      expect, first_difference, lit_pixels, write_tablet_capture)
 from qemu_test import QMP, Console as SerialConsole, Failure  # noqa: E402
 
 PATTERN = "1-2-3-6-9"
@@ -60,33 +60,9 @@ KERNEL_COMMAND_LINE = "console=ttyAMA0 root=/dev/vda rw panic=-1"
 
 
 def write_capture(out, gestures, template):
-    """A `libinput record` capture of QEMU's virtio tablet (the device block of `template`)
-    doing `gestures` (lists of (x, y, button) steps, STEP_SECONDS apart), GAP_SECONDS
-    between gestures; one evdev frame per step, changed values only."""
-    with open(template, encoding="utf-8") as f:
-        header = f.read().split("  events:\n")[0]
-    lines = [header + "  events:\n"]
-    x = y = button = None
-    start = 0.0
-    for steps in gestures:
-        for index, (px, py, down) in enumerate(steps):
-            usec = round((start + index * STEP_SECONDS) * 1_000_000)
-            sec, usec = divmod(usec, 1_000_000)
-            rows = []
-            vx, vy = tablet_value(px, WIDTH), tablet_value(py, HEIGHT)
-            if vx != x:
-                rows.append((3, 0, vx))
-            if vy != y:
-                rows.append((3, 1, vy))
-            if down is not None and down != button:
-                rows.append((1, 272, 1 if down else 0))
-            x, y, button = vx, vy, (down if down is not None else button)
-            lines.append("  - evdev:\n")
-            for kind, code, value in rows + [(0, 0, 0)]:
-                lines.append(f"    - [{sec:3d}, {usec:6d}, {kind:3d}, {code:3d}, {value:7d}]\n")
-        start += len(steps) * STEP_SECONDS + GAP_SECONDS
-    with open(out, "w", encoding="utf-8") as f:
-        f.writelines(lines)
+    """A `libinput record` capture of QEMU's virtio tablet doing `gestures`, GAP_SECONDS
+    between them (e2e_test's writer)."""
+    write_tablet_capture(out, gestures, template, GAP_SECONDS)
 
 
 class SocketPipe:

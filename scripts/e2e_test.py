@@ -128,28 +128,33 @@ def tablet_value(pixels, size):
     return pixels * 32768 // size
 
 
-def write_tablet_capture(out, steps, template):
-    """A `libinput record` capture of `steps` on QEMU's virtio tablet: the device block of
-    `template` (the shipped tablet capture) and one evdev frame per step, changed values only."""
+def write_tablet_capture(out, gestures, template, gap_seconds=0.0):
+    """A `libinput record` capture of `gestures` (lists of (x, y, button) steps,
+    STEP_SECONDS apart, `gap_seconds` between gestures) on QEMU's virtio tablet: the
+    device block of `template` (the shipped tablet capture) and one evdev frame per
+    step, changed values only."""
     with open(template, encoding="utf-8") as f:
         header = f.read().split("  events:\n")[0]
     lines = [header + "  events:\n"]
     x = y = button = None
-    for index, (px, py, down) in enumerate(steps):
-        usec = index * round(STEP_SECONDS * 1_000_000)
-        sec, usec = divmod(usec, 1_000_000)
-        rows = []
-        vx, vy = tablet_value(px, WIDTH), tablet_value(py, HEIGHT)
-        if vx != x:
-            rows.append((3, 0, vx))
-        if vy != y:
-            rows.append((3, 1, vy))
-        if down is not None and down != button:
-            rows.append((1, 272, 1 if down else 0))
-        x, y, button = vx, vy, (down if down is not None else button)
-        lines.append("  - evdev:\n")
-        for kind, code, value in rows + [(0, 0, 0)]:
-            lines.append(f"    - [{sec:3d}, {usec:6d}, {kind:3d}, {code:3d}, {value:7d}]\n")
+    start = 0.0
+    for steps in gestures:
+        for index, (px, py, down) in enumerate(steps):
+            usec = round((start + index * STEP_SECONDS) * 1_000_000)
+            sec, usec = divmod(usec, 1_000_000)
+            rows = []
+            vx, vy = tablet_value(px, WIDTH), tablet_value(py, HEIGHT)
+            if vx != x:
+                rows.append((3, 0, vx))
+            if vy != y:
+                rows.append((3, 1, vy))
+            if down is not None and down != button:
+                rows.append((1, 272, 1 if down else 0))
+            x, y, button = vx, vy, (down if down is not None else button)
+            lines.append("  - evdev:\n")
+            for kind, code, value in rows + [(0, 0, 0)]:
+                lines.append(f"    - [{sec:3d}, {usec:6d}, {kind:3d}, {code:3d}, {value:7d}]\n")
+        start += len(steps) * STEP_SECONDS + gap_seconds
     with open(out, "w", encoding="utf-8") as f:
         f.writelines(lines)
 
@@ -1080,8 +1085,8 @@ def main():
     if len(sys.argv) == 4 and sys.argv[1] == "--write-tablet-captures":
         # scripts/test-e2e: the whole drag, and the drag up to the pause.
         out, template = sys.argv[2], sys.argv[3]
-        write_tablet_capture(os.path.join(out, "tablet-7896.yaml"), TABLET_STEPS, template)
-        write_tablet_capture(os.path.join(out, "tablet-789-held.yaml"), TABLET_STEPS[:PAUSE_STEP + 1], template)
+        write_tablet_capture(os.path.join(out, "tablet-7896.yaml"), [TABLET_STEPS], template)
+        write_tablet_capture(os.path.join(out, "tablet-789-held.yaml"), [TABLET_STEPS[:PAUSE_STEP + 1]], template)
         return 0
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--references", required=True, help="headless renders (PNG) from scripts/test-e2e")

@@ -180,15 +180,7 @@ public struct KMSDisplay: ~Copyable {
     if updatesInPlace, try updateInPlace(shadow, damage: frameDamage) { return true }
     let back = 1 - front
     let area = damage.take(frameDamage, for: back)
-    let bytesPerPixel = Int(format.bitsPerPixel ?? 32) / 8
-    let (w, h) = (mode.width, mode.height)
-    shadow.withUnsafeBytes { source in
-      if back == 0 {
-        KMSDisplay.copy(source, into: buffer0, width: w, height: h, bytesPerPixel: bytesPerPixel, area: area)
-      } else {
-        KMSDisplay.copy(source, into: buffer1, width: w, height: h, bytesPerPixel: bytesPerPixel, area: area)
-      }
-    }
+    copy(shadow, area: area, into: back)
     let framebuffer = back == 0 ? buffer0.framebuffer : buffer1.framebuffer
     try scanout.flip(to: framebuffer, damage: area, userData: mailbox.userData)
     isFlipPending = true
@@ -203,15 +195,7 @@ public struct KMSDisplay: ~Copyable {
   ///   updates are then off for good, and the caller flips as usual.
   private mutating func updateInPlace<Pixel>(_ shadow: [Pixel], damage frameDamage: Rect) throws(KMSError) -> Bool {
     let area = damage.take(frameDamage, for: front)
-    let bytesPerPixel = Int(format.bitsPerPixel ?? 32) / 8
-    let (w, h) = (mode.width, mode.height)
-    shadow.withUnsafeBytes { source in
-      if front == 0 {
-        KMSDisplay.copy(source, into: buffer0, width: w, height: h, bytesPerPixel: bytesPerPixel, area: area)
-      } else {
-        KMSDisplay.copy(source, into: buffer1, width: w, height: h, bytesPerPixel: bytesPerPixel, area: area)
-      }
-    }
+    copy(shadow, area: area, into: front)
     guard !area.isEmpty else { return true }
     let framebuffer = front == 0 ? buffer0.framebuffer : buffer1.framebuffer
     let (x1, y1) = (UInt16(clamping: area.x), UInt16(clamping: area.y))
@@ -260,16 +244,7 @@ public struct KMSDisplay: ~Copyable {
   /// - Throws: `KMSError.callFailed` when the driver refuses.
   public mutating func switchOutputOn<Pixel>(showing shadow: [Pixel]) throws(KMSError) {
     precondition(isOutputOff, "switchOutputOn while the output is on")
-    let bytesPerPixel = Int(format.bitsPerPixel ?? 32) / 8
-    let (w, h) = (mode.width, mode.height)
-    let whole = Rect(x: 0, y: 0, width: w, height: h)
-    shadow.withUnsafeBytes { source in
-      if front == 0 {
-        KMSDisplay.copy(source, into: buffer0, width: w, height: h, bytesPerPixel: bytesPerPixel, area: whole)
-      } else {
-        KMSDisplay.copy(source, into: buffer1, width: w, height: h, bytesPerPixel: bytesPerPixel, area: whole)
-      }
-    }
+    copy(shadow, area: Rect(x: 0, y: 0, width: mode.width, height: mode.height), into: front)
     damage.wroteWholeFrame(into: front)
     if isConnected {
       try scanout.setPower(on: true, framebuffer: front == 0 ? buffer0.framebuffer : buffer1.framebuffer)
@@ -324,6 +299,19 @@ public struct KMSDisplay: ~Copyable {
       return .reconnected
     default:
       return .unchanged
+    }
+  }
+
+  /// Copies `area` of the composed frame into scan-out buffer `index` (write-only).
+  private func copy<Pixel>(_ shadow: [Pixel], area: Rect, into index: Int) {
+    let bytesPerPixel = Int(format.bitsPerPixel ?? 32) / 8
+    let (w, h) = (mode.width, mode.height)
+    shadow.withUnsafeBytes { source in
+      if index == 0 {
+        KMSDisplay.copy(source, into: buffer0, width: w, height: h, bytesPerPixel: bytesPerPixel, area: area)
+      } else {
+        KMSDisplay.copy(source, into: buffer1, width: w, height: h, bytesPerPixel: bytesPerPixel, area: area)
+      }
     }
   }
 

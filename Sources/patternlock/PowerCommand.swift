@@ -49,20 +49,6 @@ enum PowerCommand {
 
   /// Spawns `words` and waits: its exit status, or -1 with errno when it did not start.
   static func run(_ words: [String]) -> Int32 {
-    var copies: [UnsafeMutablePointer<CChar>?] = words.map { word in
-      var word = word
-      return word.withUTF8 { bytes in
-        let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
-        for (i, byte) in bytes.enumerated() { copy[i] = CChar(bitPattern: byte) }
-        copy[bytes.count] = 0
-        return copy
-      }
-    }
-    copies.append(nil)
-    let status = copies.withUnsafeBufferPointer { buffer in
-      buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { argv in pl_spawn_and_wait(argv.baseAddress) }
-    }
-    for copy in copies { copy?.deallocate() }
-    return Int32(status)
+    Int32(CStringArray.with(words) { argv in pl_spawn_and_wait(argv) })
   }
 }
