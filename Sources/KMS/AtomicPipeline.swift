@@ -145,9 +145,6 @@ struct AtomicPipeline: ~Copyable {
     }
   }
 
-  /// Whether flips carry damage clips.
-  var sendsDamage: Bool { properties.damageClips != nil }
-
   /// Switches the CRTC off (`ACTIVE` = 0) or on again showing `framebuffer`: idle
   /// blanking as atomic drivers do DPMS. Off keeps the mode blob and the plane's
   /// framebuffer, so on restores the same configuration with one blocking commit

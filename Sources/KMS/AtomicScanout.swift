@@ -13,7 +13,6 @@ final class AtomicScanout: Scanout {
   }
 
   var isAtomic: Bool { true }
-  var sendsDamage: Bool { pipeline.sendsDamage }
 
   /// The damage goes with the commit as the plane's `FB_DAMAGE_CLIPS`.
   func flip(to framebuffer: UInt32, damage: Rect, userData: UnsafeMutableRawPointer) throws(KMSError) {

@@ -27,7 +27,6 @@ final class LegacyScanout: Scanout {
   }
 
   var isAtomic: Bool { false }
-  var sendsDamage: Bool { false }
 
   /// The damage goes to `drmModeDirtyFB` first, for drivers that need to be told
   /// (those that send pixels over a link); one that answers ENOSYS does not, and is

@@ -13,9 +13,6 @@ import PatternCore
 protocol Scanout: AnyObject {
   /// Whether this is the atomic path (for the start-up line and the tests).
   var isAtomic: Bool { get }
-  /// Whether a flip tells the driver its damage in the commit itself (`FB_DAMAGE_CLIPS`),
-  /// so a commit of the same framebuffer updates only that.
-  var sendsDamage: Bool { get }
   /// Queues a flip to `framebuffer` on the next vblank, with a page-flip event
   /// carrying `userData`; `damage` is what changed in it since it was last on screen
   /// (the union of this frame's and the previous one's: double buffering), for drivers

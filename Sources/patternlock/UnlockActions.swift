@@ -37,9 +37,6 @@ struct UnlockActions {
     }
   }
 
-  /// Whether anything is configured at all.
-  var isEmpty: Bool { onUnlock.isEmpty && onWrong.isEmpty && onLockout.isEmpty && doorStrike == nil }
-
   /// Starts what `decision` calls for: the door strike and on-unlock after an unlock;
   /// on-wrong after a counted wrong pattern, then on-lockout when it started one.
   func after(_ decision: UnlockDecision, failures: Int) {
