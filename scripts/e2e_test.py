@@ -55,7 +55,8 @@ busybox shell over the serial console, the display and the tablet over QMP:
      move on virtio-gpu from QEMU's trace (the first frame, each move within twice its
      damage: one buffer updated in place); run on card1 in RGB565 by itself, and on
      /dev/fb0 and /dev/fb1 (fbdev), each picture equal to the headless render (QEMU shows
-     no picture for cirrus on arm64, so its video memory is compared: what it scans out).
+     no picture for cirrus on arm64, so its video memory is compared: what it scans out);
+     idle blanking on /dev/fb0 powers the output down (FBIOBLANK) and a touch up again.
 
 Every boot traces what virtio-gpu transfers to the host (QEMU's
 virtio_gpu_cmd_res_create_2d and virtio_gpu_cmd_res_flush events, WORK/virtio-gpu-bootN.trace);
@@ -1068,6 +1069,25 @@ def small_panels(b):
     # fbdev: virtio-gpu's emulation in XRGB8888, cirrus' in RGB565.
     shown(b, "/dev/fb0", "xrgb8888, fbdev)", DISPLAY, rgb565=False)
     shown(b, "/dev/fb1", "rgb565, fbdev)", "video1", rgb565=True, vram=cirrus_vram)
+    fbdev_blanking(b)
+
+
+def fbdev_blanking(b):
+    """Idle blanking on /dev/fb0 powers the output down (FBIOBLANK: virtio-gpu's connector
+    reads Off) and the waking touch powers it up with the idle picture."""
+    label = "idle blanking (fbdev)"
+    since = b.start_run(f"--device /dev/fb0 --pattern 1-2-3-6 --idle-blank-s {IDLE_BLANK_S} --feedback-ms {b.feedback}")
+    if not b.check(f"{label}: run starts", lambda: b.run_line(since, "patternlock: showing the lock on /dev/fb0", 30)):
+        return
+    b.check(f"{label}: dpms reads Off after {IDLE_BLANK_S} s without input", lambda: dpms_is(b, "Off", IDLE_BLANK_S + 10))
+    b.tablet(100, 100, True)
+    b.tablet(100, 100, False)
+    b.check(f"{label}: a touch powers it up (dpms reads On)", lambda: dpms_is(b, "On", 10))
+    b.check(f"{label}: the idle picture is back after waking", lambda: b.picture("idle", IDLE_BLANK_S - 0.2))
+    b.check(f"{label}: dpms reads Off again", lambda: dpms_is(b, "Off", IDLE_BLANK_S + 10))
+    b.console.shell("kill -TERM $(pidof patternlock)", b.within(10))
+    b.check(f"{label}: SIGTERM while dark ends run (exit 1) and powers the output up",
+            lambda: (b.run_line(since, "exit 1", 10, "'exit 1'"), dpms_is(b, "On", 5)) and None)
 
 
 def shown(b, device, says, display, rgb565, vram=None):

@@ -239,3 +239,9 @@ int pl_fb_get_info(int fd, pl_fb_info *info) {
   info->id[16] = 0;
   return 0;
 }
+
+int pl_fb_set_power(int fd, bool off) {
+  int result;
+  do result = ioctl(fd, FBIOBLANK, off ? FB_BLANK_POWERDOWN : FB_BLANK_UNBLANK); while (result < 0 && errno == EINTR);
+  return result;
+}

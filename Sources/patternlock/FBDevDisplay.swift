@@ -14,8 +14,9 @@ import SystemCalls
 /// each) is XRGB8888; any other layout is refused (`FBDevLayout`). One buffer, the
 /// visible one (at the device's x and y offset): fbdev has no vblank-synchronised
 /// flip, and the writes are the damage only, so what tears is at most one rectangle.
-/// Every show completes at once (no flip events); the output is never switched off
-/// (idle blanking shows black frames).
+/// Every show completes at once (no flip events). Idle blanking powers the output down
+/// with FBIOBLANK; a driver that cannot (EINVAL) gets black frames instead, and the
+/// output is powered up again when the display is given back.
 struct FBDevDisplay<Pixel: PixelStorage>: LockDisplay, ~Copyable {
   typealias Failure = FBDevError
   let path: String
@@ -34,8 +35,8 @@ struct FBDevDisplay<Pixel: PixelStorage>: LockDisplay, ~Copyable {
   var pollDescriptor: Int32 { -1 }
   var hotplugDescriptor: Int32 { -1 }
   var isFlipPending: Bool { false }
-  var isOutputOff: Bool { false }
-  var canSwitchOff: Bool { false }
+  private(set) var isOutputOff = false
+  var canSwitchOff: Bool { true }
   var panelRotation: Rotation { .none }
   var summary: String { "\(path) (\(driver), \(width)x\(height), \(Pixel.format.name), fbdev)" }
   static func commandFailure(_ error: FBDevError) -> CommandFailure { .framebuffer(error) }
@@ -63,6 +64,8 @@ struct FBDevDisplay<Pixel: PixelStorage>: LockDisplay, ~Copyable {
   }
 
   deinit {
+    // The console (or whatever comes next) must not be left with a dark panel.
+    if isOutputOff { _ = pl_fb_set_power(file.rawValue, false) }
     _ = pl_munmap(mapping, length)
   }
 
@@ -79,9 +82,21 @@ struct FBDevDisplay<Pixel: PixelStorage>: LockDisplay, ~Copyable {
 
   mutating func completeFlip() throws(FBDevError) -> UInt64? { nil }
   mutating func hotplug() throws(FBDevError) -> Bool { false }
-  mutating func switchOff() throws(FBDevError) { throw .noPowerControl(path: path) }
+  mutating func switchOff() throws(FBDevError) {
+    guard pl_fb_set_power(file.rawValue, true) == 0 else {
+      throw .noPowerControl(path: path, errno: Errno.current)
+    }
+    isOutputOff = true
+  }
+
+  /// Writes the whole frame first, so the panel lights up with it and not with what the
+  /// memory held while it was dark.
   mutating func switchOn(showing frame: [UInt8]) throws(FBDevError) {
     _ = try show(frame, damage: Rect(x: 0, y: 0, width: width, height: height))
+    guard pl_fb_set_power(file.rawValue, false) == 0 else {
+      throw .callFailed(call: "FBIOBLANK", path: path, errno: Errno.current)
+    }
+    isOutputOff = false
   }
 }
 
@@ -172,7 +187,8 @@ enum FBDevError: DescribedError, Equatable {
   /// `format =` asks for another format than the device's.
   case formatMismatch(path: String, device: String, requested: String)
   case callFailed(call: String, path: String, errno: Errno)
-  case noPowerControl(path: String)
+  /// FBIOBLANK refused to power the output down.
+  case noPowerControl(path: String, errno: Errno)
 
   var message: String {
     switch self {
@@ -188,8 +204,8 @@ enum FBDevError: DescribedError, Equatable {
       return "\(path) scans out \(device), not \(requested) (an fbdev device is driven in its own format); set format = auto or \(device), or change the device's depth with fbset"
     case .callFailed(let call, let path, let errno):
       return "\(call) failed on \(path): \(errno.text)"
-    case .noPowerControl(let path):
-      return "\(path) is driven through fbdev, which patternlock does not switch off"
+    case .noPowerControl(let path, let errno):
+      return "\(path) cannot be powered down through fbdev (FBIOBLANK: \(errno.text)); its driver has no blanking"
     }
   }
 }

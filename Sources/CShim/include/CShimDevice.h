@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdbool.h>
 
 /// One entry of a pl_poll set (the layout of struct pollfd).
 typedef struct {
@@ -72,6 +73,9 @@ typedef struct {
 enum { PL_FB_TYPE_PACKED_PIXELS = 0, PL_FB_VISUAL_TRUECOLOR = 2 };
 /// ioctl(FBIOGET_VSCREENINFO) and ioctl(FBIOGET_FSCREENINFO) into `info`; 0 or -1 with errno.
 int pl_fb_get_info(int fd, pl_fb_info *info);
+/// ioctl(FBIOBLANK): `off` powers the output down (FB_BLANK_POWERDOWN), else unblanks it
+/// (FB_BLANK_UNBLANK); 0 or -1 with errno (EINVAL where the driver cannot blank).
+int pl_fb_set_power(int fd, bool off);
 
 /// uinput (linux/uinput.h): enables event type `type` on a /dev/uinput fd (UI_SET_EVBIT).
 int pl_uinput_enable_type(int fd, uint16_t type);
