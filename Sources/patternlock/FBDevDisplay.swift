@@ -14,6 +14,9 @@ import SystemCalls
 /// each) is XRGB8888; any other layout is refused (`FBDevLayout`). One buffer, the
 /// visible one (at the device's x and y offset): fbdev has no vblank-synchronised
 /// flip, and the writes are the damage only, so what tears is at most one rectangle.
+/// Panning between two pages is not used even where the virtual height allows it:
+/// fbtft cannot pan, and DRM's fbdev emulation for link-attached panels sends the whole
+/// page over the link on every pan, where the single buffer sends only the damage.
 /// Every show completes at once (no flip events). Idle blanking powers the output down
 /// with FBIOBLANK; a driver that cannot (EINVAL) gets black frames instead, and the
 /// output is powered up again when the display is given back.
