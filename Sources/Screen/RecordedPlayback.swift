@@ -143,6 +143,8 @@ public enum RecordedPlayback {
       if let failure { throw failure }
     }
     if !going { return presented <= limit }
+    // Taps the recording left waiting are confirmed by their pause, as on the device.
+    if let due = screen.controller.tapConfirmationDue { guard try runClock(to: due) else { return presented <= limit } }
     if let ends = screen.controller.feedbackEnds { guard try runClock(to: ends) else { return presented <= limit } }
     // A timeout still to come is played to: an unattended lock is left alone after
     // the last touch, and that is what the recording shows.
