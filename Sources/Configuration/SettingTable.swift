@@ -91,7 +91,7 @@ extension Setting {
     case .input:
       return SettingRow(
         section: "input", option: "--input", placeholder: "MODE", grammar: .inputMode, accepted: "drag, tap or both",
-        help: "drag across the dots, tap them one by one (tap the last again, or wait 3 s, to confirm), or both (default): a touch that stays in one dot's cell is a tap",
+        help: "drag across the dots, tap them one by one (tap the last again, or wait 3 s, to confirm), or both (default): a touch that lands on a dot and stays in its cell is a tap",
         commands: screenCommands)
     case .minDots:
       let dots = 1...(gridSizes.upperBound * gridSizes.upperBound)
@@ -107,7 +107,7 @@ extension Setting {
     case .showWrong:
       return SettingRow(
         section: "lock", option: "--show-wrong", grammar: .yesOrNo, accepted: "yes or no (also true/false, on/off, 1/0)",
-        help: "no: Android's stealth, as --stealth: the path is never shown, not while drawing and not after a wrong try (default yes)",
+        help: "no: Android's stealth (as --stealth), the path is never shown, not while drawing and not after a wrong try (default yes)",
         commands: screenCommands)
     case .fadeTrail:
       return SettingRow(

@@ -15,7 +15,8 @@
 /// With `input = tap` or `both` (`InputMode`) a touch can also be a tap, which adds a
 /// dot to a `TapEntry` instead: in `tap` mode every touch is one, for the cell it
 /// landed in, if it lifts without leaving that cell. In `both` a touch is a tap only
-/// when it never left the cell it landed in and so joined at most that cell's dot;
+/// when it landed on a dot (in its hit circle) and never left that dot's cell, and so
+/// joined that dot alone;
 /// any touch that crossed into another cell, or joined two dots, is a drag, which
 /// starts a new pattern and drops the taps. So a drag is never taken for a tap.
 ///
@@ -84,11 +85,15 @@ public struct GestureTracker: Sendable {
       ownerSlot = event.slot
       trail.removeAll()
       fingerPosition = event.position
-      if inputMode != .drag {
-        tapTarget = layout.dot(inCellAt: event.position)
-        taps.hold()
-      }
       if inputMode != .tap { joinDots(alongSegmentFrom: event.position, to: event.position) }
+      switch inputMode {
+      case .drag: break
+      // Where only taps count, the whole cell is the target; where a touch may also
+      // be a drag, it must land on the dot itself, so a stray touch in the grid is no tap.
+      case .tap: tapTarget = layout.dot(inCellAt: event.position)
+      case .both: tapTarget = trail.last
+      }
+      if inputMode != .drag { taps.hold() }
     case .motion:
       guard event.slot == ownerSlot, let from = fingerPosition else { return nil }
       fingerPosition = event.position

@@ -8,7 +8,7 @@ public enum InputMode: String, Sendable, CaseIterable {
   case drag
   /// One tap per dot; a tap anywhere in a dot's cell counts (see `TapEntry`).
   case tap
-  /// Either: a touch that stays in the cell it landed in is a tap, any other is a drag.
+  /// Either: a touch that lands on a dot and stays in its cell is a tap, any other a drag.
   case both
 
   /// The mode by its name in the settings, or nil for any other word.

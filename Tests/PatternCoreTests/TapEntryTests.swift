@@ -163,6 +163,10 @@ final class TapEntryTests: XCTestCase {
     XCTAssertEqual(h.outcomes.count, 0, "not a one-dot drag (too short)")
     XCTAssertEqual(h.shown, [5])
     XCTAssertNil(h.tracker.shownFinger)
+    // Off the dot (outside its hit circle) a touch in `both` is no tap: only `tap` mode
+    // takes the whole cell.
+    h.tap(1, dx: 50, dy: 50)
+    XCTAssertEqual(h.shown, [5])
     // The drag mode keeps a phone's rule: one dot is a too-short pattern.
     var d = Hand(layout, mode: .drag)
     d.tap(5)
