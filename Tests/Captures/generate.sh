@@ -20,3 +20,4 @@ python3 "$make" --device ft5406 --rotate 90 --path 1-4-7-8 --seed 10 -o rotated-
 # the pause after the last tap.
 python3 "$make" --device ft5406 --path 1 --path 2 --path 3 --path 6 --path 6 --seed 11 -o taps-1236.yaml
 python3 "$make" --device ft5406 --path 7 --path 4 --path 1 --path 2 --seed 12 -o taps-pause-7412.yaml
+python3 "$make" --device ft5406 --size 480x800 --path 2 --path 5 --path 8 --path 9 --path 9 --seed 13 -o taps-480x800-2589.yaml
