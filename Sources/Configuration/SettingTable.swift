@@ -91,7 +91,7 @@ extension Setting {
     case .input:
       return SettingRow(
         section: "input", option: "--input", placeholder: "MODE", grammar: .inputMode, accepted: "drag, tap or both",
-        help: "drag across the dots, tap them one by one (tap the last again, or wait 3 s, to confirm), or both (default): a touch that lands on a dot and stays in its cell is a tap",
+        help: "drag, tap (dot by dot; tap the last again or wait 3 s to confirm) or both (default: a touch that stays on one dot taps)",
         commands: screenCommands)
     case .minDots:
       let dots = 1...(gridSizes.upperBound * gridSizes.upperBound)
