@@ -2,7 +2,7 @@
 /// first, then each option over them, each value parsed by its row's grammar.
 ///
 /// Options are `--name value`, `--name=value`, or for a yes/no setting `--name` alone
-/// (yes) or `--name=no`; `--exec` takes the rest of the line. Anything not starting
+/// (yes), `--name no` or `--name=no`; `--exec` takes the rest of the line. Anything not starting
 /// with `-` (and `-` itself) is an operand, such as replay's FILE; the command says
 /// how many it takes. `--config` may stand anywhere: the file is read before any
 /// other option is applied, so every option overrides every file.
@@ -37,7 +37,14 @@ public struct CommandLineSettings {
       }
       switch setting.row.grammar {
       case .yesOrNo:
-        given.append(GivenOption(setting: setting, text: inline ?? "yes"))
+        // `--fade-trail yes` as well as `--fade-trail` and `--fade-trail=yes`: a word
+        // of yes or no after the option is its value, never an operand.
+        if inline == nil, index < arguments.count, ValueGrammar.isYesOrNoWord(arguments[index]) {
+          given.append(GivenOption(setting: setting, text: arguments[index]))
+          index += 1
+        } else {
+          given.append(GivenOption(setting: setting, text: inline ?? "yes"))
+        }
       case .program:
         let words = (inline.map { [$0] } ?? []) + arguments[index...]
         index = arguments.count

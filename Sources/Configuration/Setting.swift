@@ -29,9 +29,12 @@ public enum Setting: String, CaseIterable, Sendable {
   // [input]
   case seat
   case calibration
+  case input
   // [lock]
   case minDots = "min-dots"
   case stealth
+  case showWrong = "show-wrong"
+  case fadeTrail = "fade-trail"
   case feedbackMilliseconds = "feedback-ms"
   case idleBlankSeconds = "idle-blank-s"
   case exec

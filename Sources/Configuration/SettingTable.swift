@@ -88,6 +88,11 @@ extension Setting {
         section: "input", option: "--calibration", placeholder: "\"a b c d e f\"", grammar: .calibration,
         accepted: "'none' or six numbers, as LIBINPUT_CALIBRATION_MATRIX: \"a b c d e f\"",
         help: "touchscreen calibration matrix (as LIBINPUT_CALIBRATION_MATRIX)", commands: displayCommands)
+    case .input:
+      return SettingRow(
+        section: "input", option: "--input", placeholder: "MODE", grammar: .inputMode, accepted: "drag, tap or both",
+        help: "drag, tap (dot by dot; tap the last again or wait 3 s to confirm) or both (default: a touch that stays on one dot taps)",
+        commands: screenCommands)
     case .minDots:
       let dots = 1...(gridSizes.upperBound * gridSizes.upperBound)
       return SettingRow(
@@ -99,6 +104,16 @@ extension Setting {
       return SettingRow(
         section: "lock", option: "--stealth", grammar: .yesOrNo, accepted: "yes or no (also true/false, on/off, 1/0)",
         help: "hide the line and the joined dots while drawing", commands: screenCommands)
+    case .showWrong:
+      return SettingRow(
+        section: "lock", option: "--show-wrong", grammar: .yesOrNo, accepted: "yes or no (also true/false, on/off, 1/0)",
+        help: "no: Android's stealth (as --stealth), the path is never shown, not while drawing and not after a wrong try (default yes)",
+        commands: screenCommands)
+    case .fadeTrail:
+      return SettingRow(
+        section: "lock", option: "--fade-trail", grammar: .yesOrNo, accepted: "yes or no (also true/false, on/off, 1/0)",
+        help: "while drawing, the joined part of the line fades along its length, older segments fainter (default no)",
+        commands: screenCommands)
     case .feedbackMilliseconds:
       return SettingRow(
         section: "lock", option: "--feedback-ms", placeholder: "MS", grammar: .wholeNumber(0...10_000),

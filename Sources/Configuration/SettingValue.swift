@@ -25,6 +25,7 @@ public enum SettingValue: Equatable, Sendable {
   case recordedDevice(DeviceInRecording)
   case doorStrike(DoorStrikeLine?)
   case timeoutAction(TimeoutAction)
+  case inputMode(InputMode)
   case themePreset(ThemePreset)
   /// A colour, or nil for `theme` (the preset's).
   case colour(Color?)

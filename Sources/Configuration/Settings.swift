@@ -30,6 +30,12 @@ public struct Settings: Equatable, Sendable {
   public var minimumDots = 4
   /// stealth: never draw the path, also not on a wrong try.
   public var stealth = false
+  /// show-wrong: `no` is stealth by Android's name for it (either hides the path).
+  public var showWrong = true
+  /// fade-trail: the finished part of the line fades along its length while drawing.
+  public var fadeTrail = false
+  /// input: whether touches drag, tap dot by dot, or either.
+  public var inputMode = InputMode.both
   /// feedback-ms: how long "Wrong pattern" stays red (Android: 2000; seed 002: 500).
   public var feedbackMilliseconds = 500
   /// idle-blank-s: switch the display off (DPMS) after this long without input; 0 never.
@@ -128,6 +134,9 @@ public struct Settings: Equatable, Sendable {
     case (.calibration, .calibration(let values)): calibration = values
     case (.minDots, .number(let n)): minimumDots = n
     case (.stealth, .flag(let on)): stealth = on
+    case (.showWrong, .flag(let on)): showWrong = on
+    case (.fadeTrail, .flag(let on)): fadeTrail = on
+    case (.input, .inputMode(let mode)): inputMode = mode
     case (.enrollFirst, .flag(let on)): enrollFirst = on
     case (.feedbackMilliseconds, .number(let n)): feedbackMilliseconds = n
     case (.idleBlankSeconds, .number(let n)): idleBlankSeconds = n
@@ -178,10 +187,12 @@ public struct Settings: Equatable, Sendable {
     origins[key] = origin
   }
 
-  /// The colours to draw with: the preset, the `[theme]` colours over it, and stealth.
+  /// The colours to draw with: the preset, the `[theme]` colours over it, stealth
+  /// (`stealth = yes` or `show-wrong = no`) and the fading line.
   public var theme: Theme {
     var theme = themeOverrides.applied(to: themePreset)
-    theme.stealth = stealth
+    theme.stealth = stealth || !showWrong
+    theme.fadeTrail = fadeTrail
     return theme
   }
 

@@ -47,6 +47,8 @@ public enum ValueGrammar: Sendable {
   case recordedDevice
   /// What the unattended timeout does: `poweroff`, `reboot`, `blank` or `none`.
   case timeoutAction
+  /// How touches enter a pattern: `drag`, `tap` or `both`.
+  case inputMode
   /// Text shown on the screen, UTF-8, at most `maximumBytes` bytes; empty for none.
   case message(maximumBytes: Int)
   /// A theme preset by name (`default`, `high-contrast`, `light`).
@@ -109,6 +111,8 @@ public enum ValueGrammar: Sendable {
       return DoorStrikeLine.parse(text).map { .doorStrike($0) }
     case .timeoutAction:
       return TimeoutAction(name: text).map { .timeoutAction($0) }
+    case .inputMode:
+      return InputMode(name: text).map { .inputMode($0) }
     case .message(let maximumBytes):
       guard text.utf8.count <= maximumBytes else { return nil }
       return .optionalText(text.isEmpty ? nil : text)
@@ -160,6 +164,11 @@ public enum ValueGrammar: Sendable {
     let sides = LayoutOptions.minimumSide...LayoutOptions.maximumSide
     guard sides.contains(w), sides.contains(h) else { return nil }
     return (w, h)
+  }
+
+  /// Whether `text` is a word of yes or no (not 1 or 0, which could be an operand).
+  static func isYesOrNoWord(_ text: String) -> Bool {
+    boolean(text) != nil && text != "1" && text != "0"
   }
 
   static func boolean(_ text: String) -> Bool? {

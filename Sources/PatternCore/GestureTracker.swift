@@ -12,6 +12,14 @@
 ///   unvisited dots on the steps in between (1→3 adds 2, 1→9 adds 5, a knight's move
 ///   adds nothing).
 ///
+/// With `input = tap` or `both` (`InputMode`) a touch can also be a tap, which adds a
+/// dot to a `TapEntry` instead: in `tap` mode every touch is one, for the cell it
+/// landed in, if it lifts without leaving that cell. In `both` a touch is a tap only
+/// when it landed on a dot (in its hit circle) and never left that dot's cell, and so
+/// joined that dot alone;
+/// any touch that crossed into another cell, or joined two dots, is a drag, which
+/// starts a new pattern and drops the taps. So a drag is never taken for a tap.
+///
 /// All maths is integer on 16.16 positions: the hit test compares squared distances
 /// exactly (in `Int128` where a product can pass 2^63), so every architecture agrees.
 /// Nothing here allocates: the trail is an inline `DotSequence`.
@@ -19,6 +27,8 @@ public struct GestureTracker: Sendable {
   public let layout: GridLayout
   /// The fewest dots for a `complete` result.
   public let minimumDots: Int
+  /// Drags, taps or both.
+  public let inputMode: InputMode
   private let hitRadiusSquared: Int64
 
   /// The slot of the finger that owns the gesture, while one is down.
@@ -27,14 +37,22 @@ public struct GestureTracker: Sendable {
   public private(set) var trail = DotSequence()
   /// The owning finger's last position, for the line from the last dot to the finger.
   public private(set) var fingerPosition: Point?
+  /// The dots tapped so far (tap and both modes).
+  public private(set) var taps = TapEntry()
+  /// The dot of the cell the owning finger landed in, while it has not left that
+  /// cell: the dot its lift taps. Nil in drag mode.
+  private var tapTarget: Int?
 
   /// - Parameters:
   ///   - layout: where the dots are and how large the hit circles are.
   ///   - minimumDots: the fewest dots for a complete pattern, 1 to the number of dots.
-  public init(layout: GridLayout, minimumDots: Int = 4) {
+  ///   - inputMode: whether touches drag, tap or either (the tracker alone is a
+  ///     phone's: drag).
+  public init(layout: GridLayout, minimumDots: Int = 4, inputMode: InputMode = .drag) {
     precondition(minimumDots >= 1 && minimumDots <= layout.dotCount, "minimum dots out of range")
     self.layout = layout
     self.minimumDots = minimumDots
+    self.inputMode = inputMode
     let r = Int64(layout.hitRadius.raw)
     hitRadiusSquared = r * r
   }
@@ -42,10 +60,24 @@ public struct GestureTracker: Sendable {
   /// Whether a finger currently owns a gesture.
   public var isActive: Bool { ownerSlot != nil }
 
+  /// The dots to show: the taps while a tap entry is under way and the finger down
+  /// (if any) has not turned into a drag; the drag's trail otherwise.
+  public var shownTrail: DotSequence { showsTaps ? taps.dots : trail }
+  /// Where the line runs on to: the finger of a drag; nowhere for taps.
+  public var shownFinger: Point? { showsTaps ? nil : fingerPosition }
+
+  private var showsTaps: Bool {
+    switch inputMode {
+    case .drag: return false
+    case .tap: return true
+    case .both: return !taps.dots.isEmpty && (ownerSlot == nil || tapTarget != nil)
+    }
+  }
+
   /// Feeds one event.
   ///
-  /// - Returns: the finished gesture when the owning finger lifts having joined at
-  ///   least one dot; nil otherwise.
+  /// - Returns: the finished gesture when the owning finger lifts having dragged
+  ///   across at least one dot, or when its tap confirmed a tap entry; nil otherwise.
   public mutating func handle(_ event: TouchEvent) -> GestureOutcome? {
     switch event.kind {
     case .down:
@@ -53,32 +85,66 @@ public struct GestureTracker: Sendable {
       ownerSlot = event.slot
       trail.removeAll()
       fingerPosition = event.position
-      joinDots(alongSegmentFrom: event.position, to: event.position)
+      if inputMode != .tap { joinDots(alongSegmentFrom: event.position, to: event.position) }
+      switch inputMode {
+      case .drag: break
+      // Where only taps count, the whole cell is the target; where a touch may also
+      // be a drag, it must land on the dot itself, so a stray touch in the grid is no tap.
+      case .tap: tapTarget = layout.dot(inCellAt: event.position)
+      case .both: tapTarget = trail.last
+      }
+      if inputMode != .drag { taps.hold() }
     case .motion:
       guard event.slot == ownerSlot, let from = fingerPosition else { return nil }
       fingerPosition = event.position
-      joinDots(alongSegmentFrom: from, to: event.position)
+      if let target = tapTarget, layout.dot(inCellAt: event.position) != target { tapTarget = nil }
+      if inputMode != .tap { joinDots(alongSegmentFrom: from, to: event.position) }
     case .up:
       guard event.slot == ownerSlot else { return nil }
-      let dots = trail
-      reset()
-      guard !dots.isEmpty else { return nil }
-      return GestureOutcome(
-        dots: dots, result: dots.count >= minimumDots ? .complete : .tooShort,
-        timeMicroseconds: event.timeMicroseconds)
+      let dots = trail, tapped = tapTarget
+      endTouch()
+      let time = event.timeMicroseconds
+      // Joining two dots needs two cells, so a touch that stayed in one is never a
+      // drag that counts; the check stands anyway, as that is the promise.
+      if let tapped, inputMode == .tap || dots.count <= 1 {
+        return taps.tap(tapped, at: time, layout: layout, minimumDots: minimumDots)
+      }
+      guard inputMode != .tap, !dots.isEmpty else {
+        taps.resume(at: time)
+        return nil
+      }
+      taps.clear()
+      return GestureOutcome(dots: dots, result: dots.count >= minimumDots ? .complete : .tooShort, timeMicroseconds: time)
     case .cancel:
       guard event.slot == ownerSlot else { return nil }
-      reset()
+      endTouch()
+      taps.resume(at: event.timeMicroseconds)
     case .frame:
       break
     }
     return nil
   }
 
-  /// Drops any gesture in progress.
+  /// Confirms a tap entry whose pause is over at `time` (`TapEntry`).
+  ///
+  /// - Returns: the finished pattern; nil while a finger is down, before the pause
+  ///   is over, or with nothing tapped.
+  public mutating func confirmTapsIfPaused(at time: UInt64) -> GestureOutcome? {
+    guard ownerSlot == nil else { return nil }
+    return taps.confirmIfPaused(at: time, minimumDots: minimumDots)
+  }
+
+  /// Drops any gesture in progress, and the taps.
   public mutating func reset() {
+    endTouch()
+    taps.clear()
+  }
+
+  /// Forgets the owning finger and what it dragged.
+  private mutating func endTouch() {
     ownerSlot = nil
     fingerPosition = nil
+    tapTarget = nil
     trail.removeAll()
   }
 
@@ -129,17 +195,7 @@ public struct GestureTracker: Sendable {
 
   /// Joins a dot, first filling in the unvisited dots on the straight steps from the last one.
   private mutating func join(_ dot: Int) {
-    if let previous = trail.last {
-      let from = layout.rowAndColumn(of: previous), to = layout.rowAndColumn(of: dot)
-      let dr = to.row - from.row, dc = to.column - from.column
-      let steps = greatestCommonDivisor(abs(dr), abs(dc))
-      if steps > 1 {
-        for k in 1..<steps {
-          trail.append(layout.dot(row: from.row + k * dr / steps, column: from.column + k * dc / steps))
-        }
-      }
-    }
-    trail.append(dot)
+    trail.join(dot, on: layout)
   }
 }
 

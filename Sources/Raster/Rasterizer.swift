@@ -80,6 +80,8 @@ public final class Rasterizer {
   /// The current polyline row's surely-full column ranges, one per segment at
   /// most: start at `2i`, end at `2i + 1`.
   @usableFromInline let fullRuns: UnsafeMutablePointer<Int>
+  /// Each segment's opacity, for a polyline whose segments differ (a fading trail).
+  @usableFromInline let segmentAlphas: UnsafeMutablePointer<UInt8>
 
   /// Makes the tables and scratch storage (the only allocation).
   ///
@@ -108,6 +110,8 @@ public final class Rasterizer {
     segments.initialize(repeating: CapsuleSegment(), count: maximumPolylinePoints)
     fullRuns = .allocate(capacity: 2 * maximumPolylinePoints)
     fullRuns.initialize(repeating: 0, count: 2 * maximumPolylinePoints)
+    segmentAlphas = .allocate(capacity: maximumPolylinePoints)
+    segmentAlphas.initialize(repeating: 0, count: maximumPolylinePoints)
   }
 
   deinit {
@@ -116,6 +120,7 @@ public final class Rasterizer {
     coverageRow.deallocate()
     segments.deallocate()
     fullRuns.deallocate()
+    segmentAlphas.deallocate()
   }
 
   // MARK: Scratch access for the shapes (the pointers stay in this file).
@@ -132,6 +137,15 @@ public final class Rasterizer {
   @inlinable func setSegment(_ segment: CapsuleSegment, at index: Int) {
     precondition(index < maximumPolylinePoints, "polyline has more points than maximumPolylinePoints")
     segments[index] = segment
+  }
+
+  /// The opacity of the polyline segment at `index`.
+  @inlinable func segmentAlpha(at index: Int) -> UInt8 { segmentAlphas[index] }
+
+  /// Stores the opacity of the polyline segment at `index`.
+  @inlinable func setSegmentAlpha(_ alpha: UInt8, at index: Int) {
+    precondition(index < maximumPolylinePoints, "polyline has more points than maximumPolylinePoints")
+    segmentAlphas[index] = alpha
   }
 
   /// Records the full run `start..<end` of a polyline row at `index` (below
@@ -195,6 +209,22 @@ public final class Rasterizer {
     for x in x0..<x1 {
       let coverage = walker.next(of: segment, radius: radius, rasterizer: self)
       if coverage > 0 { raiseCoverage(at: x, to: UInt8(Rasterizer.coverageByte(coverage))) }
+    }
+  }
+
+  /// `raiseEdgeCoverage` with each coverage scaled by an opacity first, as a
+  /// translucent colour would scale it when blending.
+  @inlinable func raiseEdgeCoverage(
+    of segment: CapsuleSegment, from x0: Int, to x1: Int, py: Int64, radius: Int64, alpha: UInt8
+  ) {
+    if x0 >= x1 { return }
+    var walker = CapsuleSegment.RowWalker(segment: segment, x: x0, py: py)
+    for x in x0..<x1 {
+      let coverage = walker.next(of: segment, radius: radius, rasterizer: self)
+      if coverage > 0 {
+        let scaled = ChannelMath.divide255(Rasterizer.coverageByte(coverage) &* UInt32(alpha))
+        if scaled > 0 { raiseCoverage(at: x, to: UInt8(scaled)) }
+      }
     }
   }
 

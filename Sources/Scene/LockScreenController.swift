@@ -114,12 +114,13 @@ public struct LockScreenController: Sendable {
   ///   - idleBlankMicroseconds: blank the screen after this long without input
   ///     (nil: never); the touch or key that wakes it does nothing else, as on a phone.
   ///   - timeoutMicroseconds: run `timeoutAction` after this long without input (nil: never).
+  ///   - inputMode: whether touches drag, tap dot by dot, or either (`input =`).
   public init(
     layout: GridLayout, minimumDots: Int = 4, feedbackMicroseconds: UInt64 = 500_000,
     idlePrompt: PromptText = .drawPattern, idleBlankMicroseconds: UInt64? = nil,
-    timeoutMicroseconds: UInt64? = nil, timeoutAction: TimeoutAction = .none
+    timeoutMicroseconds: UInt64? = nil, timeoutAction: TimeoutAction = .none, inputMode: InputMode = .drag
   ) {
-    tracker = GestureTracker(layout: layout, minimumDots: minimumDots)
+    tracker = GestureTracker(layout: layout, minimumDots: minimumDots, inputMode: inputMode)
     self.idleBlankMicroseconds = idleBlankMicroseconds
     self.timeoutMicroseconds = timeoutAction == .none ? nil : timeoutMicroseconds
     self.timeoutAction = timeoutAction
@@ -141,10 +142,25 @@ public struct LockScreenController: Sendable {
     // A finger taking over drops any half-typed keyboard pattern.
     if !wasActive && tracker.isActive { keyed.removeAll() }
     if outcome == nil && (wasActive || tracker.isActive) {
-      state.trail = tracker.trail
-      state.finger = tracker.fingerPosition
+      state.trail = tracker.shownTrail
+      state.finger = tracker.shownFinger
     }
     return outcome
+  }
+
+  /// When a tap entry confirms itself for want of another tap, if one is waiting.
+  public var tapConfirmationDue: UInt64? {
+    guard isAcceptingInput, !tracker.isActive else { return nil }
+    return tracker.taps.confirmationDue
+  }
+
+  /// Confirms a tap entry whose pause is over at `time` (`TapEntry`).
+  ///
+  /// - Returns: the finished pattern, for the caller to judge as any other; nil when
+  ///   none is due.
+  public mutating func confirmTapsIfPaused(at time: UInt64) -> GestureOutcome? {
+    guard isAcceptingInput else { return nil }
+    return tracker.confirmTapsIfPaused(at: time)
   }
 
   /// Moves the drawn mouse cursor (relative pointers only; nil hides it).
@@ -160,6 +176,8 @@ public struct LockScreenController: Sendable {
     advance(to: time)
     if wake(at: time) { return }
     guard isAcceptingInput, !tracker.isActive, dot >= 1, dot <= tracker.layout.dotCount else { return }
+    // Typing starts a keyboard entry: taps not yet confirmed are dropped.
+    tracker.reset()
     var trail = keyed
     if trail.append(dot) {
       keyed = trail
@@ -173,6 +191,7 @@ public struct LockScreenController: Sendable {
     advance(to: time)
     if wake(at: time) { return }
     guard isAcceptingInput, !tracker.isActive else { return }
+    tracker.reset()
     keyed.removeLast()
     state.trail = keyed
   }
@@ -182,6 +201,7 @@ public struct LockScreenController: Sendable {
     advance(to: time)
     if wake(at: time) { return }
     guard isAcceptingInput, !tracker.isActive else { return }
+    tracker.reset()
     keyed.removeAll()
     state.trail = keyed
   }
@@ -267,6 +287,7 @@ public struct LockScreenController: Sendable {
     }
     if let timeout = timeoutMicroseconds, !timeoutSpent { next = min(next ?? .max, (lastActivity ?? now) + timeout) }
     if let start = buttonPressStart { next = min(next ?? .max, nextPowerPressStep(start: start, after: now)) }
+    if let due = tapConfirmationDue { next = min(next ?? .max, max(due, now)) }
     if let ends = feedbackEnds { return min(ends, next ?? ends) }
     if case .storageError(let retryAt) = refusal { return min(max(retryAt, now), next ?? retryAt) }
     guard case .until(let ends) = refusal, !isBlanked else { return next }

@@ -25,6 +25,8 @@ public final class LockScreenRenderer {
   /// The rasteriser's set-up state for this mode (coverage tables, scratch rows).
   public let rasterizer: Rasterizer
   private var points = InlineArray<50, Point>(repeating: Point(x: 0, y: 0))
+  /// The fading line's opacity per segment (`fade-trail`), filled per draw.
+  private var segmentAlphas = InlineArray<49, UInt8>(repeating: 0)
   /// Each dot's ring and centre as coverage masks, made once: blending a mask gives
   /// the same bytes as drawing the circle, at a fraction of the cost (see `CoverageMask`).
   private let ringMasks: [CoverageMask]
@@ -118,7 +120,9 @@ public final class LockScreenRenderer {
         while common < oldShown.count && common < newShown.count && oldShown[common] == newShown[common] { common += 1 }
         let unchangedTail = common == oldShown.count && common == newShown.count && old.finger == new.finger
         if !unchangedTail {
-          let start = max(common - 1, 0)
+          // A fading line changes every segment's opacity when a dot is joined.
+          let refades = theme.fadeTrail && oldShown.count != newShown.count
+          let start = refades ? 0 : max(common - 1, 0)
           damage.add(lineBounds(of: old, from: start))
           damage.add(lineBounds(of: new, from: start))
         }
@@ -202,7 +206,14 @@ public final class LockScreenRenderer {
     // The line goes under the dots, as on a phone: the joined dots stay crisp on top.
     if !theme.stealth && state.trail.count > 0 {
       let count = linePoints(of: state, from: 0)
-      canvas.strokePolyline(points.span.extracting(0..<count), width: layout.lineWidth, color: joined.withAlpha(theme.lineAlpha), clip: clip)
+      if theme.fadeTrail && state.appearance == .entry && state.trail.count > 1 {
+        fadeSegments(joined: state.trail.count, finger: count > state.trail.count)
+        canvas.strokePolyline(
+          points.span.extracting(0..<count), width: layout.lineWidth, color: joined,
+          segmentAlphas: segmentAlphas.span.extracting(0..<(count - 1)), clip: clip)
+      } else {
+        canvas.strokePolyline(points.span.extracting(0..<count), width: layout.lineWidth, color: joined.withAlpha(theme.lineAlpha), clip: clip)
+      }
     }
     for dot in 1...layout.dotCount {
       guard !dotBounds(dot).intersection(clip).isEmpty else { continue }
@@ -220,6 +231,21 @@ public final class LockScreenRenderer {
       canvas.fillCircle(center: p, radius: cursorRadius + Fixed16(2), color: theme.backgroundTop, clip: clip)
       canvas.fillCircle(center: p, radius: cursorRadius, color: theme.text, clip: clip)
     }
+  }
+
+  /// The opacities of a fading line (`fade-trail`) through `joined` dots and, when
+  /// `finger`, on to the finger: the k segments between dots at `i + 1` (k + 1)ths of
+  /// the line's opacity from the oldest (i = 0), and the finger's segment at the full
+  /// opacity, as Android's pattern fades its older segments. Whole-number maths,
+  /// rounded to nearest, so every architecture draws the same bytes. Only while
+  /// drawing: a verdict shows the whole line.
+  private func fadeSegments(joined: Int, finger: Bool) {
+    let finished = joined - 1
+    let full = Int(theme.lineAlpha)
+    for i in 0..<finished {
+      segmentAlphas[i] = UInt8((2 * full * (i + 1) + finished + 1) / (2 * (finished + 1)))
+    }
+    if finger { segmentAlphas[finished] = theme.lineAlpha }
   }
 
   private func drawPrompt<Storage: PixelStorage>(_ state: LockScreenState, into canvas: Canvas<Storage>, clip: Rect) {

@@ -28,6 +28,9 @@ public struct Theme: Sendable, Equatable {
   public var message = Color(165, 172, 185)
   /// Hides the line and the joined state, so a watcher cannot follow the pattern.
   public var stealth = false
+  /// While drawing, the line between joined dots fades along its length, the oldest
+  /// segment faintest (`fade-trail`, Android's `setFadePattern`).
+  public var fadeTrail = false
 
   public init() {}
 

@@ -33,15 +33,16 @@ public struct LockScreen<Pixel: PixelStorage> {
   ///   - prompt: the line shown while waiting for a pattern.
   ///   - unattended: the timeout and its action (`timeout-s`, `timeout-action`).
   ///   - message: the owner's message, wrapped (`TextWrapping`) to the layout's lines.
+  ///   - inputMode: drag, tap or both (`input =`).
   public init(
     layout: GridLayout, theme: Theme, atlas: GlyphAtlas?, minimumDots: Int = 4, feedbackMicroseconds: UInt64 = 500_000,
     idleBlankMicroseconds: UInt64? = nil, prompt: PromptText = PromptText.drawPattern,
-    unattended: UnattendedTimeout = UnattendedTimeout(), message: [String] = []
+    unattended: UnattendedTimeout = UnattendedTimeout(), message: [String] = [], inputMode: InputMode = .drag
   ) {
     controller = LockScreenController(
       layout: layout, minimumDots: minimumDots, feedbackMicroseconds: feedbackMicroseconds, idlePrompt: prompt,
       idleBlankMicroseconds: idleBlankMicroseconds, timeoutMicroseconds: unattended.microseconds,
-      timeoutAction: unattended.action)
+      timeoutAction: unattended.action, inputMode: inputMode)
     renderer = LockScreenRenderer(layout: layout, theme: theme, atlas: atlas, message: message)
     let t = layout.transform
     view = [UInt8](repeating: 0, count: t.viewWidth * t.viewHeight * Pixel.bytesPerPixel)
@@ -74,6 +75,9 @@ public struct LockScreen<Pixel: PixelStorage> {
   /// - Returns: the finished pattern, if the event finished one.
   @discardableResult
   public mutating func receive<J: PatternJudge & ~Copyable>(_ event: InputEvent, at now: UInt64, judge: inout J) -> GestureOutcome? {
+    // A tap entry whose pause ran out before this event is judged first, as the
+    // timer would have done; the event then meets its verdict.
+    if let paused = controller.confirmTapsIfPaused(at: now) { apply(judge.judge(paused, at: now), for: paused, at: now) }
     let outcome: GestureOutcome?
     switch event {
     case .touch(let touch): outcome = controller.handle(touch)
@@ -84,18 +88,20 @@ public struct LockScreen<Pixel: PixelStorage> {
     case .cursor(let p): controller.movePointer(to: p); outcome = nil
     case .deviceAdded, .deviceRemoved: outcome = nil
     }
-    if let outcome {
-      let judgement = judge.judge(outcome, at: now)
-      controller.apply(judgement, for: outcome, at: now)
-      if judgement.unlocks { unlocked = true }
-    }
+    if let outcome { apply(judge.judge(outcome, at: now), for: outcome, at: now) }
     return outcome
   }
 
-  /// Lets the clock run to `now` (the driver's timer fired), trying the storage again
-  /// when a storage error's wait is over.
+  private mutating func apply(_ judgement: LockScreenController.Judgement, for outcome: GestureOutcome, at now: UInt64) {
+    controller.apply(judgement, for: outcome, at: now)
+    if judgement.unlocks { unlocked = true }
+  }
+
+  /// Lets the clock run to `now` (the driver's timer fired): confirms a tap entry
+  /// whose pause is over, and tries the storage again when a storage error's wait is over.
   public mutating func advance<J: PatternJudge & ~Copyable>(to now: UInt64, judge: inout J) {
     controller.advance(to: now)
+    if let paused = controller.confirmTapsIfPaused(at: now) { apply(judge.judge(paused, at: now), for: paused, at: now) }
     guard controller.storageRetryDue(at: now) else { return }
     switch judge.retryStorage(at: now) {
     case .stillFailing: controller.refuseUntilStorageWritable(retryAt: now + StorageRetry.intervalMicroseconds, at: now)

@@ -9,9 +9,10 @@ import Scene
 /// every input frame that changed the state, a verdict running out, each tick of a
 /// lockout countdown, idle blanking.
 ///
-/// The clock stops with the recording: after the last event only the verdict on
-/// screen is let run out (a countdown is not played on to its end: a day-long lockout
-/// would be 86,400 pictures nobody asked for). Without pictures the clock jumps from
+/// The clock stops with the recording: after the last event only taps waiting for
+/// their pause to confirm them and the verdict on screen are let run out (a countdown
+/// is not played on to its end: a day-long lockout would be 86,400 pictures nobody
+/// asked for). Without pictures the clock jumps from
 /// event to event, so a long gap costs nothing; with them it stops at each change (a
 /// countdown in days changes once a day), and the play ends early past the limit.
 public enum RecordedPlayback {
@@ -143,6 +144,8 @@ public enum RecordedPlayback {
       if let failure { throw failure }
     }
     if !going { return presented <= limit }
+    // Taps the recording left waiting are confirmed by their pause, as on the device.
+    if let due = screen.controller.tapConfirmationDue { guard try runClock(to: due) else { return presented <= limit } }
     if let ends = screen.controller.feedbackEnds { guard try runClock(to: ends) else { return presented <= limit } }
     // A timeout still to come is played to: an unattended lock is left alone after
     // the last touch, and that is what the recording shows.

@@ -36,6 +36,8 @@ enum ReplayCommand {
     var feedbackMilliseconds = 500
     /// timeout-s and timeout-action: shown and reported, never carried out.
     var unattended = UnattendedTimeout()
+    /// input: drag, tap or both, as on the device.
+    var inputMode = InputMode.both
     /// The message as the settings give it, and its wrapped lines and glyphs once laid out.
     var message = ""
     var text = ScreenText(atlas: nil, message: [])
@@ -53,6 +55,7 @@ enum ReplayCommand {
       feedbackMilliseconds = settings.feedbackMilliseconds
       unattended = UnattendedTimeout(seconds: settings.timeoutSeconds, action: settings.timeoutAction)
       message = settings.message
+      inputMode = settings.inputMode
     }
 
     var rendersFrames: Bool { dumpDirectory != nil || contactSheet != nil }
@@ -193,7 +196,7 @@ enum ReplayCommand {
   ) -> LockScreen<Pixel> {
     LockScreen<Pixel>(
       layout: layout, theme: frames.theme, atlas: atlas, minimumDots: minimumDots, feedbackMicroseconds: frames.feedbackMicroseconds,
-      unattended: frames.unattended, message: frames.text.message)
+      unattended: frames.unattended, message: frames.text.message, inputMode: frames.inputMode)
   }
 
   /// One JSON line for what the lock did by itself; `replay` never carries it out:

@@ -32,6 +32,8 @@ struct RunSettings {
   var fontPath: String
   var theme: Theme
   var feedbackMilliseconds: Int
+  /// input: drag, tap or both.
+  var inputMode: InputMode
   var idleBlankSeconds: Int
   /// timeout-s and timeout-action.
   var unattended: UnattendedTimeout
@@ -70,6 +72,7 @@ struct RunSettings {
     fontPath = settings.fontPath ?? FontLoader.defaultFontPath
     theme = settings.theme
     feedbackMilliseconds = settings.feedbackMilliseconds
+    inputMode = settings.inputMode
     idleBlankSeconds = settings.idleBlankSeconds
     unattended = UnattendedTimeout(seconds: settings.timeoutSeconds, action: settings.timeoutAction)
     message = settings.message

@@ -16,3 +16,8 @@ python3 "$make" --device qemu-tablet --path 3-5-7-8 --seed 7 -o tablet-pointer-3
 python3 "$make" --device ft5406 --path 1-5-9 --path 3-2-1-4-7 --seed 8 -o two-gestures.yaml
 python3 "$make" --device ft5406 --size 480x800 --path 2-5-8-9-6 --seed 9 -o portrait-480x800-25896.yaml
 python3 "$make" --device ft5406 --rotate 90 --path 1-4-7-8 --seed 10 -o rotated-90-1478.yaml
+# Taps, one gesture per dot (0.6 to 0.8 s apart): confirmed by tapping 6 again, and by
+# the pause after the last tap.
+python3 "$make" --device ft5406 --path 1 --path 2 --path 3 --path 6 --path 6 --seed 11 -o taps-1236.yaml
+python3 "$make" --device ft5406 --path 7 --path 4 --path 1 --path 2 --seed 12 -o taps-pause-7412.yaml
+python3 "$make" --device ft5406 --size 480x800 --path 2 --path 5 --path 8 --path 9 --path 9 --seed 13 -o taps-480x800-2589.yaml

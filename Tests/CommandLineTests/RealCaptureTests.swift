@@ -29,12 +29,19 @@ final class RealCaptureTests: XCTestCase {
     // 800x480 axes, one finger straight up the middle and back down: on the panel
     // turned upright the middle row, 6-5-4, and then the same dots again.
     Replayed(name: "atmel-mxt-drag-up-down", arguments: ["--rotate", "90"], lines: [dots([6, 5, 4])]),
-    // Nine taps around the middle, 0.22 s apart: five land on dot 5, and two of those
-    // come while the previous verdict is still shown (0.5 s), so are ignored.
-    Replayed(name: "atmel-mxt-fast-taps", arguments: ["--rotate", "90"], lines: [dots([5]), dots([5]), dots([5])]),
+    // Nine taps around the middle, 0.22 s apart: five land on dot 5. Dragged, each is a
+    // one-dot pattern, and two of those come while the previous verdict is still
+    // shown (0.5 s), so are ignored.
+    Replayed(name: "atmel-mxt-fast-taps", arguments: ["--rotate", "90", "--input", "drag"], lines: [dots([5]), dots([5]), dots([5])]),
+    Replayed(
+      name: "atmel-mxt-fast-taps", arguments: ["--rotate", "90", "--feedback-ms", "0", "--input", "drag"],
+      lines: [dots([5]), dots([5]), dots([5]), dots([5]), dots([5])]),
+    // With taps taken too (input = both, the default) each is a tap: a second tap on 5
+    // confirms the first, so the five make two patterns and a fifth tap, which the
+    // pause after the recording's end confirms.
     Replayed(
       name: "atmel-mxt-fast-taps", arguments: ["--rotate", "90", "--feedback-ms", "0"],
-      lines: [dots([5]), dots([5]), dots([5]), dots([5]), dots([5])]),
+      lines: [dots([5]), dots([5]), dots([5])]),
     // 3008x1856 axes (16:10): up and down twice through the middle, from 28% to 82%
     // of the height; on 1280x800 turned upright that is dots 5 and 6, not 4 (at 20%).
     Replayed(name: "elan-cando-drag-up-down", arguments: ["--size", "1280x800", "--rotate", "90"], lines: [dots([5, 6])]),

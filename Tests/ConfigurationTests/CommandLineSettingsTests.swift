@@ -23,6 +23,17 @@ final class CommandLineSettingsTests: XCTestCase {
     XCTAssertFalse(try parse(["--stealth=no"], .run).settings.stealth)
   }
 
+  func testAYesOrNoWordAfterAFlagIsItsValueNotAnOperand() throws {
+    let parsed = try parse(["capture.yaml", "--fade-trail", "yes", "--show-wrong", "no", "--input", "tap", "--stealth", "1"], .replay)
+    XCTAssertEqual(parsed.operands, ["capture.yaml", "1"], "1 and 0 may be operands; only the words are taken")
+    XCTAssertTrue(parsed.settings.fadeTrail)
+    XCTAssertFalse(parsed.settings.showWrong)
+    XCTAssertTrue(parsed.settings.stealth)
+    XCTAssertEqual(parsed.settings.inputMode, .tap)
+    XCTAssertTrue(parsed.settings.theme.stealth)
+    XCTAssertEqual(try parse(["--input", "drag"], .run).settings.inputMode, .drag)
+  }
+
   func testExecTakesTheRestOfTheLine() throws {
     let parsed = try parse(["--grid", "4", "--exec", "/usr/bin/weston", "--grid", "5"], .run)
     XCTAssertEqual(parsed.settings.exec, ["/usr/bin/weston", "--grid", "5"])

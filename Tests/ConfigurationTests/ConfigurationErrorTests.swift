@@ -52,7 +52,7 @@ final class ConfigurationErrorTests: XCTestCase {
   func testUnknownKeyListsTheKeysOfItsSection() throws {
     let (e, path) = try error(for: "[input]\nseat = seat0\ntouchscreen = yes\n")
     XCTAssertEqual(e, .unknownKey(path: path, line: 3, section: "input", key: "touchscreen"))
-    XCTAssertEqual(e.message, "\(path):3: unknown key 'touchscreen' in [input] (keys there: seat, calibration; see patternlock.conf(5))")
+    XCTAssertEqual(e.message, "\(path):3: unknown key 'touchscreen' in [input] (keys there: seat, calibration, input; see patternlock.conf(5))")
   }
 
   func testKeyInTheWrongSectionSaysWhereItBelongs() throws {

@@ -79,6 +79,43 @@ final class LockScreenStepTests: XCTestCase {
     }
   }
 
+  /// The same for taps (confirmed by a tap, and by the pause the timer ends) and for
+  /// a fading trail: nothing allocated per event, per timer step or per frame.
+  func testTapEntryAndFadingTrailAllocateNothing() throws {
+    var fading = Theme()
+    fading.fadeTrail = true
+    let layout = try GridLayout(LayoutOptions())
+    for (name, mode, theme) in [("taps-1236", InputMode.tap, fading), ("taps-pause-7412", .both, fading), ("z-1235789", .drag, fading)] {
+      let list = try events(name, layout: layout)
+      func makeScreen() -> LockScreen<XRGB8888> { LockScreen<XRGB8888>(layout: layout, theme: theme, atlas: nil, inputMode: mode) }
+      var screen = makeScreen()
+      var display = MemoryDisplay<XRGB8888>(width: 800, height: 480)
+      try drive(list, screen: &screen, display: &display)
+      screen = makeScreen()
+      _ = try screen.present(on: &display)
+      var judge = QuietPatternJudge(DotSequence([1, 2, 3, 6]))
+      var allocations: Int64 = 0
+      var patterns = 0
+      var i = 0
+      while i < list.count {
+        allocation_counter_start()
+        _ = try step(list[i], screen: &screen, display: &display, judge: &judge)
+        allocations += allocation_counter_stop()
+        i += 1
+      }
+      allocation_counter_start()
+      if let due = screen.controller.tapConfirmationDue {
+        screen.advance(to: due, judge: &judge)
+        _ = try screen.present(on: &display)
+        patterns += 1
+      }
+      allocations += allocation_counter_stop()
+      if screen.controller.state.appearance != .entry || screen.unlocked { patterns += 1 }
+      XCTAssertGreaterThan(patterns, 0, "\(name): a pattern must have been finished")
+      XCTAssertEqual(allocations, 0, "\(name): the tap or fading path allocated")
+    }
+  }
+
   func testUnlockIsReportedOnlyForTheExpectedPattern() throws {
     let layout = try GridLayout(LayoutOptions())
     var right = LockScreen<XRGB8888>(layout: layout, theme: Theme(), atlas: nil)

@@ -55,9 +55,9 @@ struct SceneHarness {
   }
 
   /// Every state the device would present, in order.
-  func states() -> [LockScreenState] {
+  func states(inputMode: InputMode = .drag) -> [LockScreenState] {
     var result: [LockScreenState] = []
-    TestPlayback.play(events, layout: layout, judge: SceneHarness.judge) { state, _ in result.append(state) }
+    TestPlayback.play(events, layout: layout, judge: SceneHarness.judge, inputMode: inputMode) { state, _ in result.append(state) }
     return result
   }
 

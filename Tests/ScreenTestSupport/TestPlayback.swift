@@ -18,13 +18,15 @@ public enum TestPlayback {
   ///   - decide: judges each finished gesture.
   ///   - refused: receives the gestures a lockout refused.
   ///   - present: receives each presented state and its time.
+  ///   - inputMode: drag, tap or both.
   public static func play(
     _ events: [TouchEvent], layout: GridLayout, lockoutAtStart: Lockout = .none,
     decide: @escaping (GestureOutcome) -> LockScreenController.Judgement,
     refused: (GestureOutcome, Lockout) -> Void = { _, _ in },
+    inputMode: InputMode = .drag,
     present: (LockScreenState, UInt64) -> Void
   ) {
-    var screen = LockScreen<XRGB8888>(layout: layout, theme: Theme(), atlas: nil)
+    var screen = LockScreen<XRGB8888>(layout: layout, theme: Theme(), atlas: nil, inputMode: inputMode)
     var input = RecordedInput(events)
     screen.startLockedOut(lockoutAtStart, now: input.startTime)
     var display = MemoryDisplay<XRGB8888>(width: layout.transform.panelWidth, height: layout.transform.panelHeight)
@@ -37,8 +39,8 @@ public enum TestPlayback {
   /// Plays with verdicts only (no lockouts, never ending the lock).
   public static func play(
     _ events: [TouchEvent], layout: GridLayout, judge: @escaping (GestureOutcome) -> LockScreenController.Verdict,
-    present: (LockScreenState, UInt64) -> Void
+    inputMode: InputMode = .drag, present: (LockScreenState, UInt64) -> Void
   ) {
-    play(events, layout: layout, decide: { LockScreenController.Judgement(verdict: judge($0)) }, present: present)
+    play(events, layout: layout, decide: { LockScreenController.Judgement(verdict: judge($0)) }, inputMode: inputMode, present: present)
   }
 }
