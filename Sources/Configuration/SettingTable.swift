@@ -103,11 +103,11 @@ extension Setting {
     case .stealth:
       return SettingRow(
         section: "lock", option: "--stealth", grammar: .yesOrNo, accepted: "yes or no (also true/false, on/off, 1/0)",
-        help: "hide the line and the joined dots while drawing", commands: screenCommands)
+        help: "hide the line and the joined dots, while drawing and after a try (Android's stealth)", commands: screenCommands)
     case .showWrong:
       return SettingRow(
         section: "lock", option: "--show-wrong", grammar: .yesOrNo, accepted: "yes or no (also true/false, on/off, 1/0)",
-        help: "no: Android's stealth (as --stealth), the path is never shown, not while drawing and not after a wrong try (default yes)",
+        help: "with --stealth: show a wrong try's path in red for the verdict's time, on this screen only (default no, as on Android)",
         commands: screenCommands)
     case .fadeTrail:
       return SettingRow(

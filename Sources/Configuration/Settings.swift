@@ -30,8 +30,8 @@ public struct Settings: Equatable, Sendable {
   public var minimumDots = 4
   /// stealth: never draw the path, also not on a wrong try.
   public var stealth = false
-  /// show-wrong: `no` is stealth by Android's name for it (either hides the path).
-  public var showWrong = true
+  /// show-wrong: in stealth, a wrong try's path is shown for the verdict's time.
+  public var showWrong = false
   /// fade-trail: the finished part of the line fades along its length while drawing.
   public var fadeTrail = false
   /// input: whether touches drag, tap dot by dot, or either.
@@ -188,10 +188,11 @@ public struct Settings: Equatable, Sendable {
   }
 
   /// The colours to draw with: the preset, the `[theme]` colours over it, stealth
-  /// (`stealth = yes` or `show-wrong = no`) and the fading line.
+  /// with its peek at a wrong try, and the fading line.
   public var theme: Theme {
     var theme = themeOverrides.applied(to: themePreset)
-    theme.stealth = stealth || !showWrong
+    theme.stealth = stealth
+    theme.stealthPeeksWrong = showWrong
     theme.fadeTrail = fadeTrail
     return theme
   }

