@@ -38,9 +38,6 @@ public struct PromptText: Sendable, Equatable {
   /// Whether there is nothing to show.
   public var isEmpty: Bool { message == nil && (verbatim.map { $0.utf8CodeUnitCount == 0 } ?? true) }
 
-  /// The number at a position, 0 to `maximumNumbers - 1`.
-  public func number(_ position: Int) -> Int { numbers[position] }
-
   /// Calls `body` with each scalar of the prompt in `language`, without allocating.
   public func forEachScalar(in language: Language, _ body: (Unicode.Scalar) -> Void) {
     if let verbatim {
