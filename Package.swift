@@ -110,6 +110,12 @@ let package = Package(
         .linkedLibrary("inih")]
     ),
 
+    // The message catalogue's compiler: po/*.po to the Swift tables in Sources/Scene/Catalogue
+    // (`swift run patternlock-catalogue`). A development tool: never a product, never built
+    // as Embedded Swift; CatalogueTests checks the tables against the .po files with it.
+    .target(name: "CatalogueCompiler", path: "Tools/CatalogueCompiler"),
+    .executableTarget(name: "patternlock-catalogue", dependencies: ["CatalogueCompiler"], path: "Tools/patternlock-catalogue"),
+
     // Test support: counts heap allocations so tests can prove hot paths make none.
     .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
     // Test support: runs the built patternlock binary, finds the package root and the
@@ -137,7 +143,7 @@ let package = Package(
     // The executable's own parts (the live lock screen over a headless display).
     .testTarget(
       name: "PatternlockTests",
-      dependencies: ["patternlock", "CShim", "SystemCalls", "Input", "PatternCore", "Raster", "Recording", "Scene", "Screen", "ScreenTestSupport", "AllocationCounter", "CommandTestSupport"]
+      dependencies: ["patternlock", "CShim", "SystemCalls", "Input", "PatternCore", "Raster", "Recording", "Scene", "Screen", "ScreenTestSupport", "AllocationCounter", "CommandTestSupport", "Typeface"]
     ),
     .testTarget(name: "PatternCoreTests", dependencies: ["PatternCore", "AllocationCounter"]),
     // SystemCalls: descriptors closed once, EINTR retried, whole-file limits, listings.
@@ -179,6 +185,9 @@ let package = Package(
       name: "CommandLineTests",
       dependencies: ["CommandTestSupport", "VaultTestSupport", "Configuration", "PatternCore", "PNGImage", "Recording", "Vault", "CShim"]
     ),
+    // The catalogue: the checked-in tables are what po/ gives, every language is complete,
+    // msgfmt accepts the .po files.
+    .testTarget(name: "CatalogueTests", dependencies: ["CatalogueCompiler", "Scene", "CommandTestSupport"]),
     .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarnesses", "Vault", "CommandTestSupport"]),
   ]
 )

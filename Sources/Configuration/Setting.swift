@@ -26,6 +26,7 @@ public enum Setting: String, CaseIterable, Sendable {
   case mode
   case format
   case font
+  case language
   // [input]
   case seat
   case calibration

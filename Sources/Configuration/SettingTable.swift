@@ -79,6 +79,14 @@ extension Setting {
         section: "display", option: "--font", placeholder: "PATH", grammar: .absolutePath(orWord: "default"),
         accepted: "'default' or the absolute path of a TrueType or OpenType font",
         help: "the prompt's font (default DejaVu Sans)", commands: screenCommands)
+    case .language:
+      let names = LanguageChoice.names
+      return SettingRow(
+        section: "display", option: "--language", placeholder: "LANG", grammar: .language,
+        accepted: names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1],
+        help: "the prompts' language: " + names.dropFirst().joined(separator: ", ")
+          + " or auto, the locale's (LC_ALL, LC_MESSAGES, LANG; else en) (default auto)",
+        commands: screenCommands)
     case .seat:
       return SettingRow(
         section: "input", option: "--seat", placeholder: "NAME", grammar: .name(orWord: nil),
@@ -107,7 +115,7 @@ extension Setting {
     case .showWrong:
       return SettingRow(
         section: "lock", option: "--show-wrong", grammar: .yesOrNo, accepted: "yes or no (also true/false, on/off, 1/0)",
-        help: "with --stealth: show a wrong try's path in red for the verdict's time, on this screen only (default no, as on Android)",
+        help: "with --stealth, show a wrong try's path in red for the verdict's time, on this screen only (default no, as on Android)",
         commands: screenCommands)
     case .fadeTrail:
       return SettingRow(

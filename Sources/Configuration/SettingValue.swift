@@ -27,6 +27,7 @@ public enum SettingValue: Equatable, Sendable {
   case timeoutAction(TimeoutAction)
   case inputMode(InputMode)
   case themePreset(ThemePreset)
+  case language(LanguageChoice)
   /// A colour, or nil for `theme` (the preset's).
   case colour(Color?)
 }

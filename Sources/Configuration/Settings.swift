@@ -22,6 +22,8 @@ public struct Settings: Equatable, Sendable {
   public var mode: ModeRequest?
   /// font: the prompt's font file, nil for the built-in choice.
   public var fontPath: String?
+  /// language: the prompts' language, or the locale's.
+  public var language = LanguageChoice.automatic
   /// seat: the libinput seat, nil for the default.
   public var seat: String?
   /// calibration: the six numbers of the matrix libinput takes, nil for none.
@@ -130,6 +132,7 @@ public struct Settings: Equatable, Sendable {
     case (.output, .optionalText(let name)): outputName = name
     case (.mode, .mode(let requested)): mode = requested
     case (.font, .optionalText(let path)): fontPath = path
+    case (.language, .language(let choice)): language = choice
     case (.seat, .optionalText(let name)): seat = name
     case (.calibration, .calibration(let values)): calibration = values
     case (.minDots, .number(let n)): minimumDots = n

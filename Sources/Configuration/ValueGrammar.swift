@@ -53,6 +53,8 @@ public enum ValueGrammar: Sendable {
   case message(maximumBytes: Int)
   /// A theme preset by name (`default`, `high-contrast`, `light`).
   case themePreset
+  /// `auto` or a language of the message catalogue by its code (`de`, `zh_CN`).
+  case language
   /// `#RRGGBB` (opaque) or `#RRGGBBAA`, hexadecimal in either case, or `theme` for the
   /// theme's own colour.
   case colour
@@ -118,6 +120,8 @@ public enum ValueGrammar: Sendable {
       return .optionalText(text.isEmpty ? nil : text)
     case .themePreset:
       return ThemePreset(name: text).map { .themePreset($0) }
+    case .language:
+      return LanguageChoice(name: text).map { .language($0) }
     case .colour:
       if text == "theme" { return .colour(nil) }
       return ValueGrammar.colour(text).map { .colour($0) }

@@ -10,6 +10,13 @@ extension TextLayout {
     /// The row of the mask's top edge.
     public let y: Int
 
+    /// A glyph's mask at a pixel.
+    public init(glyph: GlyphAtlas.Glyph, x: Int, y: Int) {
+      self.glyph = glyph
+      self.x = x
+      self.y = y
+    }
+
     /// The pixels the mask covers (empty for blank glyphs).
     public var rect: Rect { Rect(x: x, y: y, width: glyph.width, height: glyph.height) }
   }

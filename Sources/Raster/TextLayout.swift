@@ -65,7 +65,7 @@ public enum TextLayout {
   }
 
   /// The glyph drawn for a scalar: its own, the fallback, or nil.
-  static func glyph(for scalar: Unicode.Scalar, in atlas: GlyphAtlas) -> GlyphAtlas.Glyph? {
+  public static func glyph(for scalar: Unicode.Scalar, in atlas: GlyphAtlas) -> GlyphAtlas.Glyph? {
     atlas.glyph(for: scalar) ?? atlas.glyph(for: fallback)
   }
 }

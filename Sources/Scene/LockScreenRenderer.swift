@@ -22,6 +22,11 @@ public final class LockScreenRenderer {
   public let theme: Theme
   /// The prompt's glyphs; nil draws no text (the font could not be loaded).
   public let atlas: GlyphAtlas?
+  /// The language the prompts are written in (the atlas holds its glyphs).
+  public let language: Language
+  /// The prompt band and the rows above and below it that two lines' ascenders and
+  /// descenders reach (`PromptLines`): what the prompt is drawn in, and its damage.
+  public let promptBox: Rect
   /// The rasteriser's set-up state for this mode (coverage tables, scratch rows).
   public let rasterizer: Rasterizer
   private var points = InlineArray<50, Point>(repeating: Point(x: 0, y: 0))
@@ -42,10 +47,22 @@ public final class LockScreenRenderer {
   ///   - atlas: glyphs for the prompt, or nil for no text.
   ///   - message: the owner's message as wrapped lines (`TextWrapping`), as many as
   ///     `layout.options.messageLines`; lines past those are not drawn.
-  public init(layout: GridLayout, theme: Theme = Theme(), atlas: GlyphAtlas? = nil, message: [String] = []) {
+  ///   - language: the language of the prompts.
+  public init(
+    layout: GridLayout, theme: Theme = Theme(), atlas: GlyphAtlas? = nil, message: [String] = [], language: Language = .en
+  ) {
     self.layout = layout
     self.theme = theme
     self.atlas = atlas
+    self.language = language
+    var box = layout.promptRect
+    if let atlas {
+      let half = box.height / 2
+      let reach = max(0, (atlas.ascender + atlas.descender - half + 1) / 2)
+      let view = Rect(x: 0, y: 0, width: layout.transform.viewWidth, height: layout.transform.viewHeight)
+      box = Rect(x: box.x, y: box.y - reach, width: box.width, height: box.height + 2 * reach).intersection(view)
+    }
+    promptBox = box
     var glyphs: [TextLayout.Placement] = []
     var bounds = Rect.empty
     if let atlas {
@@ -94,7 +111,7 @@ public final class LockScreenRenderer {
       return damage
     }
     if new.blanked { return damage }
-    if old.prompt != new.prompt || old.appearance != new.appearance { damage.add(layout.promptRect) }
+    if old.prompt != new.prompt || old.appearance != new.appearance { damage.add(promptBox) }
     if old.powerPress != new.powerPress { damage.add(layout.powerButtonRect) }
     if old.pointer != new.pointer {
       if let p = old.pointer { damage.add(cursorBounds(p)) }
@@ -254,23 +271,17 @@ public final class LockScreenRenderer {
   }
 
   private func drawPrompt<Storage: PixelStorage>(_ state: LockScreenState, into canvas: Canvas<Storage>, clip: Rect) {
-    guard let atlas, state.prompt.count > 0 else { return }
+    guard let atlas, !state.prompt.isEmpty else { return }
     let box = layout.promptRect
-    let textClip = clip.intersection(box)
+    let textClip = clip.intersection(promptBox)
     guard !textClip.isEmpty else { return }
-    var width = 0
-    for i in 0..<state.prompt.count {
-      if let glyph = glyph(state.prompt[i], atlas) { width += glyph.advance }
-    }
-    var pen = box.x + max(0, (box.width - width) / 2)
-    let baseline = box.y + (box.height + atlas.ascender - atlas.descender) / 2
+    let lines = PromptLines(state.prompt, language: language, atlas: atlas, width: box.width)
     let color = state.appearance == .wrong ? theme.wrong : theme.text
-    for i in 0..<state.prompt.count {
-      guard let glyph = glyph(state.prompt[i], atlas) else { continue }
+    lines.forEachGlyph(in: box, atlas: atlas) { placement in
+      let glyph = placement.glyph
       canvas.blitMask(
         atlas.plane, offset: glyph.maskOffset, width: glyph.width, height: glyph.height, stride: glyph.maskStride,
-        x: pen + glyph.bearingX, y: baseline - glyph.bearingY, color: color, clip: textClip)
-      pen += glyph.advance
+        x: placement.x, y: placement.y, color: color, clip: textClip)
     }
   }
 
@@ -343,9 +354,5 @@ public final class LockScreenRenderer {
     default: sine = -sineStep(24 - k)
     }
     return Fixed16(raw: Int32(truncatingIfNeeded: (Int64(length.raw) * sine) >> 16))
-  }
-
-  private func glyph(_ byte: UInt8, _ atlas: GlyphAtlas) -> GlyphAtlas.Glyph? {
-    atlas.glyph(for: Unicode.Scalar(byte)) ?? atlas.glyph(for: "?")
   }
 }

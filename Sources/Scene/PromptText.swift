@@ -1,72 +1,74 @@
-/// One line of prompt text held inline, so building "Try again in 4:59" each second
-/// allocates nothing.
+/// The line the prompt shows: a message of the catalogue and its numbers, held inline,
+/// so building "Try again in 4:59" each second allocates nothing.
 ///
-/// ASCII only: the prompts are ours, not the user's, and every glyph they use is in the
-/// atlas. Text past the capacity is cut (a bug in a prompt, never a crash).
+/// A prompt names its message and does not hold words: the words are the language's,
+/// written out (`forEachScalar`) only where the prompt is drawn, so the controller and
+/// the judges never need to know which language the screen speaks.
 public struct PromptText: Sendable, Equatable {
-  /// The longest prompt, in bytes.
-  public static let capacity = 48
+  /// The most numbers a message takes.
+  public static let maximumNumbers = 3
 
-  private var bytes = InlineArray<48, UInt8>(repeating: 0)
-  /// How many bytes are used.
-  public private(set) var count = 0
+  /// The message; nil for a blank prompt or a verbatim one.
+  public private(set) var message: Message?
+  private var verbatim: StaticString?
+  private var numbers = InlineArray<3, Int>(repeating: 0)
 
-  /// An empty prompt.
+  /// A blank prompt.
   public init() {}
 
-  /// A prompt from a literal.
+  /// A message without numbers.
+  public init(_ message: Message) {
+    self.message = message
+  }
+
+  /// A message with its numbers, in the order of its English text.
+  public init(_ message: Message, _ first: Int, _ second: Int = 0, _ third: Int = 0) {
+    self.message = message
+    numbers[0] = first
+    numbers[1] = second
+    numbers[2] = third
+  }
+
+  /// Text outside the catalogue, the same in every language: for tests only (every
+  /// word the lock shows is a `Message`).
   public init(_ text: StaticString) {
-    append(text)
+    verbatim = text
   }
 
-  /// The byte at a position.
-  public subscript(position: Int) -> UInt8 {
-    precondition(position >= 0 && position < count, "prompt position out of range")
-    return bytes[position]
-  }
+  /// Whether there is nothing to show.
+  public var isEmpty: Bool { message == nil && (verbatim.map { $0.utf8CodeUnitCount == 0 } ?? true) }
 
-  /// Appends a literal.
-  public mutating func append(_ text: StaticString) {
-    text.withUTF8Buffer { buffer in
-      for byte in buffer { appendByte(byte) }
+  /// Calls `body` with each scalar of the prompt in `language`, without allocating.
+  public func forEachScalar(in language: Language, _ body: (Unicode.Scalar) -> Void) {
+    if let verbatim {
+      MessageFormat.forEachScalar(of: verbatim, numbers: numbers, body)
+    } else if let message {
+      let form = message.hasPluralForms ? MessageCatalogue.pluralForm(for: numbers[0], in: language) : 0
+      MessageFormat.forEachScalar(of: MessageCatalogue.text(of: message, form: form, in: language), numbers: numbers, body)
     }
   }
 
-  /// Appends a non-negative whole number in decimal, zero-padded to `minimumDigits`.
-  public mutating func append(_ value: Int, minimumDigits: Int = 1) {
-    var digits = InlineArray<20, UInt8>(repeating: 0)
-    var n = max(0, value), used = 0
-    repeat {
-      digits[used] = UInt8(truncatingIfNeeded: n % 10) + UInt8(ascii: "0")
-      n /= 10
-      used += 1
-    } while n > 0 && used < 20
-    while used < minimumDigits && used < 20 {
-      digits[used] = UInt8(ascii: "0")
-      used += 1
-    }
-    while used > 0 {
-      used -= 1
-      appendByte(digits[used])
-    }
+  /// The prompt in a language, as a String (for tests and logs; allocates).
+  public func text(in language: Language) -> String {
+    var s = ""
+    forEachScalar(in: language) { s.unicodeScalars.append($0) }
+    return s
   }
 
-  private mutating func appendByte(_ byte: UInt8) {
-    guard count < PromptText.capacity else { return }
-    bytes[count] = byte
-    count += 1
-  }
+  /// The prompt in English (for tests and logs; allocates).
+  public var string: String { text(in: .en) }
 
   public static func == (a: PromptText, b: PromptText) -> Bool {
-    guard a.count == b.count else { return false }
-    for i in 0..<a.count where a.bytes[i] != b.bytes[i] { return false }
-    return true
-  }
-
-  /// The text as a String (for tests and logs; allocates).
-  public var string: String {
-    var s = ""
-    for i in 0..<count { s.unicodeScalars.append(Unicode.Scalar(bytes[i])) }
-    return s
+    guard a.message == b.message else { return false }
+    if let m = a.message {
+      for i in 0..<m.numberCount where a.numbers[i] != b.numbers[i] { return false }
+      return true
+    }
+    switch (a.verbatim, b.verbatim) {
+    case (nil, nil): return true
+    case (let x?, let y?):
+      return x.withUTF8Buffer { xs in y.withUTF8Buffer { ys in xs.elementsEqual(ys) } }
+    default: return false
+    }
   }
 }

@@ -34,16 +34,18 @@ public struct LockScreen<Pixel: PixelStorage> {
   ///   - unattended: the timeout and its action (`timeout-s`, `timeout-action`).
   ///   - message: the owner's message, wrapped (`TextWrapping`) to the layout's lines.
   ///   - inputMode: drag, tap or both (`input =`).
+  ///   - language: the prompts' language (`atlas` must hold its glyphs).
   public init(
     layout: GridLayout, theme: Theme, atlas: GlyphAtlas?, minimumDots: Int = 4, feedbackMicroseconds: UInt64 = 500_000,
     idleBlankMicroseconds: UInt64? = nil, prompt: PromptText = PromptText.drawPattern,
-    unattended: UnattendedTimeout = UnattendedTimeout(), message: [String] = [], inputMode: InputMode = .drag
+    unattended: UnattendedTimeout = UnattendedTimeout(), message: [String] = [], inputMode: InputMode = .drag,
+    language: Language = .en
   ) {
     controller = LockScreenController(
       layout: layout, minimumDots: minimumDots, feedbackMicroseconds: feedbackMicroseconds, idlePrompt: prompt,
       idleBlankMicroseconds: idleBlankMicroseconds, timeoutMicroseconds: unattended.microseconds,
       timeoutAction: unattended.action, inputMode: inputMode)
-    renderer = LockScreenRenderer(layout: layout, theme: theme, atlas: atlas, message: message)
+    renderer = LockScreenRenderer(layout: layout, theme: theme, atlas: atlas, message: message, language: language)
     let t = layout.transform
     view = [UInt8](repeating: 0, count: t.viewWidth * t.viewHeight * Pixel.bytesPerPixel)
     panel = t.rotation == .none ? [] : [UInt8](repeating: 0, count: t.panelWidth * t.panelHeight * Pixel.bytesPerPixel)

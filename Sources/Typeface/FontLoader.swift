@@ -8,6 +8,11 @@
 // build configuration; a different FreeType may move a glyph by a pixel, which is
 // why golden images of text name the font and size.
 //
+// Scripts the first font lacks come from a second one, the fallback (WenQuanYi Micro
+// Hei for Chinese, from Debian's fonts-wqy-microhei): each scalar from the first font
+// that has it, so Latin text stays DejaVu and its frames do not change. Only the
+// scalars asked for are rendered, never the fallback's 20,000 ideographs.
+//
 // Rejected: rendering glyphs on demand (a cache that can miss allocates and calls C
 // in the frame loop); a baked bitmap font in the source (no DPI scaling, and
 // DejaVu is already on every Debian image with fonts); subpixel (LCD) rendering
@@ -19,6 +24,11 @@ import SystemCalls
 public enum FontLoader {
   /// DejaVu Sans from Debian's `fonts-dejavu-core`.
   public static let defaultFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+  /// WenQuanYi Micro Hei from Debian's `fonts-wqy-microhei`: the glyphs DejaVu lacks
+  /// (Chinese). A TrueType collection; its first face is the proportional one.
+  public static let fallbackFontPath = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"
+  /// The Debian package that installs `fallbackFontPath`.
+  public static let fallbackFontPackage = "fonts-wqy-microhei"
   /// The pixel sizes accepted: large enough to read, small enough that the atlas
   /// stays a few megabytes at most.
   public static let pixelSizes = 6...256
@@ -29,7 +39,8 @@ public enum FontLoader {
   /// shortened messages and '•' (U+2022) for entered-dot markers.
   public static let defaultExtras: [Unicode.Scalar] = ["\u{2026}", "\u{2022}"]
 
-  /// Opens a font and renders printable ASCII and `extras` at `pixelSize`.
+  /// Opens a font and renders printable ASCII and `extras` at `pixelSize`; extras the
+  /// font lacks are rendered from `fallbackPath` when that font has them.
   ///
   /// Examines and opens the file first (`FileStatus`, `FileDescriptor.open`), so a
   /// missing or unreadable file is reported with the system's reason, then FreeType (`FT_New_Face`,
@@ -38,23 +49,40 @@ public enum FontLoader {
   /// - Parameters:
   ///   - path: a TrueType or OpenType file; `defaultFontPath` unless the user chose one.
   ///   - pixelSize: the em height in pixels, within `pixelSizes`.
-  ///   - extras: non-ASCII scalars to include when the font has them.
-  /// - Throws: `TypefaceError` saying what is wrong and what to install or pass.
+  ///   - extras: non-ASCII scalars to include when the font (or the fallback) has them.
+  ///   - fallbackPath: a second font, opened only when the first lacks one of `extras`.
+  ///     Best effort: when it cannot be opened its scalars are left out (drawn as '?'),
+  ///     and the caller, who knows which scalars it needs, says so.
+  /// - Throws: `TypefaceError` saying what is wrong with the first font and what to
+  ///   install or pass.
   public static func loadAtlas(
-    path: String = defaultFontPath, pixelSize: Int, extras: [Unicode.Scalar] = defaultExtras
+    path: String = defaultFontPath, pixelSize: Int, extras: [Unicode.Scalar] = defaultExtras, fallbackPath: String? = nil
   ) throws(TypefaceError) -> GlyphAtlas {
     guard pixelSizes.contains(pixelSize) else { throw .pixelSizeOutOfRange(pixelSize) }
-    try checkReadable(path)
-    let face = try FontFace(path: path)
-    try face.setPixelSize(pixelSize)
+    let face = try openFace(path, pixelSize: pixelSize)
     var rendered: [RenderedGlyph] = []
     for value in asciiScalars {
       if let scalar = Unicode.Scalar(value) { rendered.append(try face.render(scalar)) }
     }
-    for scalar in extras where !asciiScalars.contains(scalar.value) && face.hasGlyph(for: scalar) {
-      if !rendered.contains(where: { $0.scalar == scalar }) { rendered.append(try face.render(scalar)) }
+    var lacking: [Unicode.Scalar] = []
+    for scalar in extras where !asciiScalars.contains(scalar.value) && !rendered.contains(where: { $0.scalar == scalar }) {
+      if face.hasGlyph(for: scalar) { rendered.append(try face.render(scalar)) } else { lacking.append(scalar) }
     }
-    let metrics = face.lineMetrics
+    var metrics = face.lineMetrics
+    if !lacking.isEmpty, let fallbackPath, let fallback = try? openFace(fallbackPath, pixelSize: pixelSize) {
+      var used = false
+      for scalar in lacking where fallback.hasGlyph(for: scalar) {
+        rendered.append(try fallback.render(scalar))
+        used = true
+      }
+      // The line must hold both fonts' glyphs.
+      if used {
+        let more = fallback.lineMetrics
+        metrics = (
+          max(metrics.ascender, more.ascender), max(metrics.descender, more.descender), max(metrics.lineHeight, more.lineHeight)
+        )
+      }
+    }
     var shapes: [GlyphAtlas.Glyph] = []
     shapes.reserveCapacity(rendered.count)
     for glyph in rendered {
@@ -74,6 +102,14 @@ public enum FontLoader {
       }
     }
     return atlas
+  }
+
+  /// Opens a font file at a pixel size.
+  private static func openFace(_ path: String, pixelSize: Int) throws(TypefaceError) -> FontFace {
+    try checkReadable(path)
+    let face = try FontFace(path: path)
+    try face.setPixelSize(pixelSize)
+    return face
   }
 
   /// Throws `cannotOpen` with the system's reason unless `path` is a readable file.

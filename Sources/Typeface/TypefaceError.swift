@@ -9,6 +9,8 @@ public enum TypefaceError: DescribedError, Equatable, Sendable {
   case freeType(call: String, path: String, freeTypeError: Int32)
   /// The requested pixel size is outside `FontLoader.pixelSizes`.
   case pixelSizeOutOfRange(Int)
+  /// Neither the font nor the fallback has every glyph a language's prompts use.
+  case lacksGlyphs(language: String, missing: Int, first: Unicode.Scalar, path: String)
 
   /// One line for the user: what failed, on which file, why, and what to do.
   public var message: String {
@@ -26,6 +28,12 @@ public enum TypefaceError: DescribedError, Equatable, Sendable {
         + "\(FontLoader.describe(freeTypeError: code)) (try another font file); text will not be drawn"
     case .pixelSizeOutOfRange(let size):
       return "font size \(size) pixels is out of range: use \(FontLoader.pixelSizes.lowerBound) to \(FontLoader.pixelSizes.upperBound)"
+    case .lacksGlyphs(let language, let missing, let first, let path):
+      var character = ""
+      character.unicodeScalars.append(first)
+      return "cannot draw the \(language) prompts: neither \(path) nor \(FontLoader.fallbackFontPath) has '\(character)'"
+        + (missing > 1 ? " and \(missing - 1) more characters" : "")
+        + " (install it with 'apt-get install \(FontLoader.fallbackFontPackage)', or choose another language); text will not be drawn"
     }
   }
 }

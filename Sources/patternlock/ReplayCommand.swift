@@ -30,6 +30,8 @@ enum ReplayCommand {
     var contactSheet: String?
     var format = PixelFormat.xrgb8888
     var fontPath = FontLoader.defaultFontPath
+    /// The prompts' language (`--language`), `auto` resolved from the locale.
+    var language = Language.en
     var theme = Theme()
     var expected: DotSequence?
     /// How long a verdict stays on screen (`--feedback-ms`, key feedback-ms).
@@ -50,6 +52,7 @@ enum ReplayCommand {
       contactSheet = settings.contactSheet
       format = settings.frameFormat ?? .xrgb8888
       if let path = settings.fontPath { fontPath = path }
+      language = settings.language.forThisProcess
       theme = settings.theme
       expected = settings.pattern
       feedbackMilliseconds = settings.feedbackMilliseconds
@@ -78,7 +81,8 @@ enum ReplayCommand {
       // out (with the font) whether or not pictures are drawn.
       do throws(LayoutError) {
         (layout, frames.text) = try ScreenText.layOut(
-          settings.layout, message: frames.message, fontPath: frames.fontPath, loadingFont: !frames.message.isEmpty,
+          settings.layout, message: frames.message, fontPath: frames.fontPath, language: frames.language,
+          loadingFont: !frames.message.isEmpty,
           fontFailure: { Console.error($0.message + "; drawing no text") })
       } catch {
         throw UsageError(error.message)
@@ -158,7 +162,8 @@ enum ReplayCommand {
     var atlas = frames.text.atlas
     if atlas == nil && frames.message.isEmpty {
       do throws(TypefaceError) {
-        atlas = try FontLoader.loadAtlas(path: frames.fontPath, pixelSize: layout.fontPixels)
+        atlas = try ScreenText.loadAtlas(
+          path: frames.fontPath, pixelSize: layout.fontPixels, message: frames.message, language: frames.language)
       } catch {
         Console.error(error.message + "; drawing no text")
       }
@@ -196,7 +201,8 @@ enum ReplayCommand {
   ) -> LockScreen<Pixel> {
     LockScreen<Pixel>(
       layout: layout, theme: frames.theme, atlas: atlas, minimumDots: minimumDots, feedbackMicroseconds: frames.feedbackMicroseconds,
-      unattended: frames.unattended, message: frames.text.message, inputMode: frames.inputMode)
+      unattended: frames.unattended, message: frames.text.message, inputMode: frames.inputMode,
+      language: frames.language)
   }
 
   /// One JSON line for what the lock did by itself; `replay` never carries it out:

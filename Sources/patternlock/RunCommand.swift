@@ -194,7 +194,7 @@ enum RunCommand {
     let text: ScreenText
     do throws(LayoutError) {
       (layout, text) = try ScreenText.layOut(
-        options, message: settings.message, fontPath: settings.fontPath, loadingFont: true,
+        options, message: settings.message, fontPath: settings.fontPath, language: settings.language, loadingFont: true,
         fontFailure: { Console.error($0.message + "; showing the lock without text") })
     } catch {
       throw .usage(UsageError(error.message + " (display \(display.summary))"))
@@ -227,7 +227,8 @@ enum RunCommand {
       layout: layout, theme: settings.theme, atlas: atlas, minimumDots: minimumDots, feedbackMicroseconds: feedback,
       idleBlankMicroseconds: idleBlank,
       prompt: enrolling || enrollsFirst ? EnrollmentGate.startPrompt : PromptText.drawPattern,
-      unattended: settings.unattended, message: text.message, inputMode: settings.inputMode)
+      unattended: settings.unattended, message: text.message, inputMode: settings.inputMode,
+        language: settings.language)
     let now = pl_monotonic_microseconds()
     if judge.vault != nil { screen.startLockedOut(judge.vault!.lockoutAtStart(now: now), now: now) }
     var ending = loop.run(display: &display, input: &input, screen: &screen, judge: &judge)
@@ -244,7 +245,8 @@ enum RunCommand {
       screen = LockScreen<D.Pixel>(
         layout: layout, theme: settings.theme, atlas: atlas, minimumDots: judge.vault!.minimumDotsToCheck(),
         feedbackMicroseconds: feedback, idleBlankMicroseconds: idleBlank, prompt: PromptText.drawPattern,
-        unattended: settings.unattended, message: text.message, inputMode: settings.inputMode)
+        unattended: settings.unattended, message: text.message, inputMode: settings.inputMode,
+        language: settings.language)
       ending = loop.run(display: &display, input: &input, screen: &screen, judge: &judge)
     }
     _ = console.isActive

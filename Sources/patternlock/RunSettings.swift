@@ -30,6 +30,8 @@ struct RunSettings {
   /// nil: from the display's physical size.
   var dpi: Int?
   var fontPath: String
+  /// The prompts' language, `auto` resolved from the locale.
+  var language: Language
   var theme: Theme
   var feedbackMilliseconds: Int
   /// input: drag, tap or both.
@@ -70,6 +72,7 @@ struct RunSettings {
     rotation = settings.layout.rotation
     dpi = settings.layout.dotsPerInch
     fontPath = settings.fontPath ?? FontLoader.defaultFontPath
+    language = settings.language.forThisProcess
     theme = settings.theme
     feedbackMilliseconds = settings.feedbackMilliseconds
     inputMode = settings.inputMode

@@ -1,5 +1,6 @@
 import PatternCore
 import Raster
+import Scene
 import Typeface
 
 /// The lock screen's text for one layout: the font's glyphs at the layout's text size,
@@ -17,9 +18,12 @@ struct ScreenText {
 
   /// Loads the font (when `loadingFont`) and lays out with the message.
   ///
-  /// - Parameter fontFailure: receives why the font could not be loaded, to say once.
+  /// - Parameters:
+  ///   - language: the prompts' language, whose glyphs the atlas gets.
+  ///   - fontFailure: receives why the font could not be loaded, to say once.
   static func layOut(
-    _ options: LayoutOptions, message: String, fontPath: String, loadingFont: Bool, fontFailure: (TypefaceError) -> Void
+    _ options: LayoutOptions, message: String, fontPath: String, language: Language, loadingFont: Bool,
+    fontFailure: (TypefaceError) -> Void
   ) throws(LayoutError) -> (layout: GridLayout, text: ScreenText) {
     var options = options
     options.messageLines = 0
@@ -27,7 +31,7 @@ struct ScreenText {
     guard loadingFont else { return (plain, ScreenText(atlas: nil, message: [])) }
     let atlas: GlyphAtlas
     do throws(TypefaceError) {
-      atlas = try FontLoader.loadAtlas(path: fontPath, pixelSize: plain.fontPixels, extras: extras(for: message))
+      atlas = try loadAtlas(path: fontPath, pixelSize: plain.fontPixels, message: message, language: language)
     } catch {
       fontFailure(error)
       return (plain, ScreenText(atlas: nil, message: []))
@@ -39,10 +43,28 @@ struct ScreenText {
     return (try GridLayout(options), ScreenText(atlas: atlas, message: lines))
   }
 
-  /// The loader's own extras and the message's other non-ASCII scalars (a scalar the
-  /// font lacks is left out by the loader, and drawn as '?').
-  static func extras(for message: String) -> [Unicode.Scalar] {
+  /// The glyphs of the language's prompts and of the message, from the font and, for
+  /// what it lacks, the fallback font (`FontLoader.fallbackFontPath`).
+  ///
+  /// - Throws: the loader's error, or `lacksGlyphs` when neither font has every glyph
+  ///   of the prompts (a message's odd character is drawn as '?' instead).
+  static func loadAtlas(path: String, pixelSize: Int, message: String, language: Language) throws(TypefaceError) -> GlyphAtlas {
+    let prompts = language.scalars
+    let atlas = try FontLoader.loadAtlas(
+      path: path, pixelSize: pixelSize, extras: extras(for: message, language: prompts), fallbackPath: FontLoader.fallbackFontPath)
+    let missing = prompts.filter { atlas.glyph(for: $0) == nil }
+    if let first = missing.first {
+      throw .lacksGlyphs(language: language.code, missing: missing.count, first: first, path: path)
+    }
+    return atlas
+  }
+
+  /// The loader's own extras, the prompts' non-ASCII scalars and the message's (a
+  /// scalar no font has is left out by the loader, and drawn as '?'). Only these are
+  /// rendered: the atlas grows with the catalogue, never with the font.
+  static func extras(for message: String, language prompts: [Unicode.Scalar]) -> [Unicode.Scalar] {
     var extras = FontLoader.defaultExtras
+    for scalar in prompts where scalar.value > 0x7E && !extras.contains(scalar) { extras.append(scalar) }
     for scalar in message.unicodeScalars where scalar.value > 0x7E && !extras.contains(scalar) { extras.append(scalar) }
     return extras
   }

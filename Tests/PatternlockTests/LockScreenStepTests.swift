@@ -7,6 +7,7 @@ import Recording
 import Scene
 import Screen
 import ScreenTestSupport
+import Typeface
 import XCTest
 
 @testable import patternlock
@@ -113,6 +114,42 @@ final class LockScreenStepTests: XCTestCase {
       if screen.controller.state.appearance != .entry || screen.unlocked { patterns += 1 }
       XCTAssertGreaterThan(patterns, 0, "\(name): a pattern must have been finished")
       XCTAssertEqual(allocations, 0, "\(name): the tap or fading path allocated")
+    }
+  }
+
+  /// A lockout's countdown in every language, with the glyphs `run` loads (Chinese from
+  /// the fallback font): writing, breaking and drawing the prompt each second allocates
+  /// nothing.
+  func testATranslatedCountdownAllocatesNothing() throws {
+    for path in [Typeface.FontLoader.defaultFontPath, Typeface.FontLoader.fallbackFontPath] {
+      try XCTSkipUnless(FileManager.default.fileExists(atPath: path), "needs \(path)")
+    }
+    for (width, height) in [(800, 480), (480, 320)] {
+      let layout = try GridLayout(LayoutOptions(panelWidth: width, panelHeight: height))
+      for language in Language.allCases {
+        let atlas = try ScreenText.loadAtlas(
+          path: Typeface.FontLoader.defaultFontPath, pixelSize: layout.fontPixels, message: "", language: language)
+        var screen = LockScreen<XRGB8888>(layout: layout, theme: Theme(), atlas: atlas, language: language)
+        var display = MemoryDisplay<XRGB8888>(width: width, height: height)
+        var judge = QuietPatternJudge(DotSequence([1, 2, 3, 6]))
+        // Two days and a bit: the days, then the hours' countdown.
+        let start: UInt64 = 1_000_000
+        screen.startLockedOut(.seconds(2 * 86_400 + 3), now: start)
+        screen.advance(to: start, judge: &judge)
+        _ = try screen.present(on: &display)
+        var allocations: Int64 = 0
+        var presented = 0
+        for second in 1...8 {
+          let now = start + UInt64(second) * 1_000_000
+          allocation_counter_start()
+          screen.advance(to: now, judge: &judge)
+          if screen.isDirty, try screen.present(on: &display).presented { presented += 1 }
+          allocations += allocation_counter_stop()
+        }
+        XCTAssertGreaterThanOrEqual(presented, 5, language.code)
+        XCTAssertEqual(allocations, 0, "\(width)x\(height) \(language.code): the countdown allocated")
+        XCTAssertEqual(screen.controller.state.prompt, .tryAgain(in: 2 * 86_400 - 5))
+      }
     }
   }
 

@@ -54,7 +54,7 @@ final class StorageErrorTests: XCTestCase {
     let store = FlakyStore(pattern: enrolled)
     var gate = try VaultGate(store: store, throttle: .android, clock: .live, startingAt: 0)
     var screen = LockScreen<XRGB8888>(layout: try GridLayout(LayoutOptions()), theme: Theme(), atlas: nil)
-    let storageError = PromptText("Storage error: locked. Ask an administrator.")
+    let storageError = PromptText.storageError
 
     store.writesFail = true
     XCTAssertNotNil(enter([1, 2, 3, 6], at: 10 * second, on: &screen, judge: &gate))
@@ -77,7 +77,7 @@ final class StorageErrorTests: XCTestCase {
     store.writesFail = false
     screen.advance(to: 14 * second, judge: &gate)
     XCTAssertTrue(screen.controller.isAcceptingInput)
-    XCTAssertEqual(screen.controller.state.prompt, PromptText("Draw your unlock pattern"))
+    XCTAssertEqual(screen.controller.state.prompt, .drawPattern)
 
     enter([1, 2, 3, 6], at: 15 * second, on: &screen, judge: &gate)
     XCTAssertTrue(screen.unlocked)

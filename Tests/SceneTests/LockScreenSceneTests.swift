@@ -128,7 +128,7 @@ final class LockScreenSceneTests: XCTestCase {
     TestPlayback.play(h.events, layout: h.layout, judge: SceneHarness.judge) { timeline.append(($0, $1)) }
     let wrongIndex = try XCTUnwrap(timeline.firstIndex { $0.0.appearance == .wrong })
     let cleared = timeline[wrongIndex + 1]
-    XCTAssertEqual(cleared.0, LockScreenState(prompt: PromptText("Draw your unlock pattern")))
+    XCTAssertEqual(cleared.0, LockScreenState(prompt: .drawPattern))
     XCTAssertEqual(cleared.1 - timeline[wrongIndex].1, 500_000, "red for exactly the feedback time")
   }
 
@@ -144,17 +144,17 @@ final class LockScreenSceneTests: XCTestCase {
     XCTAssertEqual(controller.state.trail, DotSequence([5]))
   }
 
-  func testPromptTextBuildsCountdownsWithoutAllocating() {
-    var warmUp = PromptText("x")
-    warmUp.append(1, minimumDigits: 2)
-    var text = PromptText()
+  func testPromptTextBuildsAndWritesCountdownsWithoutAllocating() {
+    var scalars = 0
+    PromptText.tryAgain(in: 1).forEachScalar(in: .zhCN) { _ in scalars += 1 }
     allocation_counter_start()
-    text.append("Try again in ")
-    text.append(4)
-    text.append(":")
-    text.append(7, minimumDigits: 2)
+    let text = PromptText.tryAgain(in: 247)
+    text.forEachScalar(in: .en) { _ in scalars += 1 }
+    text.forEachScalar(in: .de) { _ in scalars += 1 }
+    text.forEachScalar(in: .zhCN) { _ in scalars += 1 }
     let allocations = allocation_counter_stop()
     XCTAssertEqual(text.string, "Try again in 4:07")
+    XCTAssertEqual(text.text(in: .zhCN), "请在 4:07 后重试")
     XCTAssertEqual(allocations, 0)
   }
 
