@@ -57,23 +57,10 @@ extension Canvas {
         if !rasterizer.segment(at: index, touchesRow: y) { continue }
         let segment = rasterizer.segment(at: index)
         let alpha = rasterizer.segmentAlpha(at: index)
-        let (outerSpan, innerSpan) = segment.spans(atY: cy)
-        guard let outer = outerSpan else { continue }
-        let start = max(SubPixel.firstCentre(atOrAfter: outer.low), area.x)
-        let end = min(SubPixel.endCentre(atOrBefore: outer.high), area.maxX)
-        if start >= end { continue }
-        var innerStart = end, innerEnd = end
-        if let inner = innerSpan {
-          let s = max(SubPixel.firstCentre(atOrAfter: inner.low), start)
-          let e = min(SubPixel.endCentre(atOrBefore: inner.high), end)
-          if s < e {
-            innerStart = s
-            innerEnd = e
-            // A full run at this segment's opacity goes through the row too: another
-            // segment may be more opaque there.
-            for x in s..<e { rasterizer.raiseCoverage(at: x, to: alpha) }
-          }
-        }
+        guard let (start, end, innerStart, innerEnd) = segment.pixelColumns(atY: cy, within: area) else { continue }
+        // A full run at this segment's opacity goes through the row too: another
+        // segment may be more opaque there.
+        for x in innerStart..<innerEnd { rasterizer.raiseCoverage(at: x, to: alpha) }
         rasterizer.raiseEdgeCoverage(of: segment, from: start, to: innerStart, py: cy, radius: radius, alpha: alpha)
         rasterizer.raiseEdgeCoverage(of: segment, from: innerEnd, to: end, py: cy, radius: radius, alpha: alpha)
         low = min(low, start)

@@ -50,21 +50,10 @@ extension Canvas {
       for index in 0..<count {
         if !rasterizer.segment(at: index, touchesRow: y) { continue }
         let segment = rasterizer.segment(at: index)
-        let (outerSpan, innerSpan) = segment.spans(atY: cy)
-        guard let outer = outerSpan else { continue }
-        let start = max(SubPixel.firstCentre(atOrAfter: outer.low), area.x)
-        let end = min(SubPixel.endCentre(atOrBefore: outer.high), area.maxX)
-        if start >= end { continue }
-        var innerStart = end, innerEnd = end
-        if let inner = innerSpan {
-          let s = max(SubPixel.firstCentre(atOrAfter: inner.low), start)
-          let e = min(SubPixel.endCentre(atOrBefore: inner.high), end)
-          if s < e {
-            innerStart = s
-            innerEnd = e
-            rasterizer.setFullRun(start: s, end: e, at: fullCount)
-            fullCount += 1
-          }
+        guard let (start, end, innerStart, innerEnd) = segment.pixelColumns(atY: cy, within: area) else { continue }
+        if innerStart < innerEnd {
+          rasterizer.setFullRun(start: innerStart, end: innerEnd, at: fullCount)
+          fullCount += 1
         }
         // The edge pixels either side of the full run (all of start..<end when there
         // is none), each walked with the distance stepped, not divided.

@@ -109,6 +109,26 @@ import PatternCore
           dyBSquared: dyBSquared, alongAtCrossing: alongAtCrossing))
   }
 
+  /// The pixel columns the capsule covers on the row whose centre is `y`, within
+  /// `area`: `start..<end` in all, of which `innerStart..<innerEnd` fully (empty,
+  /// at `end`, where no pixel is fully covered); nil where it covers none. Both
+  /// polyline strokes walk their rows through this, so they agree on every edge.
+  @inlinable func pixelColumns(
+    atY y: Int64, within area: Rect
+  ) -> (start: Int, end: Int, innerStart: Int, innerEnd: Int)? {
+    let (outerSpan, innerSpan) = spans(atY: y)
+    guard let outer = outerSpan else { return nil }
+    let start = max(SubPixel.firstCentre(atOrAfter: outer.low), area.x)
+    let end = min(SubPixel.endCentre(atOrBefore: outer.high), area.maxX)
+    if start >= end { return nil }
+    if let inner = innerSpan {
+      let s = max(SubPixel.firstCentre(atOrAfter: inner.low), start)
+      let e = min(SubPixel.endCentre(atOrBefore: inner.high), end)
+      if s < e { return (start, end, s, e) }
+    }
+    return (start, end, end, end)
+  }
+
   /// One cut from the row's shared terms (see `spans(atY:)`): the reference one-cut
   /// steps in the same order.
   @inlinable @inline(__always) func cut(
