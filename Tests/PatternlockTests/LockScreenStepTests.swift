@@ -66,18 +66,27 @@ final class LockScreenStepTests: XCTestCase {
       _ = try screen.present(on: &display)
       let before = display.presented
       var judge = QuietPatternJudge(DotSequence([1, 2, 3, 6]))
-      var allocations: Int64 = 0
-      var i = 0
-      while i < list.count {
-        // Counted per step, so the test's own bookkeeping is never counted.
-        allocation_counter_start()
-        _ = try step(list[i], screen: &screen, display: &display, judge: &judge)
-        allocations += allocation_counter_stop()
-        i += 1
-      }
+      let allocations = try allocationsStepping(list, screen: &screen, display: &display, judge: &judge)
       XCTAssertGreaterThan(display.presented - before, 30, name)
       XCTAssertEqual(allocations, 0, "\(name): the live event and frame path allocated")
     }
+  }
+
+  /// The allocations of stepping the screen through `list`, counted per step so the
+  /// test's own bookkeeping is never counted.
+  private func allocationsStepping(
+    _ list: [TouchEvent], screen: inout LockScreen<XRGB8888>, display: inout MemoryDisplay<XRGB8888>,
+    judge: inout QuietPatternJudge
+  ) throws -> Int64 {
+    var allocations: Int64 = 0
+    var i = 0
+    while i < list.count {
+      allocation_counter_start()
+      _ = try step(list[i], screen: &screen, display: &display, judge: &judge)
+      allocations += allocation_counter_stop()
+      i += 1
+    }
+    return allocations
   }
 
   /// The same for taps (confirmed by a tap, and by the pause the timer ends) and for
@@ -95,15 +104,8 @@ final class LockScreenStepTests: XCTestCase {
       screen = makeScreen()
       _ = try screen.present(on: &display)
       var judge = QuietPatternJudge(DotSequence([1, 2, 3, 6]))
-      var allocations: Int64 = 0
+      var allocations = try allocationsStepping(list, screen: &screen, display: &display, judge: &judge)
       var patterns = 0
-      var i = 0
-      while i < list.count {
-        allocation_counter_start()
-        _ = try step(list[i], screen: &screen, display: &display, judge: &judge)
-        allocations += allocation_counter_stop()
-        i += 1
-      }
       allocation_counter_start()
       if let due = screen.controller.tapConfirmationDue {
         screen.advance(to: due, judge: &judge)
