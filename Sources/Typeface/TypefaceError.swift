@@ -12,6 +12,13 @@ public enum TypefaceError: DescribedError, Equatable, Sendable {
   /// Neither the font nor the fallback has every glyph a language's prompts use.
   case lacksGlyphs(language: String, missing: Int, first: Unicode.Scalar, path: String)
 
+  /// Whether the prompts fall back to English (a language other than English the fonts
+  /// cannot draw), rather than to no text.
+  public var isLanguageFallback: Bool {
+    if case .lacksGlyphs(let language, _, _, _) = self { return language != "en" }
+    return false
+  }
+
   /// One line for the user: what failed, on which file, why, and what to do.
   public var message: String {
     switch self {
@@ -33,7 +40,8 @@ public enum TypefaceError: DescribedError, Equatable, Sendable {
       character.unicodeScalars.append(first)
       return "cannot draw the \(language) prompts: neither \(path) nor \(FontLoader.fallbackFontPath) has '\(character)'"
         + (missing > 1 ? " and \(missing - 1) more characters" : "")
-        + " (install it with 'apt-get install \(FontLoader.fallbackFontPackage)', or choose another language); text will not be drawn"
+        + " (install it with 'apt-get install \(FontLoader.fallbackFontPackage)', or choose another language)"
+        + (isLanguageFallback ? "; the prompts are shown in English" : "")
     }
   }
 }

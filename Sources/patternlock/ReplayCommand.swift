@@ -42,7 +42,7 @@ enum ReplayCommand {
     var inputMode = InputMode.both
     /// The message as the settings give it, and its wrapped lines and glyphs once laid out.
     var message = ""
-    var text = ScreenText(atlas: nil, message: [])
+    var text = ScreenText(atlas: nil, message: [], language: .en)
     /// The same in the controller's microseconds.
     var feedbackMicroseconds: UInt64 { UInt64(feedbackMilliseconds) * 1000 }
 
@@ -83,7 +83,8 @@ enum ReplayCommand {
         (layout, frames.text) = try ScreenText.layOut(
           settings.layout, message: frames.message, fontPath: frames.fontPath, language: frames.language,
           loadingFont: !frames.message.isEmpty,
-          fontFailure: { Console.error($0.message + "; drawing no text") })
+          fontFailure: { Console.error($0.message + ($0.isLanguageFallback ? "" : "; drawing no text")) })
+        frames.language = frames.text.language
       } catch {
         throw UsageError(error.message)
       }
@@ -160,10 +161,12 @@ enum ReplayCommand {
       }
     }
     var atlas = frames.text.atlas
+    var frames = frames
     if atlas == nil && frames.message.isEmpty {
       do throws(TypefaceError) {
         atlas = try ScreenText.loadAtlas(
-          path: frames.fontPath, pixelSize: layout.fontPixels, message: frames.message, language: frames.language)
+          path: frames.fontPath, pixelSize: layout.fontPixels, message: frames.message, language: &frames.language,
+          said: { Console.error($0.message) })
       } catch {
         Console.error(error.message + "; drawing no text")
       }

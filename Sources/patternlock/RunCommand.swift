@@ -195,7 +195,7 @@ enum RunCommand {
     do throws(LayoutError) {
       (layout, text) = try ScreenText.layOut(
         options, message: settings.message, fontPath: settings.fontPath, language: settings.language, loadingFont: true,
-        fontFailure: { Console.error($0.message + "; showing the lock without text") })
+        fontFailure: { Console.error($0.message + ($0.isLanguageFallback ? "" : "; showing the lock without text")) })
     } catch {
       throw .usage(UsageError(error.message + " (display \(display.summary))"))
     }
@@ -228,7 +228,7 @@ enum RunCommand {
       idleBlankMicroseconds: idleBlank,
       prompt: enrolling || enrollsFirst ? EnrollmentGate.startPrompt : PromptText.drawPattern,
       unattended: settings.unattended, message: text.message, inputMode: settings.inputMode,
-        language: settings.language)
+        language: text.language)
     let now = pl_monotonic_microseconds()
     if judge.vault != nil { screen.startLockedOut(judge.vault!.lockoutAtStart(now: now), now: now) }
     var ending = loop.run(display: &display, input: &input, screen: &screen, judge: &judge)
@@ -246,7 +246,7 @@ enum RunCommand {
         layout: layout, theme: settings.theme, atlas: atlas, minimumDots: judge.vault!.minimumDotsToCheck(),
         feedbackMicroseconds: feedback, idleBlankMicroseconds: idleBlank, prompt: PromptText.drawPattern,
         unattended: settings.unattended, message: text.message, inputMode: settings.inputMode,
-        language: settings.language)
+        language: text.language)
       ending = loop.run(display: &display, input: &input, screen: &screen, judge: &judge)
     }
     _ = console.isActive

@@ -15,6 +15,9 @@ struct ScreenText {
   let atlas: GlyphAtlas?
   /// The message's lines, as many as the layout has room for.
   let message: [String]
+  /// The prompts' language: the one asked for, or English where the fonts lack its
+  /// characters.
+  var language: Language
 
   /// Loads the font (when `loadingFont`) and lays out with the message.
   ///
@@ -28,19 +31,37 @@ struct ScreenText {
     var options = options
     options.messageLines = 0
     let plain = try GridLayout(options)
-    guard loadingFont else { return (plain, ScreenText(atlas: nil, message: [])) }
+    guard loadingFont else { return (plain, ScreenText(atlas: nil, message: [], language: language)) }
     let atlas: GlyphAtlas
+    var shown = language
     do throws(TypefaceError) {
-      atlas = try loadAtlas(path: fontPath, pixelSize: plain.fontPixels, message: message, language: language)
+      atlas = try loadAtlas(path: fontPath, pixelSize: plain.fontPixels, message: message, language: &shown, said: fontFailure)
     } catch {
       fontFailure(error)
-      return (plain, ScreenText(atlas: nil, message: []))
+      return (plain, ScreenText(atlas: nil, message: [], language: language))
     }
     let lines = TextWrapping.lines(
       of: message, atlas: atlas, width: plain.messageRect.width, maximumLines: LayoutOptions.maximumMessageLines)
-    guard !lines.isEmpty else { return (plain, ScreenText(atlas: atlas, message: [])) }
+    guard !lines.isEmpty else { return (plain, ScreenText(atlas: atlas, message: [], language: shown)) }
     options.messageLines = lines.count
-    return (try GridLayout(options), ScreenText(atlas: atlas, message: lines))
+    return (try GridLayout(options), ScreenText(atlas: atlas, message: lines, language: shown))
+  }
+
+  /// The glyphs of `language`'s prompts; where the fonts lack some of its characters,
+  /// English's instead (said through `said`, and `language` becomes English): a lock
+  /// whose prompts are in the wrong language still tells its user what to do.
+  static func loadAtlas(
+    path: String, pixelSize: Int, message: String, language: inout Language,
+    fallbackPath: String = FontLoader.fallbackFontPath, said: (TypefaceError) -> Void
+  ) throws(TypefaceError) -> GlyphAtlas {
+    do throws(TypefaceError) {
+      return try loadAtlas(path: path, pixelSize: pixelSize, message: message, language: language, fallbackPath: fallbackPath)
+    } catch {
+      guard error.isLanguageFallback else { throw error }
+      said(error)
+      language = .en
+      return try loadAtlas(path: path, pixelSize: pixelSize, message: message, language: .en, fallbackPath: fallbackPath)
+    }
   }
 
   /// The glyphs of the language's prompts and of the message, from the font and, for
@@ -48,10 +69,12 @@ struct ScreenText {
   ///
   /// - Throws: the loader's error, or `lacksGlyphs` when neither font has every glyph
   ///   of the prompts (a message's odd character is drawn as '?' instead).
-  static func loadAtlas(path: String, pixelSize: Int, message: String, language: Language) throws(TypefaceError) -> GlyphAtlas {
+  static func loadAtlas(
+    path: String, pixelSize: Int, message: String, language: Language, fallbackPath: String = FontLoader.fallbackFontPath
+  ) throws(TypefaceError) -> GlyphAtlas {
     let prompts = language.scalars
     let atlas = try FontLoader.loadAtlas(
-      path: path, pixelSize: pixelSize, extras: extras(for: message, language: prompts), fallbackPath: FontLoader.fallbackFontPath)
+      path: path, pixelSize: pixelSize, extras: extras(for: message, language: prompts), fallbackPath: fallbackPath)
     let missing = prompts.filter { atlas.glyph(for: $0) == nil }
     if let first = missing.first {
       throw .lacksGlyphs(language: language.code, missing: missing.count, first: first, path: path)
