@@ -36,6 +36,8 @@ struct FBDevDisplay<Pixel: PixelStorage>: LockDisplay, ~Copyable {
   var isFlipPending: Bool { false }
   var isOutputOff: Bool { false }
   var canSwitchOff: Bool { false }
+  var canHandOver: Bool { false }
+  mutating func handOver() {}
   var panelRotation: Rotation { .none }
   var summary: String { "\(path) (\(driver), \(width)x\(height), \(Pixel.format.name), fbdev)" }
   static func commandFailure(_ error: FBDevError) -> CommandFailure { .framebuffer(error) }
