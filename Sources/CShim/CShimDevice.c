@@ -312,3 +312,12 @@ int pl_vt_release_display(int tty, int answer) {
   } while (r < 0 && errno == EINTR);
   return r;
 }
+
+int pl_vt_is_held(int tty) {
+  struct vt_mode mode;
+  int r;
+  do {
+    r = ioctl(tty, VT_GETMODE, &mode);
+  } while (r < 0 && errno == EINTR);
+  return r < 0 ? -1 : mode.mode == VT_PROCESS;
+}

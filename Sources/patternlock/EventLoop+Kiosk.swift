@@ -13,7 +13,7 @@ struct KioskPlan {
   var relockIdleMicroseconds: UInt64?
 
   /// How long the kiosk may take to hold its VT after it was started (cage under
-  /// emulation needs seconds; a Pi well under one).
+  /// emulation needs seconds; a Pi well under one); the lock comes back after that.
   static let startMilliseconds = 90_000
 }
 
@@ -29,54 +29,54 @@ enum KioskEnding {
 }
 
 extension EventLoop {
-  /// After an unlock: starts the kiosk's unit (nothing happens when it runs already, so
-  /// a relock never restarts it), keeps the lock's last frame on screen until the
-  /// kiosk's session holds its VT in graphics mode, then hands the display over (DRM
-  /// master dropped, the frame left on the CRTC) and switches to the kiosk's VT, where
-  /// logind gives the kiosk the display and input. No text console is shown in
-  /// between: both VTs are in KD_GRAPHICS throughout.
+  /// After an unlock: puts the kiosk's VT in graphics mode, hands the display over (DRM
+  /// master dropped, the lock's last frame left on the CRTC), switches to that VT and
+  /// starts the kiosk's unit there (nothing happens when it runs already, so a relock
+  /// never restarts it); logind gives the kiosk the display and input, as its VT is in
+  /// front. No text console is shown in between: both VTs stay in KD_GRAPHICS, and the
+  /// lock's frame stays until the kiosk sets its own.
   ///
   /// Then waits, reading the input devices only to see when they were last used, until
   /// `relock-idle-s` without input, SIGUSR1 (`patternlock lock`), the kiosk's end (its
-  /// VT back in text mode) or another VT becoming active; then makes the lock's VT
-  /// active again (logind pauses the kiosk's devices) and returns `.relock`.
+  /// session lets go of its VT), a kiosk that never takes its VT, or another VT becoming
+  /// active; then makes the lock's VT active again (logind pauses the kiosk's devices)
+  /// and returns `.relock`.
   mutating func showKiosk<D: LockDisplay & ~Copyable, I: InputSource & ~Copyable>(
     _ kiosk: KioskPlan, lockTerminal: Int32, lockNumber: Int32, display: inout D, input: inout I
   ) -> KioskEnding {
-    let systemctl = PowerCommand.program()
-    let started = PowerCommand.run([systemctl, "start", "--no-block", kiosk.unit])
-    guard started == 0 else {
-      Console.error("unlocked, but '\(systemctl) start \(kiosk.unit)' failed (status \(started)); showing the lock again (check kiosk-unit)")
+    guard display.canHandOver else {
+      Console.error("unlocked, but kiosk-unit needs a DRM display (this one is fbdev); showing the lock again")
       return .relock
     }
-    // The kiosk's session takes its VT (KD_GRAPHICS) once its compositor runs.
-    var waited = 0
-    while !EventLoop.isGraphical(kiosk.terminal) {
-      if waited >= KioskPlan.startMilliseconds {
-        Console.error("\(kiosk.unit) did not take tty\(kiosk.terminal) within \(waited / 1000) s (is it running there? 'systemctl status \(kiosk.unit)'); showing the lock again")
-        return .relock
-      }
-      switch wait(milliseconds: 100, input: &input, lockTerminal: lockTerminal) {
-      case .signal(let signal): return .signal(signal)
-      case .lockAsked: return .relock
-      case .input, .tick: waited += 100
-      }
+    // The kiosk's VT goes to graphics mode before it is shown: the switch then draws no
+    // console there, nor does anything until the kiosk's session holds it.
+    guard EventLoop.setGraphics(kiosk.terminal, true) else {
+      Console.error("unlocked, but cannot use /dev/tty\(kiosk.terminal) (kiosk-vt): \(Errno.current.text); showing the lock again")
+      return .relock
     }
-
-    // The switch: the kernel asks the lock's VT first (SIGUSR2); the display is handed
-    // over then, as logind does for its sessions, and the switch allowed.
-    guard display.canHandOver else { return .relock }
     var stop: Int32 = 0
     let switched = activate(kiosk.terminal, lockTerminal: lockTerminal, handingOver: &display, stop: &stop)
-    if stop != 0 { return .signal(stop) }
     guard switched else {
-      Console.error("cannot switch to tty\(kiosk.terminal) (kiosk-vt); showing the lock again")
+      _ = EventLoop.setGraphics(kiosk.terminal, false)
+      if stop != 0 { return .signal(stop) }
+      Console.error("unlocked, but cannot switch to tty\(kiosk.terminal) (kiosk-vt); showing the lock again")
       return .relock
     }
-    Console.out("patternlock: showing \(kiosk.unit) on tty\(kiosk.terminal)")
+    // Started only now, its VT in front: the compositor's session is active from its
+    // start, and it takes the display that was just given up. Until it draws, the
+    // lock's last picture stays on the CRTC.
+    let systemctl = PowerCommand.program()
+    let started = PowerCommand.run([systemctl, "start", "--no-block", kiosk.unit])
+    var why = ""
+    if started != 0 {
+      why = "'\(systemctl) start \(kiosk.unit)' failed (status \(started)); check kiosk-unit"
+    } else {
+      Console.out("patternlock: showing \(kiosk.unit) on tty\(kiosk.terminal)")
+    }
 
     var lastInput = pl_monotonic_microseconds()
-    var why = ""
+    let shown = lastInput
+    var held = false
     while why.isEmpty {
       switch wait(milliseconds: 500, input: &input, lockTerminal: lockTerminal) {
       case .signal(let signal): return .signal(signal)
@@ -85,16 +85,25 @@ extension EventLoop {
       case .tick: break
       }
       let now = pl_monotonic_microseconds()
+      let state = EventLoop.terminalState(kiosk.terminal)
       let active = pl_vt_active(lockTerminal)
-      if let idle = kiosk.relockIdleMicroseconds, now &- lastInput >= idle {
+      if state.held { held = true }
+      if !why.isEmpty {
+        break
+      } else if let idle = kiosk.relockIdleMicroseconds, now &- lastInput >= idle {
         why = "no input for \(idle / 1_000_000) s (relock-idle-s)"
-      } else if !EventLoop.isGraphical(kiosk.terminal) {
+      } else if held && !(state.held && state.graphics) {
         why = "\(kiosk.unit) ended"
+      } else if !held && now &- shown >= UInt64(KioskPlan.startMilliseconds) * 1000 {
+        why = "\(kiosk.unit) did not take tty\(kiosk.terminal) within \(KioskPlan.startMilliseconds / 1000) s ('systemctl status \(kiosk.unit)')"
       } else if active != kiosk.terminal {
         why = "tty\(active) became active"
       }
     }
     Console.out("patternlock: locking again: \(why)")
+    // The kernel ignores switches away from a VT in graphics mode unless a process holds
+    // it (the kiosk's session does): without one, it goes back to text mode first.
+    if !EventLoop.terminalState(kiosk.terminal).held { _ = EventLoop.setGraphics(kiosk.terminal, false) }
     if pl_vt_active(lockTerminal) != lockNumber {
       guard pl_vt_activate(lockTerminal, lockNumber) == 0, LockTerminal.waitUntilActive(lockTerminal, lockNumber) else {
         // Fail closed: a kiosk left on screen without the lock would be open to anyone.
@@ -108,14 +117,23 @@ extension EventLoop {
     return .relock
   }
 
-  /// Whether VT `number` is in KD_GRAPHICS: a session's compositor holds it. Opened for
-  /// each look and closed at once: a descriptor kept open would be hung up by the kiosk
-  /// unit's TTYVHangup (and then answer nothing) and keep its VT from being deallocated.
-  static func isGraphical(_ number: Int32) -> Bool {
+  /// Whether VT `number` is in graphics mode, and whether a process holds it in
+  /// VT_PROCESS mode (the kiosk's logind session does while its compositor runs).
+  /// Opened for each look and closed at once: a descriptor kept open would be hung up
+  /// by the kiosk unit's TTYVHangup (and answer nothing after).
+  static func terminalState(_ number: Int32) -> (graphics: Bool, held: Bool) {
+    let fd = pl_vt_open(number)
+    guard fd >= 0 else { return (false, false) }
+    let tty = FileDescriptor(owning: fd)
+    return (pl_kd_get_mode(tty.rawValue) == Int32(PL_KD_GRAPHICS), pl_vt_is_held(tty.rawValue) == 1)
+  }
+
+  /// Puts VT `number` in graphics or text mode; false when it cannot be opened or set.
+  static func setGraphics(_ number: Int32, _ graphics: Bool) -> Bool {
     let fd = pl_vt_open(number)
     guard fd >= 0 else { return false }
     let tty = FileDescriptor(owning: fd)
-    return pl_kd_get_mode(tty.rawValue) == Int32(PL_KD_GRAPHICS)
+    return pl_kd_set_mode(tty.rawValue, Int32(graphics ? PL_KD_GRAPHICS : PL_KD_TEXT)) == 0
   }
 
   /// Asks for the kiosk's VT and allows the switch when the kernel asks the lock's VT,

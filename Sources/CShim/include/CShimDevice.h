@@ -73,6 +73,9 @@ int pl_vt_activate(int tty, int number);
 /// ioctl(VT_SETMODE): VT_PROCESS with SIGUSR2 as release and acquire signal when
 /// `process` is non-zero (the kernel then asks before switching away), else VT_AUTO.
 int pl_vt_set_process_mode(int tty, int process);
+/// ioctl(VT_GETMODE): 1 when a process holds the VT in VT_PROCESS mode, 0 in VT_AUTO,
+/// -1 with errno.
+int pl_vt_is_held(int tty);
 /// ioctl(VT_RELDISP): 1 lets a pending switch away go on, 0 refuses it, PL_VT_ACKACQ
 /// acknowledges a switch to this VT; 0 or -1 with errno (EINVAL when none is pending).
 int pl_vt_release_display(int tty, int answer);
