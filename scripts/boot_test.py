@@ -356,7 +356,7 @@ KIOSK_UNIT = "patternlock-kiosk.service"
 # foot's background in the test's kiosk (a drop-in's -o colors.background=1e5aa0).
 KIOSK_BACKGROUND = bytes((0x1E, 0x5A, 0xA0))
 # relock-idle-s in the kiosk image: long enough for the checks before it, short for the test.
-RELOCK_IDLE_S = 40
+RELOCK_IDLE_S = 60
 
 
 def kiosk_share(rgb):

@@ -87,7 +87,13 @@ extension EventLoop {
       let now = pl_monotonic_microseconds()
       let state = EventLoop.terminalState(kiosk.terminal)
       let active = pl_vt_active(lockTerminal)
-      if state.held { held = true }
+      // Idle time counts from when the kiosk holds its VT: under emulation cage takes
+      // tens of seconds to start, and locking again meanwhile would take its VT from a
+      // compositor that cannot start without it.
+      if state.held && !held {
+        held = true
+        lastInput = now
+      }
       if !why.isEmpty {
         break
       } else if let idle = kiosk.relockIdleMicroseconds, now &- lastInput >= idle {
