@@ -351,6 +351,188 @@ def login_after_unlock(b):
     b.check("unlocked, Ctrl+Alt+F2 does switch VTs", switches)
 
 
+# ---- The kiosk (trixie): docs/raspberry-pi.md's "Kiosk" recipe with cage and foot ----
+KIOSK_UNIT = "patternlock-kiosk.service"
+# foot's background in the test's kiosk (a drop-in's -o colors.background=1e5aa0).
+KIOSK_BACKGROUND = bytes((0x1E, 0x5A, 0xA0))
+# relock-idle-s in the kiosk image: long enough for the checks before it, short for the test.
+RELOCK_IDLE_S = 60
+
+
+def kiosk_share(rgb):
+    """The share of pixels in foot's background colour: the kiosk's own frame."""
+    step = 3 * 7
+    return sum(1 for i in range(0, len(rgb), step) if rgb[i:i + 3] == KIOSK_BACKGROUND) / (len(rgb) // step)
+
+
+def classify(rgb, lock_frames):
+    """What a screendump shows: 'lock' (one of the lock's frames), 'kiosk' (foot's
+    background on most of it), 'console' (a text console: black with lit pixels),
+    'black' (nothing at all) or 'other'."""
+    if rgb in lock_frames:
+        return "lock"
+    if kiosk_share(rgb) > 0.5:
+        return "kiosk"
+    lit = lit_pixels(rgb)
+    darkest = min(rgb[i:i + 3] for i in range(0, len(rgb), 3 * 97))
+    if darkest == b"\0\0\0" and lit == 0:
+        return "black"
+    if darkest == b"\0\0\0" and lit < len(rgb) // 3 // 4:
+        return "console"
+    return "other"
+
+
+def scanout_owner(b):
+    """The program that made the framebuffer on the primary plane ('allocated by' in the
+    DRM state in debugfs): patternlock, cage, or the kernel's fbdev emulation (a console)."""
+    text = b.output("awk '/plane\\[/ { p = 1 } p && /allocated by/ { print $NF; exit }' /sys/kernel/debug/dri/0/state")
+    return text.strip() or "nothing"
+
+
+def watch_switch(b, name, lock_frames, until_kind, within):
+    """Screendumps as fast as QMP gives them until one shows `until_kind`. Every frame
+    before it must be the lock's or the kiosk's: a frame that is neither (cage's black
+    background before foot maps, say) is looked up in the DRM state, and its framebuffer
+    must be patternlock's or cage's, never the console's. Returns (seconds, frame counts
+    by kind, the owners of the frames that were neither)."""
+    start = time.monotonic()
+    until = b.within(within)
+    counts, owners = {}, {}
+    while True:
+        _, _, shot = b.screendump(name)
+        kind = classify(shot, lock_frames)
+        counts[kind] = counts.get(kind, 0) + 1
+        if kind not in ("lock", "kiosk"):
+            owner = scanout_owner(b)
+            owners[owner] = owners.get(owner, 0) + 1
+            if owner not in ("patternlock", "cage"):
+                os.replace(os.path.join(b.work, name + ".ppm"), os.path.join(b.work, f"{name}-{kind}.ppm"))
+                raise Failure(f"a frame showed {kind} after {time.monotonic() - start:.1f} s, its framebuffer {owner}'s "
+                              f"(see {b.work}/{name}-{kind}.ppm); frames so far {counts}")
+        if kind == until_kind:
+            os.remove(os.path.join(b.work, name + ".ppm"))
+            return time.monotonic() - start, counts, owners
+        if time.monotonic() > until:
+            raise Failure(f"no {until_kind} frame within {within} s; frames {counts}, owners of the others {owners}")
+
+
+def kiosk_pids(b):
+    """cage's and foot's PIDs."""
+    cage = b.output(f"systemctl show -p MainPID --value {KIOSK_UNIT}")
+    foot = b.output("pidof foot || true")
+    return cage, foot
+
+
+def draw(b, steps):
+    for x, y, down in steps:
+        b.tablet(x, y, down)
+        time.sleep(STEP_SECONDS)
+
+
+def kiosk_after_unlock(b):
+    """7. The kiosk: an unlock starts it on tty7 as user kiosk, in a logind session of its
+    own; the lock's last frame stays until the kiosk draws (no console in between)."""
+    _, _, verdict = b.reference("right-verdict")
+    _, _, idle = b.reference("idle")
+    b.lock_frames = [verdict, idle]
+    b.output("mountpoint -q /sys/kernel/debug || mount -t debugfs debugfs /sys/kernel/debug")
+    mark = b.console.mark()
+    draw(b, RIGHT_STEPS)
+    b.check("right pattern: the journal says unlocked", lambda: b.journal_line(mark, '"unlocked"', 20) and None)
+    unlocked = time.monotonic()
+
+    def handed_off():
+        seconds, counts, owners = watch_switch(b, "hand-off", b.lock_frames, "kiosk", 150)
+        b.timings.append(f"unlock to kiosk {time.monotonic() - unlocked:.1f} s")
+        return (f"foot drew {seconds:.1f} s after the unlock; the frames before: {counts.get('lock', 0)} the lock's last "
+                f"picture, then {sum(owners.values())} of cage's own (framebuffers by {owners}), none of the console")
+    b.require("after the unlock the kiosk (cage and foot) draws, with no console frame before it", handed_off)
+
+    def session():
+        vt = b.active_vt()
+        expect(vt == "tty7", f"the active VT is {vt}")
+        text = b.output("loginctl list-sessions --no-legend")
+        expect(any("kiosk" in line and "tty7" in line for line in text.splitlines()), f"sessions: {text!r}")
+        lock = b.unit("patternlock.service", "ActiveState", "NRestarts")
+        expect(lock.get("ActiveState") == "active", f"patternlock.service: {lock}")
+        user = b.output("ps -o user= -p $(pidof cage)")
+        expect(user == "kiosk", f"cage runs as {user!r}")
+        b.kiosk_pids = kiosk_pids(b)
+        return f"tty7 active; cage runs as kiosk in its logind session on tty7 (PIDs cage/foot {'/'.join(b.kiosk_pids)}); the lock still runs behind it"
+    b.check("the kiosk runs as user kiosk in its own logind session on tty7, the lock unit stays active", session)
+
+
+def relock_asked(b):
+    """8. `patternlock lock` brings the lock back over the running kiosk; a wrong pattern
+    is refused there, the right one switches back to the kiosk as it was."""
+    asked = time.monotonic()
+    b.output("patternlock lock")
+
+    def locked():
+        seconds, counts, _ = watch_switch(b, "relock", b.lock_frames, "lock", 30)
+        b.picture("idle", 10)
+        vt = b.active_vt()
+        expect(vt == "tty1", f"the active VT is {vt}")
+        b.timings.append(f"'patternlock lock' to the lock {time.monotonic() - asked:.1f} s")
+        return f"the lock's idle picture {seconds:.1f} s after 'patternlock lock' ({counts}); tty1 active"
+    b.require("'patternlock lock': the lock is back on top of the kiosk, only kiosk frames before it", locked)
+
+    mark = b.console.mark()
+    draw(b, TABLET_STEPS)
+    b.check("a wrong pattern at the relocked screen: the wrong verdict, not the kiosk",
+            lambda: b.journal_line(mark, '"wrong"', 20) and b.picture("wrong-verdict", b.feedback / 1000 - 0.5))
+    b.check("then the idle picture with one failure", lambda: b.picture("idle-1-failure", b.feedback / 1000 + 5))
+    mark = b.console.mark()
+    draw(b, RIGHT_STEPS)
+
+    def back():
+        b.journal_line(mark, '"unlocked"', 20)
+        _, _, one_failure = b.reference("idle-1-failure")
+        seconds, counts, _ = watch_switch(b, "back", b.lock_frames + [one_failure], "kiosk", 60)
+        b.kiosk_shown = time.monotonic()
+        pids = kiosk_pids(b)
+        expect(pids == b.kiosk_pids, f"cage/foot PIDs were {b.kiosk_pids}, now {pids}")
+        vt = b.active_vt()
+        expect(vt == "tty7", f"the active VT is {vt}")
+        return f"the kiosk again {seconds:.1f} s after the right pattern ({counts}); same cage and foot (PIDs {'/'.join(pids)}), tty7"
+    b.require("the right pattern switches back to the same kiosk (never restarted)", back)
+
+
+def relock_idle(b):
+    """9. relock-idle-s without input in the kiosk: the lock comes back by itself."""
+    def idle_lock():
+        shown = b.kiosk_shown
+        b.picture("idle", RELOCK_IDLE_S + 30)
+        seconds = time.monotonic() - shown
+        expect(seconds > RELOCK_IDLE_S - 3, f"the lock came back after {seconds:.1f} s, before relock-idle-s = {RELOCK_IDLE_S}")
+        pids = kiosk_pids(b)
+        expect(pids == b.kiosk_pids, f"cage/foot PIDs were {b.kiosk_pids}, now {pids}")
+        return f"the lock {seconds:.0f} s after the kiosk was shown (relock-idle-s = {RELOCK_IDLE_S}); the kiosk still runs behind it"
+    b.check(f"relock-idle-s = {RELOCK_IDLE_S}: with no input the lock comes back over the kiosk", idle_lock)
+
+
+def kiosk_ends(b):
+    """10. The kiosk ends (its program exits): the lock is back and stays."""
+    mark = b.console.mark()
+    draw(b, RIGHT_STEPS)
+    b.require("the right pattern shows the kiosk again",
+              lambda: b.journal_line(mark, '"unlocked"', 20) and watch_switch(b, "again", b.lock_frames, "kiosk", 60) and None)
+    ended = time.monotonic()
+    b.output("kill $(pidof foot)")
+
+    def lock_back():
+        b.picture("idle", 30)
+        seconds = time.monotonic() - ended
+        vt = b.active_vt()
+        expect(vt == "tty1", f"the active VT is {vt}")
+        kiosk = b.unit(KIOSK_UNIT, "ActiveState")
+        expect(kiosk.get("ActiveState") in ("inactive", "failed"), f"{KIOSK_UNIT}: {kiosk}")
+        b.timings.append(f"kiosk end to lock {seconds:.1f} s")
+        return f"the lock's idle picture {seconds:.1f} s after foot was killed; tty1 active, {KIOSK_UNIT} {kiosk['ActiveState']}"
+    b.check("when the kiosk ends the lock is back on screen", lock_back)
+
+
+KIOSK_SCENARIOS = (power_on_to_lock, service_state, vt_switch_blocked, kiosk_after_unlock, relock_asked, relock_idle, kiosk_ends)
 SCENARIOS = (power_on_to_lock, service_state, vt_switch_blocked, wrong_then_right, login_after_unlock)
 
 
@@ -366,6 +548,7 @@ def main():
     parser.add_argument("--dir", required=True, help="what scripts/test-boot prepared")
     parser.add_argument("--feedback-ms", type=int, default=3000, help="the image's feedback-ms")
     parser.add_argument("--timeout", type=float, default=420.0)
+    parser.add_argument("--kiosk", action="store_true", help="the image follows the guide's Kiosk section: check it instead of the restart and the login prompt")
     args = parser.parse_args()
     args.dir = os.path.abspath(args.dir)
     choose_references(os.path.join(args.dir, "references"))
@@ -373,7 +556,7 @@ def main():
     board = BootBoard(args)
     try:
         try:
-            for scenario in SCENARIOS:
+            for scenario in KIOSK_SCENARIOS if args.kiosk else SCENARIOS:
                 scenario(board)
         except Skip:
             pass  # its check failed and was counted

@@ -7,13 +7,17 @@
 #include <linux/fb.h>
 #include <linux/kd.h>
 #include <linux/uinput.h>
+#include <linux/vt.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <stdio.h>
 #include <sys/signalfd.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/timerfd.h>
 #include <time.h>
 #include <unistd.h>
@@ -22,7 +26,9 @@ _Static_assert(sizeof(pl_pollfd) == sizeof(struct pollfd), "pl_pollfd must match
 _Static_assert(POLLIN == PL_POLLIN && POLLERR == PL_POLLERR && POLLHUP == PL_POLLHUP && POLLNVAL == PL_POLLNVAL,
                "poll flags");
 _Static_assert(KD_GRAPHICS == PL_KD_GRAPHICS && KD_TEXT == PL_KD_TEXT && K_OFF == PL_K_OFF, "kd modes");
-_Static_assert(SIGINT == PL_SIGINT && SIGTERM == PL_SIGTERM, "signal numbers");
+_Static_assert(SIGINT == PL_SIGINT && SIGTERM == PL_SIGTERM && SIGUSR1 == PL_SIGUSR1 && SIGUSR2 == PL_SIGUSR2,
+               "signal numbers");
+_Static_assert(VT_ACKACQ == PL_VT_ACKACQ, "vt answers");
 
 int pl_poll(pl_pollfd *fds, int count, int timeout_ms) {
   return poll((struct pollfd *)fds, (nfds_t)count, timeout_ms);
@@ -33,6 +39,8 @@ static sigset_t stop_signals(void) {
   sigemptyset(&set);
   sigaddset(&set, SIGINT);
   sigaddset(&set, SIGTERM);
+  sigaddset(&set, SIGUSR1);
+  sigaddset(&set, SIGUSR2);
   return set;
 }
 
@@ -51,6 +59,11 @@ int pl_signalfd_read(int fd) {
   if (n < 0) return errno == EAGAIN ? 0 : -1;
   if (n != (ssize_t)sizeof info) return 0;
   return (int)info.ssi_signo;
+}
+
+void pl_signals_block(void) {
+  sigset_t set = stop_signals();
+  sigprocmask(SIG_BLOCK, &set, NULL);
 }
 
 void pl_signals_unblock(void) {
@@ -244,4 +257,73 @@ int pl_fb_set_power(int fd, bool off) {
   int result;
   do result = ioctl(fd, FBIOBLANK, off ? FB_BLANK_POWERDOWN : FB_BLANK_UNBLANK); while (result < 0 && errno == EINTR);
   return result;
+}
+
+int pl_vt_number(int fd) {
+  struct stat st;
+  if (fstat(fd, &st) != 0 || !S_ISCHR(st.st_mode)) return -1;
+  // TTY_MAJOR 4; minors 1 to 63 are the VTs (0 is tty0, 64 and up serial ports).
+  if (major(st.st_rdev) != 4 || minor(st.st_rdev) < 1 || minor(st.st_rdev) > 63) return -1;
+  return (int)minor(st.st_rdev);
+}
+
+int pl_vt_open(int number) {
+  char path[16];
+  if (number < 1 || number > 63) {
+    errno = EINVAL;
+    return -1;
+  }
+  snprintf(path, sizeof path, "/dev/tty%d", number);
+  int fd;
+  do {
+    fd = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC);
+  } while (fd < 0 && errno == EINTR);
+  return fd;
+}
+
+int pl_vt_active(int tty) {
+  struct vt_stat state;
+  int r;
+  do {
+    r = ioctl(tty, VT_GETSTATE, &state);
+  } while (r < 0 && errno == EINTR);
+  return r < 0 ? -1 : (int)state.v_active;
+}
+
+int pl_vt_activate(int tty, int number) {
+  int r;
+  do {
+    r = ioctl(tty, VT_ACTIVATE, number);
+  } while (r < 0 && errno == EINTR);
+  return r;
+}
+
+int pl_vt_set_process_mode(int tty, int process) {
+  struct vt_mode mode;
+  memset(&mode, 0, sizeof mode);
+  mode.mode = process ? VT_PROCESS : VT_AUTO;
+  mode.relsig = process ? SIGUSR2 : 0;
+  mode.acqsig = process ? SIGUSR2 : 0;
+  int r;
+  do {
+    r = ioctl(tty, VT_SETMODE, &mode);
+  } while (r < 0 && errno == EINTR);
+  return r;
+}
+
+int pl_vt_release_display(int tty, int answer) {
+  int r;
+  do {
+    r = ioctl(tty, VT_RELDISP, answer);
+  } while (r < 0 && errno == EINTR);
+  return r;
+}
+
+int pl_vt_is_held(int tty) {
+  struct vt_mode mode;
+  int r;
+  do {
+    r = ioctl(tty, VT_GETMODE, &mode);
+  } while (r < 0 && errno == EINTR);
+  return r < 0 ? -1 : mode.mode == VT_PROCESS;
 }

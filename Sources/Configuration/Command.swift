@@ -10,6 +10,7 @@ public enum Command: String, CaseIterable, Sendable {
   case check
   case resetAttempts = "reset-attempts"
   case status
+  case lock
 
   /// The command as typed.
   public var name: String { rawValue }

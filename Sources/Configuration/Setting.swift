@@ -39,6 +39,9 @@ public enum Setting: String, CaseIterable, Sendable {
   case feedbackMilliseconds = "feedback-ms"
   case idleBlankSeconds = "idle-blank-s"
   case exec
+  case kioskUnit = "kiosk-unit"
+  case kioskVT = "kiosk-vt"
+  case relockIdleSeconds = "relock-idle-s"
   case message
   case timeoutSeconds = "timeout-s"
   case timeoutAction = "timeout-action"

@@ -22,6 +22,7 @@ public enum SettingHelp {
         line += (first ? "" : " ") + option
         first = false
       }
+      if first { line += "(no options)" }
       lines.append(line)
     }
     return lines.joined(separator: "\n")

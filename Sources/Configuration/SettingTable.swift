@@ -137,6 +137,22 @@ extension Setting {
         section: "lock", option: "--exec", placeholder: "CMD ARG...", grammar: .program,
         accepted: "'none' or an absolute program path and its arguments, separated by spaces",
         help: "after unlocking, replace patternlock with CMD (an absolute path); takes the rest of the line", commands: [.run])
+    case .kioskUnit:
+      return SettingRow(
+        section: "lock", option: "--kiosk-unit", placeholder: "UNIT", grammar: .name(orWord: "none"),
+        accepted: "'none' or a systemd unit name, such as patternlock-kiosk.service",
+        help: "after unlocking, start UNIT (a kiosk in its own session on kiosk-vt) and switch to it; the lock stays behind it and comes back on relock-idle-s, 'patternlock lock' or the kiosk's end (default: none)",
+        commands: [.run])
+    case .kioskVT:
+      return SettingRow(
+        section: "lock", option: "--kiosk-vt", placeholder: "N", grammar: .wholeNumber(2...63),
+        accepted: "a virtual terminal number from 2 to 63 (the kiosk unit's TTYPath=/dev/ttyN)",
+        help: "the kiosk's virtual terminal, 2 to 63, as in its unit's TTYPath= (default 7)", commands: [.run])
+    case .relockIdleSeconds:
+      return SettingRow(
+        section: "lock", option: "--relock-idle-s", placeholder: "S", grammar: .wholeNumber(0...86_400),
+        accepted: "seconds from 0 (never) to 86400",
+        help: "lock again over the kiosk after S seconds without input in it (0: never)", commands: [.run])
     case .onUnlock, .onWrong, .onLockout:
       let event = self == .onUnlock ? "an unlock" : self == .onWrong ? "a counted wrong pattern" : "a lockout starting"
       return SettingRow(

@@ -45,6 +45,12 @@ public struct Settings: Equatable, Sendable {
   /// exec: the program (absolute path) and arguments that replace the process after
   /// an unlock; empty to exit with status 0 instead.
   public var exec: [String] = []
+  /// kiosk-unit: the systemd unit an unlock starts and switches to; nil for none.
+  public var kioskUnit: String?
+  /// kiosk-vt: the kiosk's virtual terminal.
+  public var kioskVT = 7
+  /// relock-idle-s: lock again over the kiosk after this long without input; 0 never.
+  public var relockIdleSeconds = 0
   /// on-unlock, on-wrong, on-lockout: programs (absolute path and arguments) started
   /// after each such judgement, without waiting for them; empty for none.
   public var onUnlock: [String] = []
@@ -144,6 +150,9 @@ public struct Settings: Equatable, Sendable {
     case (.feedbackMilliseconds, .number(let n)): feedbackMilliseconds = n
     case (.idleBlankSeconds, .number(let n)): idleBlankSeconds = n
     case (.exec, .words(let words)): exec = words
+    case (.kioskUnit, .optionalText(let name)): kioskUnit = name
+    case (.kioskVT, .number(let n)): kioskVT = n
+    case (.relockIdleSeconds, .number(let n)): relockIdleSeconds = n
     case (.onUnlock, .words(let words)): onUnlock = words
     case (.onWrong, .words(let words)): onWrong = words
     case (.onLockout, .words(let words)): onLockout = words

@@ -1,5 +1,6 @@
 import SystemCalls
 import CDRM
+import CShim
 
 /// An open DRM card node (`/dev/dri/cardN`), closed when the value goes away.
 ///
@@ -52,9 +53,16 @@ public struct DrmDevice: ~Copyable {
   /// second patternlock already holding it makes every modeset fail with EACCES,
   /// which is far less helpful than saying so now.
   ///
+  /// - Parameter milliseconds: how long to keep trying: taking the display back from a
+  ///   kiosk, its logind session may still be letting go of it.
   /// - Throws: `KMSError.masterHeld`.
-  func becomeMaster() throws(KMSError) {
+  func becomeMaster(waitingMilliseconds milliseconds: Int = 0) throws(KMSError) {
     if drmIsMaster(descriptor) != 0 { return }
-    if drmSetMaster(descriptor) != 0 { throw .masterHeld(path: path) }
+    var waited = 0
+    while drmSetMaster(descriptor) != 0 {
+      guard waited < milliseconds else { throw .masterHeld(path: path) }
+      pl_sleep_milliseconds(20)
+      waited += 20
+    }
   }
 }

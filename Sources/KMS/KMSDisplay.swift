@@ -81,8 +81,11 @@ public struct KMSDisplay: ~Copyable {
   public private(set) var isFlipPending = false
   /// Whether the output is connected (false after a hotplug removal).
   public private(set) var isConnected = true
-  /// Whether the output is switched off for idle blanking (`switchOutputOff`).
+  /// Whether the output is switched off for idle blanking (`switchOutputOff`), or
+  /// handed over (`handOver`): nothing is shown until `switchOutputOn`.
   public private(set) var isOutputOff = false
+  /// Whether DRM master was given up for a kiosk (`handOver`).
+  public private(set) var isHandedOver = false
 
   /// Takes over a display: the modesetting sequence, one helper per step.
   ///
@@ -244,6 +247,7 @@ public struct KMSDisplay: ~Copyable {
   /// - Throws: `KMSError.callFailed` when the driver refuses.
   public mutating func switchOutputOn<Pixel>(showing shadow: [Pixel]) throws(KMSError) {
     precondition(isOutputOff, "switchOutputOn while the output is on")
+    if isHandedOver { return try takeBack(showing: shadow) }
     copy(shadow, area: Rect(x: 0, y: 0, width: mode.width, height: mode.height), into: front)
     damage.wroteWholeFrame(into: front)
     if isConnected {
@@ -251,6 +255,38 @@ public struct KMSDisplay: ~Copyable {
     }
     isOutputOff = false
   }
+
+  /// Gives up DRM master so that a kiosk's logind session can take the display when
+  /// its VT becomes active. The CRTC keeps scanning out the frame on screen until the
+  /// kiosk sets its own, so no console shows in between (the console's framebuffer
+  /// is put back only by `deinit`). `switchOutputOn` takes the display back.
+  ///
+  /// - Precondition: no flip is pending and the output is on.
+  public mutating func handOver() {
+    precondition(!isFlipPending, "handOver while a flip is in flight")
+    precondition(!isOutputOff, "handOver while the output is off")
+    _ = drmDropMaster(device.descriptor)
+    isHandedOver = true
+    isOutputOff = true
+  }
+
+  /// After `handOver`: becomes master again (waiting up to `masterMilliseconds` for the
+  /// kiosk's session to let go), puts the whole of `shadow` in the buffer that was on
+  /// screen and sets the CRTC to it (the kiosk changed the mode's framebuffer), with
+  /// the kiosk's cursor switched off; the other buffer is marked stale everywhere.
+  private mutating func takeBack<Pixel>(showing shadow: [Pixel]) throws(KMSError) {
+    try device.becomeMaster(waitingMilliseconds: KMSDisplay.masterMilliseconds)
+    copy(shadow, area: Rect(x: 0, y: 0, width: mode.width, height: mode.height), into: front)
+    damage.wroteWholeFrame(into: front)
+    let framebuffer = front == 0 ? buffer0.framebuffer : buffer1.framebuffer
+    try KMSDisplay.setCrtc(device, crtc: crtcID, framebuffer: framebuffer, connector: connectorID, timing: timing)
+    _ = drmModeSetCursor(device.descriptor, crtcID, 0, 0, 0)
+    isHandedOver = false
+    isOutputOff = false
+  }
+
+  /// How long taking the display back may wait for DRM master.
+  static let masterMilliseconds = 3000
 
   /// Reads the DRM fd's events (call when `poll` says it is readable).
   ///

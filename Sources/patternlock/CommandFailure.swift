@@ -35,6 +35,8 @@ enum CommandFailure: DescribedError {
   case tooManyPictures(limit: Int)
   /// The hooks or the door strike cannot be used as configured.
   case actions(ActionsError)
+  /// The kiosk could not be shown, or the lock could not come back over it.
+  case kiosk(KioskFailure)
   /// Unlocked, but the configured `exec` program could not be started.
   case handOff(program: String, errno: Errno)
 
@@ -50,6 +52,7 @@ enum CommandFailure: DescribedError {
     case .recording(let error): return error.message
     case .picture(let error): return error.message
     case .actions(let error): return error.message
+    case .kiosk(let error): return error.message
     case .dumpDirectory(let path, let errno):
       return "replay: cannot create --dump directory \(path): \(errno.text) (choose a writable path)"
     case .tooManyPictures(let limit):
@@ -66,7 +69,7 @@ enum CommandFailure: DescribedError {
     case .usage, .tooManyPictures, .dumpDirectory: return ExitStatus.badInput.rawValue
     case .vault(let error), .vaultAlreadyReported(let error): return VaultCommandSupport.status(for: error).rawValue
     case .recording(let error): return ReplayCommand.exitStatus(for: error).rawValue
-    case .display, .framebuffer, .input, .loop, .picture, .handOff, .actions: return ExitStatus.failure.rawValue
+    case .display, .framebuffer, .input, .loop, .picture, .handOff, .actions, .kiosk: return ExitStatus.failure.rawValue
     }
   }
 }

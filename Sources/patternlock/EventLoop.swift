@@ -24,7 +24,10 @@ struct EventLoop: ~Copyable {
   /// When the process started (CLOCK_MONOTONIC µs), for start-to-first-flip; the
   /// loop's own start when nil.
   var startMicroseconds: UInt64?
-  private let signals: FileDescriptor
+  /// The lock's VT while a kiosk is configured (`LockTerminal`), on which the kernel's
+  /// SIGUSR2 is answered; -1 without a kiosk.
+  var lockTerminal: Int32 = -1
+  let signals: FileDescriptor
   private let timer: FileDescriptor
   private var set: [pl_pollfd]
 
@@ -155,7 +158,13 @@ struct EventLoop: ~Copyable {
       }
       if set[0].revents != 0 {
         let signal = pl_signalfd_read(signalFD)
-        if signal > 0 { return .signal(signal) }
+        // While locked, a switch away is refused (the lock asks for the one it wants
+        // after an unlock) and `patternlock lock` has nothing to do.
+        if signal == Int32(PL_SIGUSR2) {
+          LockTerminal.answer(lockTerminal, allowingRelease: false)
+        } else if signal > 0 && signal != Int32(PL_SIGUSR1) {
+          return .signal(signal)
+        }
       }
       if set[1].revents != 0, pl_timerfd_read(timerFD) > 0 {
         let now = pl_monotonic_microseconds()

@@ -40,6 +40,8 @@ struct FBDevDisplay<Pixel: PixelStorage>: LockDisplay, ~Copyable {
   var isFlipPending: Bool { false }
   private(set) var isOutputOff = false
   var canSwitchOff: Bool { true }
+  var canHandOver: Bool { false }
+  mutating func handOver() {}
   var panelRotation: Rotation { .none }
   var summary: String { "\(path) (\(driver), \(width)x\(height), \(Pixel.format.name), fbdev)" }
   static func commandFailure(_ error: FBDevError) -> CommandFailure { .framebuffer(error) }

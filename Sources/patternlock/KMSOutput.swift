@@ -27,6 +27,7 @@ struct KMSOutput<Pixel: PixelStorage>: LockDisplay, ~Copyable {
   var isFlipPending: Bool { kms.isFlipPending }
   var isOutputOff: Bool { kms.isOutputOff }
   var canSwitchOff: Bool { true }
+  var canHandOver: Bool { true }
   var panelRotation: Rotation { kms.panelOrientation.rotation }
   var widthMillimetres: Int { kms.millimetres.width }
   var summary: String {
@@ -41,8 +42,12 @@ struct KMSOutput<Pixel: PixelStorage>: LockDisplay, ~Copyable {
 
   mutating func completeFlip() throws(KMSError) -> UInt64? { try kms.handleEvents() }
 
+  mutating func handOver() { kms.handOver() }
+
   mutating func hotplug() throws(KMSError) -> Bool {
     guard monitor.drain() else { return false }
+    // The kiosk owns the output meanwhile; taking it back sets the CRTC anyway.
+    guard !kms.isHandedOver else { return false }
     switch try kms.reprobe() {
     case .disconnected:
       Console.error("output \(kms.outputName) on \(kms.path) was disconnected; waiting for it to come back")

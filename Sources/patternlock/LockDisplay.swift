@@ -11,6 +11,12 @@ protocol LockDisplay: Display, ~Copyable {
   var widthMillimetres: Int { get }
   /// What was taken, for the start-up line: `HDMI-A-1 (800x480) of /dev/dri/card0 (atomic)`.
   var summary: String { get }
+  /// Whether the display can be handed to a kiosk's session (`handOver`) and taken
+  /// back by `switchOn`: KMS can, fbdev cannot.
+  var canHandOver: Bool { get }
+  /// Lets a kiosk's session take the display, leaving the frame on screen until it
+  /// shows its own; `isOutputOff` is true until `switchOn` takes it back.
+  mutating func handOver()
   /// The back-end's failure, as `main` reports it.
   static func commandFailure(_ error: Failure) -> CommandFailure
 }

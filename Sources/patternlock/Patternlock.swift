@@ -36,6 +36,7 @@ struct Patternlock {
       case .check: status = try CheckCommand.run(options).rawValue
       case .resetAttempts: status = try ResetAttemptsCommand.run(options).rawValue
       case .status: status = try StatusCommand.run(options).rawValue
+      case .lock: status = try LockCommand.run(options).rawValue
       }
     } catch {
       if !error.message.isEmpty { Console.error(error.message) }
@@ -77,6 +78,7 @@ struct Patternlock {
                         be counted first) (1 failure, 2 bad input, 7 not root)
       reset-attempts    clear the failure counter and any lockout (root only)
       status            print the state as one JSON object: pattern set, failures, lockout left (exit 0)
+      lock              show the lock again now over the kiosk an unlock opened (kiosk-unit; root)
       --version         print the version
       --help            print this help
 

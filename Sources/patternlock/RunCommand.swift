@@ -98,11 +98,49 @@ enum RunCommand {
     let actions = try makeActions(settings.all)
     if judge.vault != nil { judge.vault!.actions = actions }
 
+    // With a kiosk the lock's VT is made active before the display is taken, so a lock
+    // restarted while the kiosk showed comes back on top of it, never behind.
+    let kiosk = enrolling ? nil : settings.kiosk
+    // `terminal` lives to the end of this function (the lock's whole run), and with it
+    // the descriptor lent to the loops.
+    let terminal: LockTerminal?
+    var lockTerminal: Int32 = -1
+    var lockNumber: Int32 = -1
+    if let kiosk {
+      guard let number = LockTerminal.onStandardInput() else {
+        throw .kiosk(.terminal("kiosk-unit needs the lock on a virtual terminal (run it from patternlock.service, which has TTYPath=/dev/tty1)"))
+      }
+      if number == kiosk.terminal {
+        throw .usage(UsageError("kiosk-vt \(number) is the lock's own virtual terminal; give the kiosk another one (default 7)"))
+      }
+      let opened: LockTerminal
+      do throws(KioskFailure) {
+        opened = try LockTerminal(number: number)
+      } catch {
+        throw .kiosk(error)
+      }
+      lockTerminal = opened.descriptor
+      lockNumber = opened.number
+      terminal = consume opened
+    } else {
+      terminal = nil
+    }
+
+    let plan = Plan(
+      settings: settings, minimumDots: minimumDots, started: started, enrolling: enrolling, enrollsFirst: enrollsFirst,
+      kiosk: kiosk, lockTerminal: lockTerminal, lockNumber: lockNumber)
+    let ending = try lockOnDisplay(settings, plan, judge: &judge)
+    // The lock's VT goes back to VT_AUTO only now, after the display and the console.
+    _ = consume terminal
+    return ending
+  }
+
+  /// Chooses the display back-end and runs the lock on it.
+  private static func lockOnDisplay(_ settings: RunSettings, _ plan: Plan, judge: inout RunJudge) throws(CommandFailure) -> Ending {
     // The display back-end is chosen here, and only here (docs/architecture.md,
     // "Adding a back-end"): each choice specialises the lock for its display type and
     // pixel format. An fbdev device when one is named, else KMS in the format it chose,
     // else (no DRM display at all) /dev/fb0 when there is one.
-    let plan = Plan(settings: settings, minimumDots: minimumDots, started: started, enrolling: enrolling, enrollsFirst: enrollsFirst)
     if let path = settings.kms.devicePath, FBDevLayout.isFramebufferPath(path) {
       return try lockOnFBDev(path, plan, judge: &judge)
     }
@@ -133,6 +171,10 @@ enum RunCommand {
     var started: UInt64?
     var enrolling: Bool
     var enrollsFirst: Bool
+    /// The kiosk an unlock switches to, and the lock's own VT (descriptor, number).
+    var kiosk: KioskPlan?
+    var lockTerminal: Int32
+    var lockNumber: Int32
   }
 
   /// The fbdev device used when there is no DRM display.
@@ -216,6 +258,7 @@ enum RunCommand {
       throw .loop(error)
     }
     loop.printTiming = settings.timing
+    loop.lockTerminal = plan.lockTerminal
     loop.startMicroseconds = started
     let console = ConsoleMode()
     Console.out("patternlock: showing the lock on \(display.summary)")
@@ -248,6 +291,21 @@ enum RunCommand {
         unattended: settings.unattended, message: text.message, inputMode: settings.inputMode,
         language: text.language)
       ending = loop.run(display: &display, input: &input, screen: &screen, judge: &judge)
+    }
+    // With a kiosk an unlock shows it, and the lock comes back over it in this process
+    // (the kiosk keeps running behind the lock).
+    while let kiosk = plan.kiosk, case .unlocked = ending {
+      Console.out("unlocked")
+      switch loop.showKiosk(kiosk, lockTerminal: plan.lockTerminal, lockNumber: plan.lockNumber, display: &display, input: &input) {
+      case .signal(let signal): ending = .signal(signal)
+      case .failed(let failure): throw .kiosk(failure)
+      case .relock:
+        screen = LockScreen<D.Pixel>(
+          layout: layout, theme: settings.theme, atlas: atlas, minimumDots: judge.vault?.minimumDotsToCheck() ?? minimumDots,
+          feedbackMicroseconds: feedback, idleBlankMicroseconds: idleBlank, prompt: PromptText.drawPattern,
+          unattended: settings.unattended, message: text.message)
+        ending = loop.run(display: &display, input: &input, screen: &screen, judge: &judge)
+      }
     }
     _ = console.isActive
     // Thrown failures leave through the owners' deinits, which restore the CRTC and

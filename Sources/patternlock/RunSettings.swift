@@ -46,6 +46,8 @@ struct RunSettings {
   var enrollFirst: Bool
   /// The command that replaces patternlock after an unlock; empty for none.
   var exec: [String]
+  /// The kiosk an unlock switches to (`kiosk-unit`); nil for none.
+  var kiosk: KioskPlan?
   /// Everything read, for what is built from several settings (`UnlockActions`).
   let all: Settings
 
@@ -82,6 +84,11 @@ struct RunSettings {
     minimumDotsToEnroll = settings.minimumDots
     enrollFirst = settings.enrollFirst
     exec = settings.exec
+    kiosk = settings.kioskUnit.map { unit in
+      KioskPlan(
+        unit: unit, terminal: Int32(settings.kioskVT),
+        relockIdleMicroseconds: settings.relockIdleSeconds > 0 ? UInt64(settings.relockIdleSeconds) * 1_000_000 : nil)
+    }
     let passes = settings.argonPasses ?? HashCost.standard.passes
     let memoryMiB = settings.argonMemoryMiB ?? (HashCost.standard.memoryBytes >> 20)
     do throws(VaultError) {

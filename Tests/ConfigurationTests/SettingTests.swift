@@ -43,6 +43,12 @@ final class SettingTests: XCTestCase {
     ),
     .feedbackMilliseconds: ([("0", { $0.feedbackMilliseconds == 0 }), ("2000", { $0.feedbackMilliseconds == 2000 })], ["-1", "10001", "2s"]),
     .idleBlankSeconds: ([("0", { $0.idleBlankSeconds == 0 }), ("60", { $0.idleBlankSeconds == 60 })], ["-1", "86401", "1m"]),
+    .kioskUnit: (
+      [("none", { $0.kioskUnit == nil }), ("patternlock-kiosk.service", { $0.kioskUnit == "patternlock-kiosk.service" })],
+      ["", "two words.service"]
+    ),
+    .kioskVT: ([("7", { $0.kioskVT == 7 }), ("63", { $0.kioskVT == 63 })], ["1", "64", "tty7"]),
+    .relockIdleSeconds: ([("0", { $0.relockIdleSeconds == 0 }), ("300", { $0.relockIdleSeconds == 300 })], ["-1", "86401", "5m"]),
     .onUnlock: (
       [("none", { $0.onUnlock.isEmpty }), ("/usr/local/bin/notify unlock now", { $0.onUnlock == ["/usr/local/bin/notify", "unlock", "now"] })],
       ["notify", "", "./notify"]),

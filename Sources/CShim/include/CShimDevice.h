@@ -21,12 +21,15 @@ enum { PL_POLLIN = 0x001, PL_POLLERR = 0x008, PL_POLLHUP = 0x010, PL_POLLNVAL = 
 /// poll(2); a negative timeout waits forever. Not retried: the caller's loop decides.
 int pl_poll(pl_pollfd *fds, int count, int timeout_ms);
 
-/// Blocks SIGINT and SIGTERM in the calling thread and returns a signalfd(2) that
-/// reports them (non-blocking, close-on-exec), or -1 with errno.
+/// Blocks SIGINT, SIGTERM, SIGUSR1 and SIGUSR2 in the calling thread and returns a
+/// signalfd(2) that reports them (non-blocking, close-on-exec), or -1 with errno.
 int pl_signalfd_open(void);
 /// Reads one signal from a signalfd: its number, 0 when none is queued, -1 with errno.
 int pl_signalfd_read(int fd);
-/// Unblocks SIGINT and SIGTERM again (after the signalfd is closed).
+/// Blocks the same signals without a signalfd (before the lock's VT asks for SIGUSR2,
+/// whose default action would end the process).
+void pl_signals_block(void);
+/// Unblocks them again (after the signalfd is closed).
 void pl_signals_unblock(void);
 /// Signal numbers.
 enum { PL_SIGINT = 2, PL_SIGTERM = 15 };
@@ -53,6 +56,30 @@ int pl_kd_set_mode(int tty, int mode);
 int pl_kd_get_keyboard_mode(int tty);
 /// ioctl(KDSKBMODE); 0 or -1 with errno.
 int pl_kd_set_keyboard_mode(int tty, int mode);
+
+/// Virtual terminals (linux/vt.h), for handing the screen to a kiosk on another VT and
+/// taking it back. SIGUSR1 asks a running lock to lock again (`patternlock lock`);
+/// SIGUSR2 is the kernel's release and acquire signal while the lock's VT is in
+/// VT_PROCESS mode.
+enum { PL_SIGUSR1 = 10, PL_SIGUSR2 = 12, PL_VT_ACKACQ = 2 };
+/// The number of the virtual terminal `fd` is (1 to 63), or -1 when it is none.
+int pl_vt_number(int fd);
+/// Opens /dev/ttyN read-write, close-on-exec and without making it the controlling
+/// terminal; the descriptor or -1 with errno.
+int pl_vt_open(int number);
+/// ioctl(VT_GETSTATE): the active VT's number, or -1 with errno.
+int pl_vt_active(int tty);
+/// ioctl(VT_ACTIVATE): asks for VT `number` to become the active one; 0 or -1 with errno.
+int pl_vt_activate(int tty, int number);
+/// ioctl(VT_SETMODE): VT_PROCESS with SIGUSR2 as release and acquire signal when
+/// `process` is non-zero (the kernel then asks before switching away), else VT_AUTO.
+int pl_vt_set_process_mode(int tty, int process);
+/// ioctl(VT_GETMODE): 1 when a process holds the VT in VT_PROCESS mode, 0 in VT_AUTO,
+/// -1 with errno.
+int pl_vt_is_held(int tty);
+/// ioctl(VT_RELDISP): 1 lets a pending switch away go on, 0 refuses it, PL_VT_ACKACQ
+/// acknowledges a switch to this VT; 0 or -1 with errno (EINVAL when none is pending).
+int pl_vt_release_display(int tty, int answer);
 
 /// What an fbdev device (/dev/fbN) reports of itself: FBIOGET_VSCREENINFO and
 /// FBIOGET_FSCREENINFO (linux/fb.h), the fields a display back-end needs.
