@@ -248,8 +248,16 @@ def service_state(b):
     b.check("systemd-analyze: boot finished", analyze)
 
     def calibrated():
-        text = b.output("for d in /sys/class/input/event*; do [ \"$(cat $d/device/name)\" = 'QEMU Virtio Tablet' ] && "
-                        "udevadm info -q property -p $d | grep '^LIBINPUT_CALIBRATION_MATRIX='; done; true")
+        # The boot's finish does not wait for udev's queue: under TCG the tablet's event
+        # may still be in it, so the queue is let empty first and the answer waited for.
+        until = b.within(60)
+        while True:
+            text = b.output("udevadm settle --timeout=30; for d in /sys/class/input/event*; do "
+                            "[ \"$(cat $d/device/name)\" = 'QEMU Virtio Tablet' ] && "
+                            "udevadm info -q property -p $d | grep '^LIBINPUT_CALIBRATION_MATRIX='; done; true", 60)
+            if text.startswith("LIBINPUT_CALIBRATION_MATRIX=1 0 0 0 1 0") or time.monotonic() > until:
+                break
+            time.sleep(1.0)
         expect(text.startswith("LIBINPUT_CALIBRATION_MATRIX=1 0 0 0 1 0"), f"udev gave the tablet: {text!r}")
         return text
     b.check("the calibration rule in /etc/udev/rules.d reached the tablet", calibrated)
