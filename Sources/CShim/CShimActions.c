@@ -26,15 +26,17 @@ int pl_user_ids(const char *name, uint32_t *uid, uint32_t *gid) {
   return 0;
 }
 
-// A stream to the systemd journal as "patternlock-hook" at priority info (the stream
-// protocol's header, as systemd-cat sends it), or -1 where there is no journal.
-static int journal_stream(void) {
+// A stream to the systemd journal's socket `path` as "patternlock-hook" at priority
+// info (the stream protocol's header, as systemd-cat sends it), or -1 where there is
+// no journal. journald files what arrives under the credentials of whoever connected,
+// so a hook connects only once it has become the hook user.
+static int journal_stream(const char *path) {
   int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
   if (fd < 0) return -1;
   struct sockaddr_un address;
   memset(&address, 0, sizeof address);
   address.sun_family = AF_UNIX;
-  strncpy(address.sun_path, "/run/systemd/journal/stdout", sizeof address.sun_path - 1);
+  strncpy(address.sun_path, path, sizeof address.sun_path - 1);
   static const char header[] = "patternlock-hook\n\n6\n0\n0\n0\n0\n";
   if (connect(fd, (struct sockaddr *)&address, sizeof address) != 0 ||
       write(fd, header, sizeof header - 1) != (ssize_t)(sizeof header - 1)) {
@@ -45,22 +47,28 @@ static int journal_stream(void) {
   return fd;
 }
 
+// Standard output and error to the journal at `path`, or to /dev/null without one.
+static void output_to_journal(const char *path) {
+  int journal = journal_stream(path);
+  int output = journal >= 0 ? journal : open("/dev/null", O_WRONLY | O_CLOEXEC);
+  if (output < 0) return;
+  (void)dup2(output, 1);
+  (void)dup2(output, 2);
+  (void)close(output);
+}
+
 // Everything a detached child does before it becomes the program or the pulse: a new
 // session, no inherited descriptors (the lock holds the DRM master, libinput's devices
 // and the state directory's lock: a hook must hold none of them; and a script reading
 // patternlock's output to its end must not wait for a hook), /dev/null as input, the
-// journal as output, no blocked signals (the lock blocks SIGINT and SIGTERM for its
-// signalfd).
-static void become_detached_child(void) {
+// journal at `journal` as output, no blocked or ignored signals (the lock blocks SIGINT
+// and SIGTERM for its signalfd and ignores SIGUSR1 and SIGUSR2 from its first
+// instruction).
+static void become_detached_child(const char *journal) {
   (void)setsid();
   int null = open("/dev/null", O_RDWR | O_CLOEXEC);
-  int journal = journal_stream();
-  int output = journal >= 0 ? journal : null;
   if (null >= 0) (void)dup2(null, 0);
-  if (output >= 0) {
-    (void)dup2(output, 1);
-    (void)dup2(output, 2);
-  }
+  output_to_journal(journal);
 #ifdef SYS_close_range
   if (syscall(SYS_close_range, 3U, ~0U, 0U) != 0)
 #endif
@@ -68,6 +76,8 @@ static void become_detached_child(void) {
     long last = sysconf(_SC_OPEN_MAX);
     for (long fd = 3; fd < (last > 0 ? last : 1024); fd++) (void)close((int)fd);
   }
+  (void)signal(SIGUSR1, SIG_DFL);
+  (void)signal(SIGUSR2, SIG_DFL);
   sigset_t none;
   sigemptyset(&none);
   (void)sigprocmask(SIG_SETMASK, &none, NULL);
@@ -78,11 +88,11 @@ static void say(const char *what, const char *path, int error) {
 }
 
 // Forks the first child, which runs `body` and exits with its result; waits for it.
-static int run_detached(int (*body)(const void *), const void *argument) {
+static int run_detached(int (*body)(const void *), const void *argument, const char *journal) {
   pid_t child = fork();
   if (child < 0) return -1;
   if (child == 0) {
-    become_detached_child();
+    become_detached_child(journal);
     _exit(body(argument));
   }
   int status = 0;
@@ -100,6 +110,7 @@ struct spawn_request {
   const char *const *argv;
   const char *const *envp;
   uint32_t uid, gid;
+  const char *journal;
 };
 
 static int spawn_body(const void *argument) {
@@ -109,6 +120,8 @@ static int spawn_body(const void *argument) {
       say("cannot become the hook user for", request->argv[0], errno);
       return 1;
     }
+    // The stream opened above is root's: the hook's lines go under its own user.
+    output_to_journal(request->journal);
   }
   pid_t program = fork();
   if (program < 0) {
@@ -123,9 +136,10 @@ static int spawn_body(const void *argument) {
   return 0;
 }
 
-int pl_spawn_detached(const char *const *argv, const char *const *envp, uint32_t uid, uint32_t gid) {
-  struct spawn_request request = {argv, envp, uid, gid};
-  return run_detached(spawn_body, &request);
+int pl_spawn_detached(const char *const *argv, const char *const *envp, uint32_t uid, uint32_t gid,
+                      const char *journal) {
+  struct spawn_request request = {argv, envp, uid, gid, journal};
+  return run_detached(spawn_body, &request, journal);
 }
 
 // The GPIO character device's v2 line request for one output line.
@@ -165,6 +179,13 @@ int pl_gpio_line_check(const char *chip_path, uint32_t line) {
   return 0;
 }
 
+int pl_gpio_line_rest(const char *chip_path, uint32_t line) {
+  int fd = request_output_line(chip_path, line, GPIO_V2_LINE_FLAG_OUTPUT);
+  if (fd < 0) return -1;
+  (void)close(fd);
+  return 0;
+}
+
 struct pulse_request {
   const char *chip_path;
   uint32_t line, milliseconds;
@@ -177,6 +198,15 @@ static int set_line(int fd, int high) {
 
 static int pulse_body(const void *argument) {
   const struct pulse_request *request = argument;
+  // SIGTERM (systemd stopping or restarting the lock's unit kills its whole cgroup,
+  // this child too), SIGINT and SIGHUP end the pulse early but never leave the line
+  // high: they are waited for instead of delivered.
+  sigset_t ending;
+  sigemptyset(&ending);
+  sigaddset(&ending, SIGTERM);
+  sigaddset(&ending, SIGINT);
+  sigaddset(&ending, SIGHUP);
+  (void)sigprocmask(SIG_BLOCK, &ending, NULL);
   // The pulse itself runs in a grandchild, so the first child returns at once.
   pid_t pulse = fork();
   if (pulse < 0) return 2;
@@ -192,7 +222,17 @@ static int pulse_body(const void *argument) {
     _exit(3);
   }
   struct timespec wait = {request->milliseconds / 1000, (long)(request->milliseconds % 1000) * 1000000L};
-  while (nanosleep(&wait, &wait) != 0 && errno == EINTR) {
+  struct timespec start, now;
+  (void)clock_gettime(CLOCK_MONOTONIC, &start);
+  for (;;) {
+    if (sigtimedwait(&ending, NULL, &wait) >= 0 || errno != EINTR) break;
+    // Interrupted by something else: wait only for what is left.
+    (void)clock_gettime(CLOCK_MONOTONIC, &now);
+    long long left = (long long)request->milliseconds * 1000000LL -
+                     ((now.tv_sec - start.tv_sec) * 1000000000LL + (now.tv_nsec - start.tv_nsec));
+    if (left <= 0) break;
+    wait.tv_sec = (time_t)(left / 1000000000LL);
+    wait.tv_nsec = (long)(left % 1000000000LL);
   }
   int low = set_line(fd, 0);
   int saved = errno;
@@ -204,7 +244,7 @@ static int pulse_body(const void *argument) {
   _exit(0);
 }
 
-int pl_gpio_pulse_detached(const char *chip_path, uint32_t line, uint32_t milliseconds) {
+int pl_gpio_pulse_detached(const char *chip_path, uint32_t line, uint32_t milliseconds, const char *journal) {
   struct pulse_request request = {chip_path, line, milliseconds};
-  return run_detached(pulse_body, &request);
+  return run_detached(pulse_body, &request, journal);
 }

@@ -2,7 +2,7 @@ import PatternCore
 
 /// The pattern file (`pattern` in the state directory): the Argon2id hash of the
 /// canonical pattern, the grid it was set for, the minimum length, and the random key
-/// for fingerprints of wrong patterns.
+/// that fingerprints of wrong patterns are made with (from their Argon2id output).
 ///
 /// ```
 /// patternlock-pattern 1
@@ -26,12 +26,17 @@ public struct EnrolledPattern: Equatable {
   let fingerprintKey: [UInt8]
   /// `crypto_pwhash_str` output.
   let hash: String
+  /// Its salt, cost and tag.
+  let parameters: Argon2idString
 
-  init(gridSize: Int, minimumDots: Int, fingerprintKey: [UInt8], hash: String) {
+  /// Nil when `hash` is not a string `crypto_pwhash_str` writes.
+  init?(gridSize: Int, minimumDots: Int, fingerprintKey: [UInt8], hash: String) {
+    guard let parameters = Argon2idString(hash) else { return nil }
     self.gridSize = gridSize
     self.minimumDots = minimumDots
     self.fingerprintKey = fingerprintKey
     self.hash = hash
+    self.parameters = parameters
   }
 
   /// Hashes a new pattern with a fresh salt and fingerprint key.
@@ -43,18 +48,38 @@ public struct EnrolledPattern: Equatable {
     guard dots.count >= minimumDots else { throw .patternTooShort(dots: dots.count, minimum: minimumDots) }
     let secret = PatternText.canonical(dots, gridSize: gridSize)
     let hash = try Sodium.hash(secret, cost: cost)
-    self.init(gridSize: gridSize, minimumDots: minimumDots, fingerprintKey: try Sodium.randomBytes(EnrolledPattern.keyBytes), hash: hash)
+    let key = try Sodium.randomBytes(EnrolledPattern.keyBytes)
+    guard let made = EnrolledPattern(gridSize: gridSize, minimumDots: minimumDots, fingerprintKey: key, hash: hash) else {
+      throw .hashingFailed(memoryBytes: cost.memoryBytes)
+    }
+    self = made
+  }
+
+  /// Runs Argon2id over `dots` with the pattern's salt and cost (its time and memory).
+  func derive(_ dots: DotSequence) -> PatternDerivation {
+    PatternDerivation(PatternText.canonical(dots, gridSize: gridSize), parameters: parameters)
+  }
+
+  /// Whether a derivation is the pattern's own.
+  func matches(_ derivation: borrowing PatternDerivation) -> Bool {
+    derivation.matches(parameters.tag)
   }
 
   /// Whether `dots` is the pattern (Argon2id; takes the hash's cost in time and memory).
   public func matches(_ dots: DotSequence) -> Bool {
-    guard (try? Sodium.start()) != nil else { return false }
-    return Sodium.verify(PatternText.canonical(dots, gridSize: gridSize), against: hash)
+    matches(derive(dots))
   }
 
-  /// The keyed fingerprint of `dots`, for recognising a repeated wrong pattern.
-  public func fingerprint(of dots: DotSequence) -> PatternFingerprint {
-    Sodium.fingerprint(PatternText.canonical(dots, gridSize: gridSize), key: fingerprintKey)
+  /// The fingerprint of an entered pattern, for recognising a repeated wrong one:
+  /// made from its Argon2id output, so it costs a guesser what the hash does.
+  /// Nil when Argon2id could not run.
+  func fingerprint(of derivation: borrowing PatternDerivation) -> PatternFingerprint? {
+    derivation.fingerprint(key: fingerprintKey)
+  }
+
+  /// `fingerprint(of:)` for dots (runs Argon2id).
+  public func fingerprint(of dots: DotSequence) -> PatternFingerprint? {
+    fingerprint(of: derive(dots))
   }
 
   /// The file's bytes.
@@ -79,11 +104,12 @@ public struct EnrolledPattern: Equatable {
         minimum >= 1 && minimum <= grid * grid,
         let keyText = StateFileCodec.value(lines[2], key: "key"), let key = HexText.decodeBytes(keyText),
         key.count == keyBytes, HexText.encode(bytes: key) == keyText,
-        let hash = StateFileCodec.value(lines[3], key: "hash"), hash.hasPrefix("$argon2id$")
+        let hash = StateFileCodec.value(lines[3], key: "hash"),
+        let enrolled = EnrolledPattern(gridSize: Int(grid), minimumDots: Int(minimum), fingerprintKey: key, hash: hash)
       else {
         throw .secretFileUnusable(path: path, problem: "its fields are not 'grid', 'min-dots', 'key' and an Argon2id 'hash'")
       }
-      return EnrolledPattern(gridSize: Int(grid), minimumDots: Int(minimum), fingerprintKey: key, hash: hash)
+      return enrolled
     }
   }
 

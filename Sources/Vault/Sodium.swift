@@ -41,16 +41,6 @@ enum Sodium {
     return text
   }
 
-  /// `crypto_pwhash_str_verify`: whether `secret` is what `hash` was made from.
-  /// A malformed hash, or too little memory to check it, is "no".
-  static func verify(_ secret: borrowing SecretBytes, against hash: String) -> Bool {
-    return hash.withCString { hashPointer in
-      secret.withBytes { bytes in
-        crypto_pwhash_str_verify(hashPointer, bytes.baseAddress!.assumingMemoryBound(to: CChar.self), UInt64(bytes.count)) == 0
-      }
-    }
-  }
-
   /// `crypto_generichash` (BLAKE2b) with a 32-byte key, 16 bytes out.
   static func fingerprint(_ secret: borrowing SecretBytes, key: [UInt8]) -> PatternFingerprint {
     precondition(key.count == Int(crypto_generichash_keybytes()), "fingerprint key must be 32 bytes")

@@ -8,11 +8,12 @@ import PatternCore
 ///    have counted since) and the pattern;
 /// 2. the lockout gate: during a lockout nothing is verified;
 /// 3. too short: not counted, not verified;
-/// 4. a repeat of a recent wrong pattern (keyed fingerprint, 5 minutes): wrong, not
-///    counted again, not verified;
+/// 4. Argon2id over the pattern with the enrolled salt and cost; a repeat of a recent
+///    wrong pattern (a fingerprint of that output, 5 minutes): wrong, not counted
+///    again, not verified;
 /// 5. write the failure as already counted (failures + 1), synced, *before* verifying;
 ///    if that write fails the pattern is not verified at all (`attemptNotRecorded`);
-/// 6. verify with Argon2id; on success write the cleared record; on failure write the
+/// 6. compare the output with the enrolled tag; on success write the cleared record; on failure write the
 ///    wrong pattern's fingerprint for the repeat rule (best effort: the failure is
 ///    already counted, so losing it only costs the user a repeat).
 /// A crash anywhere after 5 leaves the failure counted; a right pattern's count is
@@ -62,8 +63,11 @@ public struct UnlockSession {
 
     if let locked = policy.gate(at: now) { return locked }
     guard dots.count >= enrolled.minimumDots else { return UnlockDecision(result: .tooShort) }
-    let fingerprint = enrolled.fingerprint(of: dots)
-    if policy.isRecentRepeat(fingerprint, at: now) { return UnlockDecision(result: .wrong) }
+    // Argon2id runs before anything is compared: its output is both the fingerprint
+    // for the repeat rule and, only after the count is written, the verdict.
+    let derivation = enrolled.derive(dots)
+    let fingerprint = enrolled.fingerprint(of: derivation)
+    if let fingerprint, policy.isRecentRepeat(fingerprint, at: now) { return UnlockDecision(result: .wrong) }
 
     var counted = policy
     let failed = counted.countFailure(at: now)
@@ -74,10 +78,12 @@ public struct UnlockSession {
     }
     policy = counted
     UnlockSession.reached(.countedBeforeVerifying)
-    guard enrolled.matches(dots) else {
-      var remembered = policy
-      remembered.rememberWrong(fingerprint, at: now)
-      if (try? store.saveAttempts(remembered.record)) != nil { policy = remembered }
+    guard enrolled.matches(derivation) else {
+      if let fingerprint {
+        var remembered = policy
+        remembered.rememberWrong(fingerprint, at: now)
+        if (try? store.saveAttempts(remembered.record)) != nil { policy = remembered }
+      }
       return failed
     }
 

@@ -28,6 +28,9 @@ public enum VaultError: DescribedError, Equatable {
   case badPattern(problem: String)
   /// The pattern has fewer dots than the minimum.
   case patternTooShort(dots: Int, minimum: Int)
+  /// A move of the typed pattern passes over a dot it has not joined yet, which
+  /// drawing it would join: no drawing could ever match it.
+  case patternNotDrawable(from: Int, to: Int, passedOver: Int)
   /// Standard input could not be read.
   case standardInputFailed(errno: Errno)
   /// The enrolled pattern is for another grid than the one in use.
@@ -62,6 +65,8 @@ public enum VaultError: DescribedError, Equatable {
       return "the pattern on standard input is not usable: \(problem) (write the dots joined by dashes, such as 1-2-3-6-9)"
     case .patternTooShort(let dots, let minimum):
       return "the pattern joins \(dots) dots, fewer than the minimum of \(minimum) (draw a longer one, or lower --min-dots)"
+    case .patternNotDrawable(let from, let to, let passedOver):
+      return "the pattern cannot be drawn: the move from dot \(from) to dot \(to) passes over dot \(passedOver), which the screen joins on the way (write \(passedOver) between \(from) and \(to))"
     case .standardInputFailed(let errno):
       return "cannot read the pattern from standard input: \(errno.text)"
     case .stateBusy(let path, let seconds):

@@ -29,6 +29,9 @@ enum SetPatternCommand {
       let cost = try HashCost(passes: passes, memoryBytes: memoryMiB << 20)
       let text = try PatternText.readStandardInput()
       let dots = try PatternText.parse(text, gridSize: gridSize)
+      if let undrawable = dots.firstPassedOverDot(gridSize: gridSize) {
+        throw .patternNotDrawable(from: undrawable.move.from, to: undrawable.move.to, passedOver: undrawable.passedOver)
+      }
       guard dots.count >= minimumDots else { throw .patternTooShort(dots: dots.count, minimum: minimumDots) }
       let directory = try StateDirectory(opening: directoryPath, creating: true)
       let enrolled = try EnrolledPattern(dots: dots, gridSize: gridSize, minimumDots: minimumDots, cost: cost)

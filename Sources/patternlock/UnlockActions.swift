@@ -32,8 +32,11 @@ struct UnlockActions {
       }
     }
     user = ids
-    if let line = doorStrike, pl_gpio_line_check(line.chipPath, UInt32(line.line)) != 0 {
-      throw .doorStrikeUnusable(line, Errno.current)
+    if let line = doorStrike {
+      // A pulse that a SIGKILL cut short left the line where it was, perhaps high:
+      // the strike is released now, before anything else happens.
+      guard pl_gpio_line_check(line.chipPath, UInt32(line.line)) == 0, pl_gpio_line_rest(line.chipPath, UInt32(line.line)) == 0
+      else { throw .doorStrikeUnusable(line, Errno.current) }
     }
   }
 
@@ -42,11 +45,16 @@ struct UnlockActions {
   func after(_ decision: UnlockDecision, failures: Int) {
     switch decision.result {
     case .unlocked:
-      if let line = doorStrike, pl_gpio_pulse_detached(line.chipPath, UInt32(line.line), UInt32(line.milliseconds)) != 0 {
+      if let line = doorStrike,
+        pl_gpio_pulse_detached(line.chipPath, UInt32(line.line), UInt32(line.milliseconds), JournalStream.socketPath) != 0
+      {
         Console.error("unlocked, but cannot pulse gpio-unlock line \(line.line) of \(line.chipPath): \(Errno.current.text)")
       }
       start(onUnlock, event: "unlock", decision, failures: failures)
     case .wrong:
+      // A repeat of a recent wrong pattern is not counted, so it fires nothing: one
+      // guess sent a hundred times is one alert, as it is one failure.
+      guard decision.failures != nil else { return }
       start(onWrong, event: "wrong", decision, failures: failures)
       if decision.lockout != .none { start(onLockout, event: "lockout", decision, failures: failures) }
     case .tooShort, .lockedOut:
@@ -70,7 +78,7 @@ struct UnlockActions {
       "PATTERNLOCK_LOCKOUT=\(lockout)",
     ]
     let started = CStringArray.with(command) { argv in
-      CStringArray.with(environment) { envp in pl_spawn_detached(argv, envp, user.uid, user.gid) }
+      CStringArray.with(environment) { envp in pl_spawn_detached(argv, envp, user.uid, user.gid, JournalStream.socketPath) }
     }
     if started != 0 {
       Console.error("cannot start the on-\(event) hook \(command[0]): \(Errno.current.text) (check hook-user and the program)")

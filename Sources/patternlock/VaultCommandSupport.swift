@@ -43,7 +43,7 @@ enum VaultCommandSupport {
     switch error {
     case .notEnrolled, .secretFileUnusable, .stateDirectoryMissing:
       return .notEnrolled
-    case .badPattern, .patternTooShort, .badHashCost, .gridMismatch, .standardInputFailed:
+    case .badPattern, .patternTooShort, .patternNotDrawable, .badHashCost, .gridMismatch, .standardInputFailed:
       return .badInput
     case .sodiumUnavailable, .systemCall, .stateDirectoryNotADirectory, .stateDirectoryInsecure, .hashingFailed:
       return .failure

@@ -13,25 +13,34 @@ int pl_user_ids(const char *name, uint32_t *uid, uint32_t *gid);
 /// Starts `argv[0]` (an absolute path) with `argv` and `envp`, detached: a child makes
 /// a new session, drops to `uid`/`gid` (no supplementary groups) when running as root,
 /// closes every descriptor (standard input becomes /dev/null; standard output and
-/// error go to the systemd journal's stream socket, as systemd-cat does, or to
+/// error go to the systemd journal's stream socket `journal`, connected as the hook
+/// user so that journald files the lines under that user, as systemd-cat does, or to
 /// /dev/null where there is no journal: never patternlock's own output, which a script
-/// may be reading to its end), unblocks all signals, forks
+/// may be reading to its end), unblocks all signals and sets SIGUSR1/SIGUSR2 back to
+/// their defaults, forks
 /// the program and exits, so the program is reparented and never waited for. Waits
 /// only for that first child, which does not wait for the program. 0, or -1 with errno
 /// when the first fork or its exit failed; a failure inside (setuid, exec) is written
 /// to standard error by the child and makes its exit status non-zero (-1, EPERM/ENOEXEC
 /// as the child reports it in its status: 1 setuid/setgid, 2 exec).
-int pl_spawn_detached(const char *const *argv, const char *const *envp, uint32_t uid, uint32_t gid);
+int pl_spawn_detached(const char *const *argv, const char *const *envp, uint32_t uid, uint32_t gid,
+                      const char *journal);
 
 /// Whether `line` exists on the GPIO chip `chip_path` and is not used by another
 /// consumer: 0, or -1 with errno (ENOENT no chip, EINVAL no such line, EBUSY in use).
 int pl_gpio_line_check(const char *chip_path, uint32_t line);
 
+/// Drives `line` of `chip_path` to its resting level (low) and releases it: what the
+/// lock does at start, so a pulse cut short by a SIGKILL (the line keeps its last
+/// level when released) ends at the latest when the lock is back. 0, or -1 with errno.
+int pl_gpio_line_rest(const char *chip_path, uint32_t line);
+
 /// Pulses `line` of `chip_path` high for `milliseconds`, then low, in a detached child
 /// (as pl_spawn_detached, without dropping privileges: the line is requested as the
-/// caller), so the caller never waits for the pulse. 0, or -1 with errno when the
-/// child could not be started; a failure to request or set the line is written to
-/// standard error by the child.
-int pl_gpio_pulse_detached(const char *chip_path, uint32_t line, uint32_t milliseconds);
+/// caller), so the caller never waits for the pulse. SIGTERM, SIGINT or SIGHUP to the
+/// pulse end it early, with the line driven low. 0, or -1 with errno when the child
+/// could not be started; a failure to request or set the line is written to the
+/// journal `journal` by the child.
+int pl_gpio_pulse_detached(const char *chip_path, uint32_t line, uint32_t milliseconds, const char *journal);
 
 #endif
