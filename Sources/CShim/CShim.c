@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,32 @@ _Static_assert(PL_EPERM == EPERM && PL_ENOENT == ENOENT && PL_EINTR == EINTR && 
                    PL_ENODEV == ENODEV && PL_ENOTDIR == ENOTDIR && PL_EINVAL == EINVAL && PL_ENOSPC == ENOSPC &&
                    PL_EROFS == EROFS && PL_ELOOP == ELOOP && PL_ENOSYS == ENOSYS && PL_EOPNOTSUPP == EOPNOTSUPP,
                "errno values");
+
+// SIGUSR1 (`patternlock lock`) and SIGUSR2 (the VT's release and acquire requests)
+// are requests to a running lock; their default action is to end the process. Sent to
+// a lock still starting, before its signalfd was there, they killed it. So they are
+// blocked before main, by the first code of the program that runs: a signalfd reads
+// them later, and every other command never sees them (a blocked signal waits, and
+// pending ones are dropped before anything is executed: pl_execv).
+__attribute__((constructor(101))) static void hold_request_signals(void) {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGUSR1);
+  sigaddset(&set, SIGUSR2);
+  (void)sigprocmask(SIG_BLOCK, &set, NULL);
+}
+
+// What a program patternlock starts must not inherit: SIGUSR1 and SIGUSR2 blocked or
+// pending (an exec keeps both), or any other blocked signal.
+static void release_held_signals(void) {
+  (void)signal(SIGUSR1, SIG_IGN);  // drops a pending one
+  (void)signal(SIGUSR2, SIG_IGN);
+  (void)signal(SIGUSR1, SIG_DFL);
+  (void)signal(SIGUSR2, SIG_DFL);
+  sigset_t none;
+  sigemptyset(&none);
+  (void)sigprocmask(SIG_SETMASK, &none, NULL);
+}
 
 int pl_errno(void) { return errno; }
 void pl_set_errno(int value) { errno = value; }
@@ -276,13 +303,35 @@ int pl_sd_notify(const char *state) {
   return sent < 0 ? -1 : 0;
 }
 
-int pl_execv(const char *const *argv) { return execv(argv[0], (char *const *)argv); }
+int pl_execv(const char *const *argv) {
+  release_held_signals();
+  int result = execv(argv[0], (char *const *)argv);
+  int saved = errno;
+  hold_request_signals();
+  errno = saved;
+  return result;
+}
 
 extern char **environ;
 
 int pl_spawn_and_wait(const char *const *argv) {
   pid_t pid;
-  int err = posix_spawn(&pid, argv[0], NULL, NULL, (char *const *)argv, environ);
+  // The child starts with no signal blocked and SIGUSR1/SIGUSR2 at their defaults
+  // (a fork never inherits pending signals).
+  posix_spawnattr_t attributes;
+  sigset_t none, requests;
+  sigemptyset(&none);
+  sigemptyset(&requests);
+  sigaddset(&requests, SIGUSR1);
+  sigaddset(&requests, SIGUSR2);
+  int err = posix_spawnattr_init(&attributes);
+  if (err == 0) {
+    (void)posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    (void)posix_spawnattr_setsigmask(&attributes, &none);
+    (void)posix_spawnattr_setsigdefault(&attributes, &requests);
+    err = posix_spawn(&pid, argv[0], NULL, &attributes, (char *const *)argv, environ);
+    (void)posix_spawnattr_destroy(&attributes);
+  }
   if (err != 0) {
     errno = err;
     return -1;

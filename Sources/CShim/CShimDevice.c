@@ -67,7 +67,12 @@ void pl_signals_block(void) {
 }
 
 void pl_signals_unblock(void) {
-  sigset_t set = stop_signals();
+  // SIGUSR1 and SIGUSR2 stay blocked for the process's life (see CShim.c's
+  // hold_request_signals): only the stop signals are delivered normally again.
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGTERM);
   sigprocmask(SIG_UNBLOCK, &set, NULL);
 }
 

@@ -133,10 +133,12 @@ int pl_sd_notify(const char *state);
 int pl_getpid(void);
 
 /// execv(2): replaces the process with `argv[0]` (an absolute path; no PATH search,
-/// so a changed PATH cannot pick another program). Returns only on failure (-1, errno).
+/// so a changed PATH cannot pick another program), with no signal blocked or pending
+/// and SIGUSR1/SIGUSR2 at their defaults. Returns only on failure (-1, errno).
 int pl_execv(const char *const *argv);
 /// posix_spawn(3) of `argv[0]` (an absolute path; no shell, no PATH search) with
-/// this environment, then waitpid(2) for it. Returns its exit status (0 to 255), 128
+/// this environment (no signal blocked, SIGUSR1/SIGUSR2 at their defaults), then
+/// waitpid(2) for it. Returns its exit status (0 to 255), 128
 /// plus the signal that ended it, or -1 with errno when it could not be started.
 int pl_spawn_and_wait(const char *const *argv);
 /// nanosleep(2) for `milliseconds`, through interruptions.

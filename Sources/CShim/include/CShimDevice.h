@@ -29,7 +29,8 @@ int pl_signalfd_read(int fd);
 /// Blocks the same signals without a signalfd (before the lock's VT asks for SIGUSR2,
 /// whose default action would end the process).
 void pl_signals_block(void);
-/// Unblocks them again (after the signalfd is closed).
+/// Unblocks SIGINT and SIGTERM again (after the signalfd is closed); SIGUSR1 and SIGUSR2
+/// stay blocked from the start of the process to its end.
 void pl_signals_unblock(void);
 /// Signal numbers.
 enum { PL_SIGINT = 2, PL_SIGTERM = 15 };
