@@ -94,11 +94,6 @@ int pl_mkdir(const char *path, unsigned mode) {
   return -1;
 }
 
-uint64_t pl_monotonic_microseconds(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
-}
 
 // ---- Vault ----------------------------------------------------------------------------
 

@@ -16,12 +16,19 @@ struct UnlockClock {
   /// nil for the live clock.
   private let origin: (monotonic: UInt64, wallSeconds: Int64)?
 
-  /// The device's clocks (CLOCK_MONOTONIC, CLOCK_REALTIME).
+  /// The device's clocks (CLOCK_MONOTONIC read straight from the kernel, CLOCK_REALTIME).
   static let live = UnlockClock(origin: nil)
 
   /// This boot (Linux's boot_id), read once; nil where it cannot be read, and then no
   /// lockout stored by another process is believed to have begun in this boot.
+  ///
+  /// Also nil in a time namespace that shifts the clocks: the monotonic times of such
+  /// a process cannot be compared with those other processes stored (a shift of a day
+  /// would end every lockout at once), so for it every stored lockout starts again in
+  /// full, and what it stores carries no boot, so no other process believes its times
+  /// either. Within one process a namespace's clocks still run at the true rate.
   static let currentBoot: BootIdentity? = {
+    guard pl_clock_is_shifted() == 0 else { return nil }
     var bytes: (UInt64, UInt64) = (0, 0)
     let read = withUnsafeMutableBytes(of: &bytes) { raw in pl_boot_id(raw.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
     guard read == 0 else { return nil }

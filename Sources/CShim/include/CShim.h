@@ -66,10 +66,9 @@ ssize_t pl_write(int fd, const void *bytes, size_t count);
 /// mkdir(2) with mode; 0 or -1 with errno (EEXIST is not an error here).
 int pl_mkdir(const char *path, unsigned mode);
 
-/// Microseconds on CLOCK_MONOTONIC.
-uint64_t pl_monotonic_microseconds(void);
 
 // The live device path (poll, signalfd, timerfd, mmap, console, uinput).
+#include "CShimClock.h"
 #include "CShimDevice.h"
 #include "CShimActions.h"
 
