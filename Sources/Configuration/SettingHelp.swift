@@ -39,6 +39,33 @@ public enum SettingHelp {
     return lines.joined(separator: "\n")
   }
 
+  /// The commands with their summaries, for the general help.
+  public static var commandList: String {
+    var lines: [String] = []
+    for command in Command.allCases {
+      for (index, text) in command.summary.enumerated() {
+        let name = command.name + (command.operand.map { " " + $0 } ?? "")
+        lines.append(index == 0 ? label(name) + text : String(repeating: " ", count: column) + text)
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// `patternlock COMMAND --help`: its usage line, what it does and each of its
+  /// options with its help line.
+  public static func help(for command: Command) -> String {
+    var lines = ["usage: patternlock \(command.name)\(command.operand.map { " " + $0 } ?? "") [OPTIONS]", ""]
+    lines += command.summary.map { "  " + $0 }
+    var options: [String] = []
+    for setting in Setting.allCases where setting.row.commands.contains(command) {
+      let row = setting.row
+      guard let option = row.option else { continue }
+      options.append(label(row.placeholder.isEmpty ? option : option + " " + row.placeholder) + row.help)
+    }
+    lines += ["", options.isEmpty ? "options: none" : "options:"] + options
+    return lines.joined(separator: "\n")
+  }
+
   /// `text` indented by two and padded to the description column (or followed by two
   /// spaces when it is longer).
   static func label(_ text: String) -> String {

@@ -22,6 +22,10 @@ struct Patternlock {
       pl_exit(ExitStatus.badInput.rawValue)
     }
     let options = Array(arguments.dropFirst())
+    // `check --help` and the like: the words of an `--exec` command are its own.
+    if options.prefix(while: { $0 != "--exec" }).contains(where: { helpWords.prefix(2).contains($0) }) {
+      return Console.out(SettingHelp.help(for: command))
+    }
     let status: Int32
     // Commands throw what stops them; this is the only place that reports it and
     // exits, after every owner the command made has restored what it changed.
@@ -65,20 +69,7 @@ struct Patternlock {
     usage: patternlock COMMAND [OPTIONS]
 
     commands:
-      layout            print the grid layout for a panel as one JSON object
-      replay FILE       replay a 'libinput record' capture: one JSON line per gesture
-      run               show the lock on the display (DRM/KMS) with live touch, mouse and keyboard
-      inject FILE       replay a 'libinput record' capture through a uinput device (root)
-      enroll            set the pattern on the display: draw it, then again to confirm
-      set-pattern       store the hash of the pattern read from standard input
-                        (such as: echo 1-2-3-6-9 | patternlock set-pattern)
-      check             judge the pattern on standard input against the stored one, throttled;
-                        prints one JSON line; exit 0 unlocked, 3 wrong, 4 too short,
-                        5 locked out, 6 no pattern set, 8 not judged (the attempt could not
-                        be counted first) (1 failure, 2 bad input, 7 not root)
-      reset-attempts    clear the failure counter and any lockout (root only)
-      status            print the state as one JSON object: pattern set, failures, lockout left (exit 0)
-      lock              show the lock again now over the kiosk an unlock opened (kiosk-unit; root)
+    \(SettingHelp.commandList)
       --version         print the version
       --help            print this help
 

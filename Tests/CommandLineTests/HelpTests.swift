@@ -24,4 +24,22 @@ final class HelpTests: XCTestCase {
       XCTAssertTrue(page.contains(".B \(command)") || page.contains(".BI \"\(command) "), "command \(command) has no entry in patternlock.1")
     }
   }
+
+  func testEveryCommandPrintsItsOwnHelpWithEachOfItsOptions() throws {
+    for command in ["layout", "replay", "run", "inject", "enroll", "set-pattern", "check", "reset-attempts", "status", "lock"] {
+      for word in ["--help", "-h"] {
+        let help = try PatternlockBinary.run([command, word], stdin: "1-2-3-6\n")
+        XCTAssertEqual(help.status, 0, "\(command) \(word): \(help.stderr)")
+        XCTAssertEqual(help.stderr, "")
+        XCTAssertTrue(help.stdout.hasPrefix("usage: patternlock \(command) "), help.stdout)
+        let general = try PatternlockBinary.run(["--help"]).stdout
+        let listed = general.split(separator: "\n").first { $0.hasPrefix("  \(command) ") && $0.contains("--") }
+        for option in (listed ?? "").split(separator: " ").filter({ $0.hasPrefix("--") }) {
+          XCTAssertTrue(help.stdout.contains("  \(option)"), "\(command) --help does not describe \(option)")
+        }
+      }
+    }
+    let checkHelp = try PatternlockBinary.run(["check", "--help"]).stdout
+    XCTAssertTrue(checkHelp.contains("8 not judged"), checkHelp)
+  }
 }
