@@ -39,6 +39,8 @@ enum CommandFailure: DescribedError {
   case kiosk(KioskFailure)
   /// Unlocked, but the configured `exec` program could not be started.
   case handOff(program: String, errno: Errno)
+  /// `status` run by a user who may not read the state directory.
+  case stateNotReadable(path: String)
 
   var message: String {
     switch self {
@@ -59,6 +61,8 @@ enum CommandFailure: DescribedError {
       return "replay: the recording would show more than \(limit) pictures (a long lockout countdown or hours between events?); nothing was written (cut the recording, or replay it without --dump and --contact-sheet)"
     case .handOff(let program, let errno):
       return "unlocked, but cannot run \(program): \(errno.text) (check the exec setting)"
+    case .stateNotReadable(let path):
+      return "status: this user may not read the state directory \(path) (it is its owner's alone: run 'sudo patternlock status'; a hook gets the failures and the lockout in PATTERNLOCK_FAILURES, PATTERNLOCK_LOCKED_FOR_S and PATTERNLOCK_LOCKOUT instead)"
     }
   }
 
@@ -70,6 +74,7 @@ enum CommandFailure: DescribedError {
     case .vault(let error), .vaultAlreadyReported(let error): return VaultCommandSupport.status(for: error).rawValue
     case .recording(let error): return ReplayCommand.exitStatus(for: error).rawValue
     case .display, .framebuffer, .input, .loop, .picture, .handOff, .actions, .kiosk: return ExitStatus.failure.rawValue
+    case .stateNotReadable: return UnlockExitStatus.notPermitted.rawValue
     }
   }
 }

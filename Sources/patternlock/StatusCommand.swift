@@ -3,7 +3,9 @@ import Configuration
 import PatternCore
 import Vault
 
-/// `patternlock status [--state-dir DIR]`: one JSON object for monitoring and hooks,
+/// `patternlock status [--state-dir DIR]`: one JSON object for monitoring by the state
+/// directory's owner (root on a device; hooks, which run as hook-user, get the same
+/// facts in their environment),
 /// `{"state_dir":"/var/lib/patternlock","pattern":"set","attempts":"intact","failures":5,
 /// "lockout":"timed","locked_for_s":42}`; exit 0 whenever the directory could be
 /// examined. Nothing is judged, counted or written, and no lock is taken (state files
@@ -31,6 +33,7 @@ enum StatusCommand {
     do throws(VaultError) {
       directory = try StateDirectory(opening: path, creating: false)
     } catch {
+      if case .systemCall(_, _, let errno) = error, errno == .permissionDenied { throw .stateNotReadable(path: path) }
       guard case .stateDirectoryMissing = error else { throw .vault(error) }
       line.add("pattern", string: "none")
       line.add("attempts", string: "missing")

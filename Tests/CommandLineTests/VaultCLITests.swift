@@ -299,7 +299,7 @@ final class CoreDumpTests: XCTestCase {
   }
 }
 
-/// `patternlock status`: what monitoring and hooks read, without judging anything.
+/// `patternlock status`: what monitoring reads, without judging anything.
 final class StatusCommandTests: XCTestCase {
   func testStatusReportsPatternFailuresAndTheLockoutLeft() throws {
     let sandbox = try makeTemporaryDirectory(prefix: "status", permissions: 0o755)
@@ -335,5 +335,23 @@ final class StatusCommandTests: XCTestCase {
     XCTAssertEqual(now["attempts"] as? String, "damaged")
     XCTAssertEqual(now["lockout"] as? String, "until-reset")
     XCTAssertNotEqual(before, try Data(contentsOf: URL(fileURLWithPath: state + "/attempts")))
+  }
+
+  func testStatusAsAnotherUserSaysWhoMayReadItAndWhereHooksFindTheCounts() throws {
+    try XCTSkipUnless(pl_getuid() == 0, "needs root to run as another user")
+    let setpriv = "/usr/bin/setpriv"
+    try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: setpriv), "setpriv (util-linux) is missing")
+    let sandbox = try makeTemporaryDirectory(prefix: "status-nobody", permissions: 0o755)
+    let state = sandbox.appendingPathComponent("state").path
+    XCTAssertEqual(try PatternlockBinary.run(["set-pattern", "--state-dir", state] + ["--argon-passes", "1", "--argon-memory-mib", "1"], stdin: "1-2-3-6").status, 0)
+    let binary = try PatternlockBinary.url().path
+    let run = try ChildProcess.run(
+      URL(fileURLWithPath: setpriv), ["--reuid=65534", "--regid=65534", "--clear-groups", binary, "status", "--state-dir", state])
+    try XCTSkipIf(run.stderr.contains("Permission denied") && run.stderr.contains("execv"), "nobody cannot run the test binary here")
+    XCTAssertEqual(run.status, 7, run.stderr)
+    XCTAssertEqual(run.stdout, "")
+    XCTAssertEqual(run.stderr.filter { $0 == "\n" }.count, 1, run.stderr)
+    XCTAssertTrue(run.stderr.contains("sudo patternlock status"), run.stderr)
+    XCTAssertTrue(run.stderr.contains("PATTERNLOCK_FAILURES"), run.stderr)
   }
 }
