@@ -129,20 +129,21 @@ final class FileDescriptorTests: XCTestCase {
     let reader = FileDescriptor(owning: ends[0])
     let writer = FileDescriptor(owning: ends[1])
 
+    // SIGALRM: SIGUSR1 and SIGUSR2 are blocked in every process that links the C shim.
     var action = sigaction()
     action.__sigaction_handler.sa_handler = { _ in interruptions += 1 }
     action.sa_flags = 0  // no SA_RESTART: the blocked read fails with EINTR
     sigemptyset(&action.sa_mask)
     var previous = sigaction()
-    XCTAssertEqual(sigaction(SIGUSR1, &action, &previous), 0)
-    defer { _ = sigaction(SIGUSR1, &previous, nil) }
+    XCTAssertEqual(sigaction(SIGALRM, &action, &previous), 0)
+    defer { _ = sigaction(SIGALRM, &previous, nil) }
     interruptions = 0
 
     let target = pthread_self()
     let writerFD = writer.rawValue
     let thread = Thread {
       usleep(100_000)
-      pthread_kill(target, SIGUSR1)
+      pthread_kill(target, SIGALRM)
       usleep(100_000)
       var byte: UInt8 = 42
       _ = write(writerFD, &byte, 1)
