@@ -758,6 +758,59 @@ def vault_unlocks(b):
             lambda: "; ".join(b.gpio_pulse(4, trace, 10)[-2:]))
 
 
+def gpio_levels(b, line, since):
+    """The levels QEMU's trace shows GPIO `line` driven to after byte `since`, in order."""
+    with open(b.gpio_trace, encoding="utf-8", errors="replace") as trace:
+        trace.seek(since)
+        return [l.strip()[-1] for l in trace if f"setting output {line} to " in l]
+
+
+def gpio_level_seen(b, line, since, levels, within):
+    """Waits until the trace after `since` ends with `levels` (such as ["1", "0"])."""
+    until = b.within(within)
+    while True:
+        seen = gpio_levels(b, line, since)
+        if seen[-len(levels):] == levels:
+            return seen
+        if time.monotonic() > until:
+            raise Failure(f"GPIO line {line} went {seen}, not ending {levels}, within {within} s")
+        time.sleep(0.2)
+
+
+def strike_rests_low(b):
+    """8b. A strike pulse cut short never leaves the door open: SIGTERM to the pulse (what
+    systemd sends the unit's whole cgroup when it stops or restarts the lock) drives the
+    line low at once, and after a SIGKILL mid-pulse, which leaves the line high, the next
+    check drives it low before it judges anything."""
+    conf = "/etc/patternlock.conf.d/e2e-strike.conf"
+    status = b.console.shell(
+        f"mkdir -p -m 755 /etc/patternlock.conf.d && printf '[actions]\\ngpio-unlock = gpiochip0:4:60000\\n' > {conf} && chmod 644 {conf}",
+        b.within(10))
+    b.require("strike: a 60 s pulse configured in /etc/patternlock.conf.d", lambda: expect_status(status, 0))
+    try:
+        for signal, name in (("TERM", "SIGTERM"), ("KILL", "SIGKILL")):
+            since = b.gpio_trace_size()
+            status = b.console.shell("echo 1-2-3-6 | patternlock check >/dev/null", b.within(30))
+            b.require(f"strike: check unlocks ({name} case)", lambda: expect_status(status, 0))
+            b.require(f"strike: the pulse drives line 4 high ({name} case)",
+                      lambda: "; ".join(gpio_level_seen(b, 4, since, ["1"], 10)))
+            status = b.console.shell(f"kill -{signal} $(pidof patternlock)", b.within(10))
+            b.require(f"strike: {name} reaches the pulse", lambda: expect_status(status, 0))
+            if signal == "TERM":
+                b.check("strike: SIGTERM mid-pulse drives the line low at once",
+                        lambda: " ".join(gpio_level_seen(b, 4, since, ["1", "0"], 3)))
+                continue
+            time.sleep(1.0)
+            b.check("strike: SIGKILL mid-pulse leaves the line high (what the next start must undo)",
+                    lambda: expect(gpio_levels(b, 4, since)[-1:] == ["1"], f"levels {gpio_levels(b, 4, since)}"))
+            status = b.console.shell("echo 1-2 | patternlock check >/dev/null", b.within(30))
+            b.check("strike: the next check is 'too short' (nothing counted)", lambda: expect_status(status, 4))
+            b.check("strike: and drove the line low at its start",
+                    lambda: " ".join(gpio_level_seen(b, 4, since, ["1", "0"], 5)))
+    finally:
+        b.console.shell(f"rm -f {conf}", b.within(10))
+
+
 def failures_and_lockout(b):
     """9. Four distinct wrong patterns count 1..4 (the 2nd from `patternlock check` while
     run is up); a power cut the moment run has shown the 4th (it wrote the counter first,
@@ -1135,7 +1188,7 @@ def shown(b, device, says, display, rgb565, vram=None):
 
 
 SCENARIOS = (first_run, injected_touchscreen, tablet_drag, right_pattern, rotated, sigterm, idle_blanking,
-             vault_unlocks, failures_and_lockout, restart_in_lockout, power_cut_in_lockout, reset_read_only_and_enrol,
+             vault_unlocks, strike_rests_low, failures_and_lockout, restart_in_lockout, power_cut_in_lockout, reset_read_only_and_enrol,
              small_panels)
 
 

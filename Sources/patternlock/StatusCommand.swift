@@ -1,6 +1,7 @@
 import CShim
 import Configuration
 import PatternCore
+import SystemCalls
 import Vault
 
 /// `patternlock status [--state-dir DIR]`: one JSON object for monitoring by the state
