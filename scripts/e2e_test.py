@@ -27,8 +27,10 @@ busybox shell over the serial console, the display and the tablet over QMP:
      the VT drawing text again.
   8. the Vault (no --pattern), in /var/lib/patternlock on the state disk (--disk: ext4 on
      virtio-blk, mounted by init): `set-pattern` stores 1-2-3-6 (a cheap Argon2id);
-     `run --exec /bin/sh -c 'echo PL-EXEC-RAN'` and l-shape-1236: `{"result":"unlocked"}`,
-     the exec'd command's line, exit 0; with --gpio-unlock gpiochip0:4:300, QEMU's
+     `run` with `exec = /bin/echo PL-EXEC-RAN` and `gpio-unlock = gpiochip0:4:300` in
+     /etc/patternlock.conf (root-owned 0644: as root these keys are refused on the
+     command line), and l-shape-1236: `{"result":"unlocked"}`, the exec'd command's
+     line, exit 0; then the file is removed again; with the door strike, QEMU's
      trace of the board's PL061 shows line 4 driven high, then low (a door strike);
   9. four distinct wrong patterns: failures 1..4, the 2nd from `patternlock check` on the
      console while run is up (one state directory, two processes: run's next failure
@@ -101,6 +103,8 @@ INJECT = "patternlock inject --wait 3000"
 # The Vault steps: the default state dir on the state disk, a cheap hash (TCG is slow), and five
 # distinct wrong captures (a repeated wrong pattern would not count again).
 STATE = "/var/lib/patternlock"
+# The administrator's file, where the privileged keys (exec, gpio-unlock) must be.
+SYSTEM_CONF = "/etc/patternlock.conf"
 CHEAP_HASH = "--argon-memory-mib 8 --argon-passes 1"
 WRONG_CAPTURES = ["z-1235789", "fast-swipe-1-3-9", "single-touch-14789", "two-fingers", "two-gestures"]
 LOCKOUT_S = 60
@@ -741,19 +745,33 @@ def dpms_is(b, state, within):
 
 def vault_unlocks(b):
     """8. The Vault (no --pattern) on the state disk: `set-pattern` stores 1-2-3-6; run
-    unlocks with l-shape-1236, pulses the door strike's GPIO line and hands off to --exec."""
+    unlocks with l-shape-1236, pulses the door strike's GPIO line and hands off to exec.
+    Both keys are in the guest's /etc/patternlock.conf, root-owned 0644: run as root
+    refuses them on the command line (docs/security.md, "The trust rule")."""
     # Decoded now: later the countdown is looked at within its first seconds.
     b.require("the headless countdown pictures load", lambda: f"{len(b.countdown())} pictures, 1:00 to {countdown_text(len(b.countdown()) - 1)}")
     status = b.console.shell(f"echo 1-2-3-6 | patternlock set-pattern {CHEAP_HASH} >/dev/null", b.within(30))
     b.require(f"set-pattern stores 1-2-3-6 in {STATE} on the state disk", lambda: expect_status(status, 0))
 
+    status = b.console.shell(
+        f"printf '[lock]\\nexec = /bin/echo PL-EXEC-RAN\\n[actions]\\ngpio-unlock = gpiochip0:4:300\\n' >{SYSTEM_CONF}"
+        f" && chown root:root {SYSTEM_CONF} && chmod 0644 {SYSTEM_CONF}", b.within(10))
+    b.require(f"exec and gpio-unlock are written to {SYSTEM_CONF}", lambda: expect_status(status, 0))
+    try:
+        vault_unlocks_with_system_conf(b)
+    finally:
+        b.console.shell(f"rm -f {SYSTEM_CONF}", b.within(10))
+
+
+def vault_unlocks_with_system_conf(b):
+    """The unlock, door strike and hand-off of `vault_unlocks`, with its keys in place."""
     trace = b.gpio_trace_size()
-    since = b.start_run("--timing --feedback-ms 500 --gpio-unlock gpiochip0:4:300 --exec /bin/sh -c 'echo PL-EXEC-RAN'")
+    since = b.start_run("--timing --feedback-ms 500")
     b.run_line(since, "timing: start-to-first-flip-us=", 30)
     mark = b.inject("l-shape-1236")
     b.check("vault: l-shape-1236 unlocks", lambda: b.run_json(mark, 20, '{"result":"unlocked"}', lambda o: o == {"result": "unlocked"}) and None)
-    b.check("vault: run replaces itself with the --exec command", lambda: b.run_line(mark, "PL-EXEC-RAN", 10, "the --exec marker"))
-    b.check("vault: the --exec command's status is run's (exit 0)", lambda: b.run_line(mark, "exit 0", 5, "'exit 0'"))
+    b.check("vault: run replaces itself with the exec command", lambda: b.run_line(mark, "PL-EXEC-RAN", 10, "the exec marker"))
+    b.check("vault: the exec command's status is run's (exit 0)", lambda: b.run_line(mark, "exit 0", 5, "'exit 0'"))
     b.check("door strike: the unlock pulsed PL061 line 4 high, then low (QEMU's GPIO trace)",
             lambda: "; ".join(b.gpio_pulse(4, trace, 10)[-2:]))
 

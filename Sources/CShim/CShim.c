@@ -159,10 +159,10 @@ void pl_exit_immediately(int status) { _exit(status); }
 // An EINTR from either openat returns -1 with EINTR, and the caller's retry repeats
 // both: creating without O_EXCL is safe to repeat.
 int pl_openat_lock(int dirfd, const char *name, unsigned mode) {
-  int fd = openat(dirfd, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, (mode_t)mode);
+  int fd = openat(dirfd, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, (mode_t)mode);
   if (fd < 0 && (errno == EROFS || errno == EACCES)) {
     int saved = errno;
-    fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
     if (fd < 0 && errno == ENOENT) errno = saved;
   }
   return fd;

@@ -17,4 +17,11 @@ public enum Command: String, CaseIterable, Sendable {
 
   /// Whether the command reads patternlock.conf (those that take `--config`).
   public var readsConfiguration: Bool { Setting.config.row.commands.contains(self) }
+
+  /// Whether, run as root, the command takes privileged keys only from the trusted
+  /// system configuration. Every command does but `replay` and `layout`, which never
+  /// act on them (replay only reports a timeout's or the power button's action; layout
+  /// only draws); the rest refuse a misplaced key even where they do not use it, so
+  /// `patternlock status` shows the mistake before the lock starts.
+  public var guardsPrivilegedKeys: Bool { self != .replay && self != .layout }
 }

@@ -14,11 +14,18 @@ public struct CommandLineSettings {
 
   /// Reads `arguments` (those after the command's name) for `command`.
   ///
-  /// - Parameter configurationRoot: the root of the system layers (normally `/`); the
-  ///   files are read only for commands that take `--config`.
+  /// - Parameters:
+  ///   - configurationRoot: the root of the system layers (normally `/`); the files are
+  ///     read only for commands that take `--config`.
+  ///   - effectiveUser: who runs the command: as root (0), a privileged key's option is
+  ///     refused and such keys come only from the trusted system configuration.
   /// - Throws: `ConfigurationError` for an unknown option, a missing or bad value, a
-  ///   bad file, or a conflict between settings (`Settings.validate`).
-  public init(_ arguments: [String], for command: Command, configurationRoot: String) throws(ConfigurationError) {
+  ///   privileged option as root, a bad file, or a conflict between settings
+  ///   (`Settings.validate`).
+  public init(
+    _ arguments: [String], for command: Command, configurationRoot: String, effectiveUser: UInt32
+  ) throws(ConfigurationError) {
+    let trust = ConfigurationTrust(command: command, effectiveUser: effectiveUser, root: configurationRoot)
     var given: [GivenOption] = []
     operands = []
     var index = 0
@@ -34,6 +41,9 @@ public struct CommandLineSettings {
         let others = Setting.commands(taking: option)
         if others.isEmpty { throw .unknownOption(command: command, argument: argument) }
         throw .optionOfOtherCommands(command: command, option: option, commands: others)
+      }
+      if trust.guardsPrivilegedKeys && setting.trust != .anySource {
+        throw .privilegedOption(option: option, key: setting)
       }
       switch setting.row.grammar {
       case .yesOrNo:
@@ -63,7 +73,7 @@ public struct CommandLineSettings {
     settings = Settings()
     if command.readsConfiguration {
       let extra = given.last(where: { $0.setting == .config })?.text
-      settings = try ConfigurationFiles.load(root: configurationRoot, extra: extra)
+      settings = try ConfigurationFiles.load(root: configurationRoot, extra: extra, trust: trust)
     }
     for option in given {
       if let words = option.words {

@@ -44,6 +44,11 @@ public enum ConfigurationError: DescribedError, Equatable {
   /// A key that only the root-owned system configuration may set (the throttle) in a
   /// file that is not part of it; `why` says what the file is.
   case systemOnlyKey(path: String, line: Int, key: Setting, why: String)
+  /// A privileged key (one that acts with root's privileges) in a file that is not the
+  /// trusted system configuration, read as root; `why` says what the file is.
+  case privilegedKey(path: String, line: Int, key: Setting, why: String)
+  /// A privileged key's option on the command line, read as root.
+  case privilegedOption(option: String, key: Setting)
 
   /// One line for the user: where, what, and what to write instead.
   public var message: String {
@@ -88,8 +93,15 @@ public enum ConfigurationError: DescribedError, Equatable {
       return "option \(option) needs a value (see 'patternlock --help')"
     case .systemOnlyKey(let path, let line, let key, let why):
       return "\(path):\(line): '\(key.name)' is set only in the root-owned system configuration (/usr/share/patternlock/patternlock.conf, /etc/patternlock.conf, /etc/patternlock.conf.d/*.conf), and \(why) (remove the line here)"
+    case .privilegedKey(let path, let line, let key, let why):
+      return "\(path):\(line): '\(key.name)' acts as root, so running as root it is read only from the root-owned system configuration (\(ConfigurationError.systemFiles)), and \(why) (move the line to /etc/patternlock.conf, owned by root and writable only by root)"
+    case .privilegedOption(let option, let key):
+      return "command line: \(option) acts as root, so running as root it is read only from the root-owned system configuration (put '\(key.name) = ...' under [\(key.section ?? "")] in /etc/patternlock.conf, owned by root and writable only by root)"
     }
   }
+
+  /// The trusted system configuration's files, as messages list them.
+  static let systemFiles = "/usr/share/patternlock/patternlock.conf, /etc/patternlock.conf, /etc/patternlock.conf.d/*.conf"
 
   /// The key as the user wrote it: `--grid` on the command line, `grid` in a file.
   private static func name(_ key: Setting, _ origin: SettingOrigin) -> String {

@@ -11,36 +11,32 @@ import SystemCalls
 ///
 /// then the command line (the executable's part). A later layer overrides a key an
 /// earlier one set; a missing file in layers 1 to 3 is skipped, a missing `--config`
-/// file is an error. `ROOT` is `/` unless `PATTERNLOCK_CONFIG_ROOT` names another
-/// directory (for tests and for checking a package's files before installing them).
+/// file is an error. `ROOT` is `/`; debug builds (which tests use) take another from
+/// `PATTERNLOCK_CONFIG_ROOT`, release builds never.
 ///
 /// Every problem is an error, never a warning: a lock screen must not start with a
 /// setting silently dropped (a stealth mode the administrator asked for, a throttle).
 ///
-/// The throttle (`throttle`, `permanent-after`) is the administrator's alone: it is
-/// read only from layers 1 to 3 under the real root `/`, from files owned by root and
-/// writable by nobody else. In `--config`, under `PATTERNLOCK_CONFIG_ROOT`, or in a file
-/// another user could have written, it is an error, so whoever runs `check` or `run`
-/// can never loosen it. (Debug builds, which tests use, also take it from a
-/// `PATTERNLOCK_CONFIG_ROOT` tree; release builds never.)
+/// The trust rule (docs/security.md): layers 1 to 3 are the trusted system
+/// configuration when they and every directory above them are root's and writable by
+/// nobody else (`SystemLayers` checks them on the descriptors it reads). The throttle
+/// (`systemOnly` keys) comes only from there; so, when running as root, do the
+/// privileged keys (hooks, the hook user, exec, the kiosk, the door strike, the
+/// unattended timeout and the power button), for every command but replay and layout.
+/// Anywhere else such a key is an error naming the file and line, or the option.
 public enum ConfigurationFiles {
-  /// The environment variable that moves the layers' root.
+  /// The environment variable that moves the layers' root (debug builds only).
   public static let rootVariable = "PATTERNLOCK_CONFIG_ROOT"
   /// A configuration larger than this is surely the wrong file.
   public static let maximumBytes: Int64 = 1 << 20
+  /// What a `--config` file is, in the message refusing a key from it.
+  static let configFileDistrust = "this is a --config file"
 
   /// The files of layers 1 to 3 that exist under `root`, in reading order.
   ///
-  /// - Throws: `ConfigurationError.cannotRead` when `conf.d` exists but cannot be listed.
+  /// - Throws: `ConfigurationError` for a layer that exists but cannot be read.
   public static func layerPaths(root: String) throws(ConfigurationError) -> [String] {
-    let base = root.hasSuffix("/") ? String(root.dropLast()) : root
-    var paths: [String] = []
-    for path in [base + "/usr/share/patternlock/patternlock.conf", base + "/etc/patternlock.conf"] where exists(path) {
-      paths.append(path)
-    }
-    let directory = base + "/etc/patternlock.conf.d"
-    for name in try confDNames(directory) { paths.append(directory + "/" + name) }
-    return paths
+    try SystemLayers.read(root: root, trust: .throttleOnly(root: root)).map { $0.path }
   }
 
   /// Reads every layer and `extra` (the `--config` file) into settings.
@@ -48,22 +44,27 @@ public enum ConfigurationFiles {
   /// - Parameters:
   ///   - root: the root of layers 1 to 3, normally `/`.
   ///   - extra: the `--config` file, or nil.
+  ///   - trust: the rule for this reading; by default only the throttle is guarded.
   /// - Throws: the first `ConfigurationError` of any file, in reading order.
-  public static func load(root: String, extra: String?) throws(ConfigurationError) -> Settings {
+  public static func load(root: String, extra: String?, trust: ConfigurationTrust? = nil) throws(ConfigurationError) -> Settings {
+    let trust = trust ?? .throttleOnly(root: root)
     var settings = Settings()
-    for path in try layerPaths(root: root) {
-      try apply(path, to: &settings, throttleRefusal: throttleRefusal(forSystemFile: path, root: root, trustingTestRoots: isDebugBuild))
+    for source in try SystemLayers.read(root: root, trust: trust) {
+      try apply(
+        contentsOf: source.bytes, path: source.path, to: &settings, distrust: source.distrust,
+        guardingPrivilegedKeys: trust.guardsPrivilegedKeys)
     }
     if let extra {
-      guard exists(extra) else { throw .missing(path: extra) }
-      try apply(extra, to: &settings, throttleRefusal: "this is a --config file")
+      try apply(
+        contentsOf: try contents(ofUntrusted: extra, missingIsError: true), path: extra, to: &settings,
+        distrust: configFileDistrust, guardingPrivilegedKeys: trust.guardsPrivilegedKeys)
     }
     return settings
   }
 
-  /// Whether this is a debug build, whose tests may set the throttle from a
-  /// `PATTERNLOCK_CONFIG_ROOT` tree.
-  static var isDebugBuild: Bool {
+  /// Whether this is a debug build, which reads `PATTERNLOCK_CONFIG_ROOT` and trusts a
+  /// test root owned by the effective user.
+  public static var isDebugBuild: Bool {
     #if DEBUG
     return true
     #else
@@ -71,55 +72,54 @@ public enum ConfigurationFiles {
     #endif
   }
 
-  /// Why the system-layer file at `path` (under `root`) may not set the throttle, or
-  /// nil when it may: under `/`, a file owned by root that nobody else may write.
-  ///
-  /// - Parameter trustingTestRoots: whether a root other than `/` is trusted (debug builds).
-  public static func throttleRefusal(forSystemFile path: String, root: String, trustingTestRoots: Bool) -> String? {
-    if root != "/" {
-      return trustingTestRoots ? nil : "this file is under \(rootVariable)=\(root), not /"
-    }
-    let status: FileStatus
-    do throws(Errno) {
-      status = try FileStatus(ofPath: path, followingSymlinks: false)
-    } catch {
-      return "it cannot be examined"
-    }
-    guard status.owner == 0 else { return "this file is owned by user \(status.owner), not root (chown root:root \(path))" }
-    guard status.permissions & 0o022 == 0 else { return "group or others may write this file (chmod go-w \(path))" }
-    return nil
+  /// The root for layers 1 to 3: `/`, or in a debug build `PATTERNLOCK_CONFIG_ROOT`
+  /// when set.
+  public static func rootFromEnvironment() -> String {
+    #if DEBUG
+    return root(testRoot: pl_getenv(rootVariable).map { String(cString: $0) }, isDebugBuild: true)
+    #else
+    return "/"
+    #endif
   }
 
-  /// The root for layers 1 to 3: `PATTERNLOCK_CONFIG_ROOT`, or `/`.
-  public static func rootFromEnvironment() -> String {
-    guard let value = pl_getenv(rootVariable) else { return "/" }
-    let root = String(cString: value)
-    return root.isEmpty ? "/" : root
+  /// The root for layers 1 to 3 given `PATTERNLOCK_CONFIG_ROOT`'s value: `/` in a
+  /// release build whatever it says, so an administrator's stricter table is always read.
+  public static func root(testRoot: String?, isDebugBuild: Bool) -> String {
+    guard isDebugBuild, let testRoot, !testRoot.isEmpty else { return "/" }
+    return testRoot
   }
 
   /// Reads one file and sets each of its keys, checking sections, keys and values.
   ///
-  /// - Parameter throttleRefusal: nil when the file may set the throttle keys (a
-  ///   trusted system layer); otherwise why it may not, for the error.
+  /// - Parameters:
+  ///   - distrust: nil when the file may set every key (trusted system configuration);
+  ///     otherwise why it may not, for the error.
+  ///   - guardingPrivilegedKeys: whether a privileged key is refused from a distrusted
+  ///     file (running as root).
   /// - Throws: `ConfigurationError` naming the file and line.
   public static func apply(
-    _ path: String, to settings: inout Settings, throttleRefusal: String? = "it is not a system configuration file"
+    _ path: String, to settings: inout Settings, distrust: String? = "it is not a system configuration file",
+    guardingPrivilegedKeys: Bool = false
   ) throws(ConfigurationError) {
-    try apply(contentsOf: try contents(of: path), path: path, to: &settings, throttleRefusal: throttleRefusal)
+    try apply(
+      contentsOf: try contents(ofUntrusted: path, missingIsError: false), path: path, to: &settings, distrust: distrust,
+      guardingPrivilegedKeys: guardingPrivilegedKeys)
   }
 
   /// Sets each key of a file's contents already in memory, with the checks of
-  /// `apply(_:to:throttleRefusal:)` (the fuzz harness feeds it bytes without a file).
+  /// `apply(_:to:distrust:guardingPrivilegedKeys:)` (the fuzz harness feeds it bytes
+  /// without a file).
   ///
   /// - Parameters:
   ///   - bytes: the file's contents.
   ///   - path: the file's name, for messages.
   ///   - settings: the settings to change.
-  ///   - throttleRefusal: as for `apply(_:to:throttleRefusal:)`.
+  ///   - distrust: as for `apply(_:to:distrust:guardingPrivilegedKeys:)`.
+  ///   - guardingPrivilegedKeys: as there.
   /// - Throws: `ConfigurationError` naming `path` and the line.
   public static func apply(
     contentsOf bytes: [UInt8], path: String, to settings: inout Settings,
-    throttleRefusal: String? = "it is not a system configuration file"
+    distrust: String? = "it is not a system configuration file", guardingPrivilegedKeys: Bool = false
   ) throws(ConfigurationError) {
     let entries = try INIFile.entries(of: bytes, path: path)
     var firstLine: [Setting: Int] = [:]
@@ -130,45 +130,53 @@ public enum ConfigurationFiles {
       }
       guard key.section == entry.section else { throw .wrongSection(path: path, line: entry.line, section: entry.section, key: key) }
       if let first = firstLine[key] { throw .duplicateKey(path: path, line: entry.line, key: key, firstLine: first) }
-      if key.isSystemOnly, let why = throttleRefusal { throw .systemOnlyKey(path: path, line: entry.line, key: key, why: why) }
+      if let why = distrust {
+        switch key.trust {
+        case .systemOnly: throw .systemOnlyKey(path: path, line: entry.line, key: key, why: why)
+        case .privileged where guardingPrivilegedKeys: throw .privilegedKey(path: path, line: entry.line, key: key, why: why)
+        case .privileged, .anySource: break
+        }
+      }
       firstLine[key] = entry.line
       try settings.set(key, to: entry.value, from: .file(path: path, line: entry.line))
     }
   }
 
-  /// Whether something is at `path` (a dangling symlink or a denied stat counts as
-  /// there: reading it then gives the real error).
-  private static func exists(_ path: String) -> Bool {
+  /// The whole file at `path`, which is not trusted (`--config`, or a file given by
+  /// name): opened once following symbolic links but never blocking on a FIFO, then
+  /// checked and read on that descriptor.
+  ///
+  /// - Parameter missingIsError: whether nothing at `path` is `.missing` (`--config`)
+  ///   rather than a read error.
+  private static func contents(ofUntrusted path: String, missingIsError: Bool) throws(ConfigurationError) -> [UInt8] {
+    let file: FileDescriptor
     do throws(Errno) {
-      _ = try FileStatus(ofPath: path, followingSymlinks: false)
-      return true
+      file = try FileDescriptor.openForReading(path)
     } catch {
-      return error != .noEntry
+      if missingIsError && error == .noEntry { throw .missing(path: path) }
+      throw .cannotRead(path: path, call: "open", errno: error)
     }
+    return try contents(of: file, path: path).bytes
   }
 
-  /// The `*.conf` names in `directory`, sorted bytewise; none when it is absent.
-  private static func confDNames(_ directory: String) throws(ConfigurationError) -> [String] {
-    do throws(Directory.ListingFailure) {
-      return try Directory.names(in: directory) { $0.hasSuffix(".conf") && !$0.hasPrefix(".") }
+  /// The whole of an open file and what `fstat` said of it, refusing non-files and huge
+  /// files before reading a byte.
+  static func contents(of file: borrowing FileDescriptor, path: String) throws(ConfigurationError) -> (bytes: [UInt8], status: FileStatus) {
+    let status: FileStatus
+    do throws(Errno) {
+      status = try file.status()
     } catch {
-      if error == .cannotOpen(.noEntry) { return [] }  // no conf.d
-      throw .cannotRead(path: directory, call: error.call, errno: error.errno)
+      throw .cannotRead(path: path, call: "fstat", errno: error)
     }
-  }
-
-  /// The whole file, refusing non-files and huge files before reading.
-  private static func contents(of path: String) throws(ConfigurationError) -> [UInt8] {
-    do throws(RegularFile.ReadFailure) {
-      return try RegularFile.read(atPath: path, limit: maximumBytes)
+    guard status.kind == .regular else { throw .notARegularFile(path: path, kind: status.kind.phrase) }
+    guard status.size <= maximumBytes else { throw .tooLarge(path: path, bytes: status.size) }
+    let contents: (bytes: [UInt8], isComplete: Bool)
+    do throws(Errno) {
+      contents = try file.readToEnd(limit: Int(maximumBytes))
     } catch {
-      switch error {
-      case .cannotExamine(let errno): throw .cannotRead(path: path, call: "stat", errno: errno)
-      case .notARegularFile(let kind): throw .notARegularFile(path: path, kind: kind.phrase)
-      case .tooLarge(let bytes): throw .tooLarge(path: path, bytes: bytes)
-      case .cannotOpen(let errno): throw .cannotRead(path: path, call: "open", errno: errno)
-      case .cannotRead(let errno): throw .cannotRead(path: path, call: "read", errno: errno)
-      }
+      throw .cannotRead(path: path, call: "read", errno: error)
     }
+    guard contents.isComplete else { throw .tooLarge(path: path, bytes: maximumBytes + 1) }
+    return (contents.bytes, status)
   }
 }

@@ -96,9 +96,9 @@ public enum Setting: String, CaseIterable, Sendable {
   /// The command-line option (`--grid`), or nil for file-only keys.
   public var option: String? { row.option }
 
-  /// Whether only the root-owned system configuration may set the key: the throttle,
-  /// which whoever runs `check` or `run` must not be able to loosen.
-  public var isSystemOnly: Bool { row.isSystemOnly }
+  /// Which sources may set the key: any, the trusted system configuration when running
+  /// as root (`privileged`), or it alone (`systemOnly`, the throttle).
+  public var trust: SettingTrust { row.trust }
 
   /// What the setting accepts, for error messages.
   public var accepted: String { row.accepted }

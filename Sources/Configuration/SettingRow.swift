@@ -17,12 +17,12 @@ public struct SettingRow: Sendable {
   public let help: String
   /// The commands whose command line takes the option.
   public let commands: [Command]
-  /// Whether only the root-owned system configuration may set the key.
-  public let isSystemOnly: Bool
+  /// Which sources may set the key (the trust rule, docs/security.md).
+  public let trust: SettingTrust
 
   init(
     section: String?, option: String?, placeholder: String = "", grammar: ValueGrammar, accepted: String,
-    help: String = "", commands: [Command] = [], isSystemOnly: Bool = false
+    help: String = "", commands: [Command] = [], trust: SettingTrust = .anySource
   ) {
     self.section = section
     self.option = option
@@ -31,6 +31,6 @@ public struct SettingRow: Sendable {
     self.accepted = accepted
     self.help = help
     self.commands = commands
-    self.isSystemOnly = isSystemOnly
+    self.trust = trust
   }
 }

@@ -136,42 +136,42 @@ extension Setting {
       return SettingRow(
         section: "lock", option: "--exec", placeholder: "CMD ARG...", grammar: .program,
         accepted: "'none' or an absolute program path and its arguments, separated by spaces",
-        help: "after unlocking, replace patternlock with CMD (an absolute path); takes the rest of the line", commands: [.run])
+        help: "after unlocking, replace patternlock with CMD (an absolute path); takes the rest of the line", commands: [.run], trust: .privileged)
     case .kioskUnit:
       return SettingRow(
         section: "lock", option: "--kiosk-unit", placeholder: "UNIT", grammar: .name(orWord: "none"),
         accepted: "'none' or a systemd unit name, such as patternlock-kiosk.service",
         help: "after unlocking, start UNIT (a kiosk in its own session on kiosk-vt) and switch to it; the lock stays behind it and comes back on relock-idle-s, 'patternlock lock' or the kiosk's end (default: none)",
-        commands: [.run])
+        commands: [.run], trust: .privileged)
     case .kioskVT:
       return SettingRow(
         section: "lock", option: "--kiosk-vt", placeholder: "N", grammar: .wholeNumber(2...63),
         accepted: "a virtual terminal number from 2 to 63 (the kiosk unit's TTYPath=/dev/ttyN)",
-        help: "the kiosk's virtual terminal, 2 to 63, as in its unit's TTYPath= (default 7)", commands: [.run])
+        help: "the kiosk's virtual terminal, 2 to 63, as in its unit's TTYPath= (default 7)", commands: [.run], trust: .privileged)
     case .relockIdleSeconds:
       return SettingRow(
         section: "lock", option: "--relock-idle-s", placeholder: "S", grammar: .wholeNumber(0...86_400),
         accepted: "seconds from 0 (never) to 86400",
-        help: "lock again over the kiosk after S seconds without input in it (0: never)", commands: [.run])
+        help: "lock again over the kiosk after S seconds without input in it (0: never)", commands: [.run], trust: .privileged)
     case .onUnlock, .onWrong, .onLockout:
       let event = self == .onUnlock ? "an unlock" : self == .onWrong ? "a counted wrong pattern" : "a lockout starting"
       return SettingRow(
         section: "actions", option: "--" + rawValue, placeholder: "\"CMD ARG...\"", grammar: .command,
         accepted: "'none' or an absolute program path and its arguments, separated by spaces",
         help: "after \(event), start CMD as hook-user without waiting for it (run and check; never replay)",
-        commands: [.run, .check])
+        commands: [.run, .check], trust: .privileged)
     case .hookUser:
       return SettingRow(
         section: "actions", option: "--hook-user", placeholder: "USER", grammar: .name(orWord: nil),
         accepted: "a user name from the password database, such as nobody or door",
-        help: "the user the on-* hooks run as (default nobody)", commands: [.run, .check])
+        help: "the user the on-* hooks run as (default nobody)", commands: [.run, .check], trust: .privileged)
     case .gpioUnlock:
       let lines = DoorStrikeLine.lines, durations = DoorStrikeLine.durations
       return SettingRow(
         section: "actions", option: "--gpio-unlock", placeholder: "CHIP:LINE[:MS]", grammar: .doorStrikeLine,
         accepted: "'none' or CHIP:LINE[:MS]: gpiochipN, a line \(lines.lowerBound) to \(lines.upperBound), \(durations.lowerBound) to \(durations.upperBound) ms (default \(DoorStrikeLine.defaultMilliseconds)), such as gpiochip0:4:500",
         help: "on an unlock, pulse GPIO line LINE of /dev/CHIP high for MS milliseconds (a door strike's relay; run and check)",
-        commands: [.run, .check])
+        commands: [.run, .check], trust: .privileged)
     case .message:
       let bytes = Setting.maximumMessageBytes
       return SettingRow(
@@ -183,17 +183,17 @@ extension Setting {
       return SettingRow(
         section: "lock", option: "--timeout-s", placeholder: "S", grammar: .wholeNumber(0...604_800),
         accepted: "seconds from 0 (never) to 604800",
-        help: "after S seconds without input at the lock, run timeout-action once (0: never)", commands: unattendedCommands)
+        help: "after S seconds without input at the lock, run timeout-action once (0: never)", commands: unattendedCommands, trust: .privileged)
     case .timeoutAction:
       return SettingRow(
         section: "lock", option: "--timeout-action", placeholder: "ACTION", grammar: .timeoutAction,
         accepted: "poweroff, reboot, blank or none",
         help: "what the timeout does: poweroff, reboot (the lock never opens), blank or none (default poweroff)",
-        commands: unattendedCommands)
+        commands: unattendedCommands, trust: .privileged)
     case .powerButton:
       return SettingRow(
         section: "lock", option: "--power-button", grammar: .yesOrNo, accepted: "yes or no (also true/false, on/off, 1/0)",
-        help: "show a power button in a corner; holding it 2 seconds switches the machine off", commands: layoutCommands)
+        help: "show a power button in a corner; holding it 2 seconds switches the machine off", commands: layoutCommands, trust: .privileged)
     case .theme:
       let names = ThemePreset.allCases.map { $0.name }
       return SettingRow(
@@ -235,11 +235,11 @@ extension Setting {
       return SettingRow(
         section: "vault", option: nil, grammar: .waits,
         accepted: "'android' or waits after failure 1, 2, 3..., never decreasing, each seconds or with s, m, h or d, such as 0 0 0 0 1m 5m",
-        isSystemOnly: true)
+        trust: .systemOnly)
     case .permanentAfter:
       return SettingRow(
         section: "vault", option: nil, grammar: .wholeNumber(1...1000),
-        accepted: "the failure count from which only reset-attempts helps, 1 to 1000", isSystemOnly: true)
+        accepted: "the failure count from which only reset-attempts helps, 1 to 1000", trust: .systemOnly)
     case .config:
       return SettingRow(
         section: nil, option: "--config", placeholder: "FILE", grammar: .text, accepted: "the path of a configuration file",

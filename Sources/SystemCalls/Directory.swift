@@ -36,6 +36,12 @@ public enum Directory {
   /// - Throws: which call failed, with its `Errno`.
   public static func names(in path: String, where include: (String) -> Bool = { _ in true }) throws(ListingFailure) -> [String] {
     guard let handle = path.withCString({ pl_opendir($0) }) else { throw .cannotOpen(.current) }
+    return try names(listing: handle, where: include)
+  }
+
+  /// The names `include` accepts from an open listing (`pl_opendir` or
+  /// `pl_opendir_descriptor`), which this closes.
+  static func names(listing handle: UnsafeMutableRawPointer, where include: (String) -> Bool) throws(ListingFailure) -> [String] {
     defer { pl_closedir(handle) }
     var names: [String] = []
     // pl_readdir_name clears errno first, so a NULL with errno 0 is the end.

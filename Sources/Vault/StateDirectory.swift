@@ -142,8 +142,9 @@ public struct StateDirectory: ~Copyable {
   /// `waitMicroseconds` for another process to release it, and removes temporaries that
   /// a crashed writer left (only a lock holder writes, so any there now are stale).
   ///
-  /// - Throws: `VaultError.stateBusy` when the wait runs out, `.systemCall` when the
-  ///   lock file cannot be opened or locked.
+  /// - Throws: `VaultError.stateBusy` when the wait runs out, `.stateLockUnusable` when
+  ///   the lock file is not a 0600 regular file of the effective user's, `.systemCall`
+  ///   when it cannot be opened or locked.
   public func lockExclusively(waitMicroseconds: UInt64 = StateLock.defaultWaitMicroseconds) throws(VaultError) -> StateLock {
     var waitMicroseconds = waitMicroseconds
     #if DEBUG
@@ -151,12 +152,7 @@ public struct StateDirectory: ~Copyable {
     if let value = pl_getenv("PATTERNLOCK_TEST_LOCK_WAIT_MS"), let ms = StateFileCodec.number(Substring(String(cString: value))) { waitMicroseconds = UInt64(ms) * 1000 }
     #endif
     // A throw from here on closes `lockFile`.
-    let lockFile: FileDescriptor
-    do throws(Errno) {
-      lockFile = try directory.openLockFile(StateDirectory.lockName, permissions: 0o600)
-    } catch {
-      throw .systemCall(call: "open", path: pathOf(StateDirectory.lockName), errno: error)
-    }
+    let lockFile = try openLockFile()
     let started = pl_monotonic_microseconds()
     var pause: UInt64 = 1000
     while true {
@@ -177,6 +173,40 @@ public struct StateDirectory: ~Copyable {
     // Stale temporaries only take space; failing to list them is no reason to stop.
     _ = try? directory.removeEntries(containing: StateDirectory.temporaryMarker)
     return StateLock(file: lockFile)
+  }
+
+  /// Opens (creating it, mode 0600, if missing) the `lock` file, and checks on its
+  /// descriptor that it is a regular file of the effective user's that nobody else may
+  /// use: a FIFO, a link or a file another user planted or may open is refused (fail
+  /// closed: nothing is judged without the lock).
+  ///
+  /// - Throws: `VaultError.stateLockUnusable`, or `.systemCall` for another failure.
+  private func openLockFile() throws(VaultError) -> FileDescriptor {
+    let lockPath = pathOf(StateDirectory.lockName)
+    let lockFile: FileDescriptor
+    do throws(Errno) {
+      lockFile = try directory.openLockFile(StateDirectory.lockName, permissions: 0o600)
+    } catch {
+      if error == .symbolicLinkLoop { throw .stateLockUnusable(path: lockPath, problem: "it is a symbolic link") }
+      throw .systemCall(call: "open", path: lockPath, errno: error)
+    }
+    let status: FileStatus
+    do throws(Errno) {
+      status = try lockFile.status()
+    } catch {
+      throw .systemCall(call: "fstat", path: lockPath, errno: error)
+    }
+    guard status.kind == .regular else {
+      throw .stateLockUnusable(path: lockPath, problem: "it is \(status.kind.phrase), not a regular file")
+    }
+    let user = pl_geteuid()
+    guard status.owner == user else {
+      throw .stateLockUnusable(path: lockPath, problem: "it is owned by user \(status.owner), not \(user)")
+    }
+    guard status.permissions & 0o077 == 0 else {
+      throw .stateLockUnusable(path: lockPath, problem: "its mode is \(VaultError.octal(status.permissions)), not 0600")
+    }
+    return lockFile
   }
 
   /// Runs `body` holding the directory's exclusive lock (see `lockExclusively`).

@@ -39,6 +39,10 @@ public enum VaultError: DescribedError, Equatable {
   case stateBusy(path: String, waitedSeconds: Int)
   /// An attempt could not be counted on disk, so the pattern was not verified at all.
   case attemptNotRecorded(path: String, call: String, errno: Errno)
+  /// The state directory's `lock` file is not a regular file of the effective user's
+  /// with mode 0600 (a FIFO, a symlink, another owner, group or other bits), so the
+  /// state cannot be locked and nothing is judged.
+  case stateLockUnusable(path: String, problem: String)
 
   /// One line for the user (without the `patternlock: ` prefix).
   public var message: String {
@@ -73,6 +77,8 @@ public enum VaultError: DescribedError, Equatable {
       return "another patternlock held the lock of \(path) for over \(seconds) s, so the attempt was not judged (try again; if it persists, look for a stopped patternlock process)"
     case .attemptNotRecorded(let path, let call, let errno):
       return "the attempt was not judged: it cannot be counted in \(path) (\(call): \(errno.text)); the state directory must be writable (full disk, or a file system remounted read-only?)"
+    case .stateLockUnusable(let path, let problem):
+      return "the state lock \(path) cannot be trusted: \(problem), so the attempt was not judged (remove it: rm \(path); the next attempt makes a new one, mode 0600)"
     case .gridMismatch(let enrolled, let inUse):
       return "the pattern was set for a \(enrolled)x\(enrolled) grid but a \(inUse)x\(inUse) grid is in use (pass --grid \(enrolled), or set the pattern again)"
     }

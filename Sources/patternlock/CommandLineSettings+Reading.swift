@@ -1,11 +1,14 @@
+import CShim
 import Configuration
 
 extension CommandLineSettings {
   /// Reads a command's arguments against the settings table, with the system's
-  /// configuration layers under `PATTERNLOCK_CONFIG_ROOT` (normally `/`).
+  /// configuration layers under `/` (in debug builds, `PATTERNLOCK_CONFIG_ROOT`), and
+  /// the trust rule for the effective user.
   init(reading arguments: [String], for command: Command) throws(UsageError) {
     do throws(ConfigurationError) {
-      try self.init(arguments, for: command, configurationRoot: ConfigurationFiles.rootFromEnvironment())
+      try self.init(
+        arguments, for: command, configurationRoot: ConfigurationFiles.rootFromEnvironment(), effectiveUser: pl_geteuid())
     } catch {
       throw UsageError(error)
     }

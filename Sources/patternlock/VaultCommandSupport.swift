@@ -47,7 +47,7 @@ enum VaultCommandSupport {
       return .badInput
     case .sodiumUnavailable, .systemCall, .stateDirectoryNotADirectory, .stateDirectoryInsecure, .hashingFailed:
       return .failure
-    case .stateBusy, .attemptNotRecorded:
+    case .stateBusy, .attemptNotRecorded, .stateLockUnusable:
       return .notRecorded
     }
   }

@@ -1,17 +1,22 @@
 import CShim
 import CommandTestSupport
+import Configuration
 import Foundation
 import VaultTestSupport
 import XCTest
 
 /// The hooks (on-unlock, on-wrong, on-lockout) and the door strike as `check` and
 /// `replay` meet them: what a hook is given, as whom it runs, that nothing waits for
-/// it, and that a replay never starts one.
+/// it, and that a replay never starts one. They are set in a configuration root's
+/// /etc/patternlock.conf, as the trust rule wants when running as root (as CI does);
+/// their options on the command line are refused then (testHookOptionsAreRefusedAsRoot).
 final class ActionsCommandTests: XCTestCase {
   var sandbox: URL!
   /// Where hooks write what they saw: open to every user, as the hook runs as nobody.
   var drop: URL!
   var statePath: String { sandbox.appendingPathComponent("state").path }
+  /// The trusted system configuration the keys are set in.
+  var root: ConfigRoot!
   let right = "1-2-3-6-9\n"
   let wrong = "7-4-1-2-3\n"
 
@@ -21,7 +26,10 @@ final class ActionsCommandTests: XCTestCase {
     try FileManager.default.createDirectory(at: drop, withIntermediateDirectories: false)
     try FileManager.default.setAttributes([.posixPermissions: 0o1777], ofItemAtPath: drop.path)
     try VaultTestSupport.enrol([1, 2, 3, 6, 9], in: statePath)
+    root = try ConfigRoot()
   }
+
+  override func tearDown() { root.remove() }
 
   /// A hook script that records its arguments, user and environment in `drop/NAME`
   /// (written whole, then renamed, so a reader never sees half of it).
@@ -50,13 +58,17 @@ final class ActionsCommandTests: XCTestCase {
     return []
   }
 
-  func check(_ pattern: String, _ options: [String]) throws -> CommandResult {
-    try PatternlockBinary.run(["check", "--state-dir", statePath] + options, stdin: pattern)
+  /// Runs `check` with `actions` (`key = value` lines) as the [actions] of the trusted
+  /// /etc/patternlock.conf.
+  func check(_ pattern: String, _ actions: [String]) throws -> CommandResult {
+    try root.write("etc/patternlock.conf", "[actions]\n" + actions.map { $0 + "\n" }.joined())
+    return try PatternlockBinary.run(
+      ["check", "--state-dir", statePath], stdin: pattern, environment: [ConfigurationFiles.rootVariable: root.path])
   }
 
   func testWrongPatternStartsOnWrongAsTheHookUserWithTheCountAndNeverThePattern() throws {
     let script = try hook("wrong")
-    let result = try check(wrong, ["--on-wrong", "\(script) first second", "--hook-user", "nobody"])
+    let result = try check(wrong, ["on-wrong = \(script) first second", "hook-user = nobody"])
     XCTAssertEqual(result.status, 3, result.stderr)
     let lines = try recorded("wrong")
     XCTAssertTrue(lines.contains("args=first second"), "\(lines)")
@@ -73,7 +85,7 @@ final class ActionsCommandTests: XCTestCase {
 
   func testTheFifthFailureStartsOnWrongThenOnLockoutWithItsLength() throws {
     let wrongHook = try hook("wrong"), lockoutHook = try hook("lockout")
-    let options = ["--on-wrong", wrongHook, "--on-lockout", lockoutHook]
+    let options = ["on-wrong = \(wrongHook)", "on-lockout = \(lockoutHook)"]
     // Five different wrong patterns: a repeat within five minutes is not counted again.
     let wrongs = ["7-4-1-2-3\n", "7-4-1-2\n", "9-8-7-4\n", "3-2-1-4\n", "1-5-9-6\n"]
     for pattern in wrongs.prefix(4) { XCTAssertEqual(try check(pattern, options).status, 3) }
@@ -94,7 +106,7 @@ final class ActionsCommandTests: XCTestCase {
   func testUnlockStartsOnUnlockWithoutWaitingForIt() throws {
     let script = try hook("unlock", sleeping: 3)
     let started = Date()
-    let result = try check(right, ["--on-unlock", script])
+    let result = try check(right, ["on-unlock = \(script)"])
     XCTAssertEqual(result.status, 0, result.stderr)
     XCTAssertEqual(result.stdout, "{\"result\":\"unlocked\"}\n")
     XCTAssertFalse(
@@ -107,12 +119,12 @@ final class ActionsCommandTests: XCTestCase {
 
   func testAnUnknownHookUserOrAMissingGPIOChipRefusesToJudge() throws {
     let script = try hook("wrong")
-    let user = try check(wrong, ["--on-wrong", script, "--hook-user", "no-such-user-here"])
+    let user = try check(wrong, ["on-wrong = \(script)", "hook-user = no-such-user-here"])
     XCTAssertEqual(user.status, 1)
     XCTAssertEqual(
       user.stderr,
       "patternlock: hook-user no-such-user-here: there is no such user (create the user, or set hook-user to an existing one such as nobody)\n")
-    let chip = try check(right, ["--gpio-unlock", "gpiochip99:4"])
+    let chip = try check(right, ["gpio-unlock = gpiochip99:4"])
     XCTAssertEqual(chip.status, 1)
     XCTAssertEqual(
       chip.stderr,
@@ -124,14 +136,35 @@ final class ActionsCommandTests: XCTestCase {
   /// A replay judges a copy of the secret: the configured hooks never run.
   func testReplayNeverStartsAHook() throws {
     let script = try hook("wrong")
-    let root = try ConfigRoot()
-    defer { root.remove() }
     try root.write("etc/patternlock.conf", "[actions]\non-wrong = \(script)\n")
     let result = try PatternlockBinary.run(
-      ["replay", Captures.path("z-1235789"), "--state-dir", statePath], environment: ["PATTERNLOCK_CONFIG_ROOT": root.path])
+      ["replay", Captures.path("z-1235789"), "--state-dir", statePath], environment: [ConfigurationFiles.rootVariable: root.path])
     XCTAssertEqual(result.status, 0, result.stderr)
     XCTAssertTrue(result.stdout.contains("\"result\":\"wrong\""), result.stdout)
     Thread.sleep(forTimeInterval: 1)
     XCTAssertFalse(FileManager.default.fileExists(atPath: drop.appendingPathComponent("wrong").path))
+  }
+
+  /// As root, a hook's option would let whoever may run `sudo patternlock check` run
+  /// any program as any user; it is refused in one line, with exit status 2, before
+  /// anything is judged.
+  func testHookOptionsAreRefusedAsRoot() throws {
+    guard pl_geteuid() == 0 else { throw XCTSkip("an ordinary user may give hook options: they run as that user") }
+    let script = try hook("wrong")
+    for (option, key, section) in [
+      ("--on-wrong", "on-wrong", "actions"), ("--on-unlock", "on-unlock", "actions"), ("--on-lockout", "on-lockout", "actions"),
+      ("--hook-user", "hook-user", "actions"), ("--gpio-unlock", "gpio-unlock", "actions"),
+    ] {
+      let value = key == "hook-user" ? "nobody" : key == "gpio-unlock" ? "gpiochip0:4" : script
+      let result = try PatternlockBinary.run(["check", "--state-dir", statePath, option, value], stdin: wrong)
+      XCTAssertEqual(result.status, 2, result.stderr)
+      XCTAssertEqual(result.stdout, "", "nothing was judged")
+      XCTAssertEqual(
+        result.stderr,
+        "patternlock: command line: \(option) acts as root, so running as root it is read only from the root-owned system configuration (put '\(key) = ...' under [\(section)] in /etc/patternlock.conf, owned by root and writable only by root)\n")
+    }
+    Thread.sleep(forTimeInterval: 0.5)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: drop.appendingPathComponent("wrong").path))
+    XCTAssertEqual(try check(right, []).status, 0, "and no attempt was counted")
   }
 }

@@ -5,7 +5,8 @@ import PatternCore
 import XCTest
 
 /// The throttle belongs to the administrator: only root-owned system files set it,
-/// never `--config`, a file others could write, or (in release builds) a relocated root.
+/// never `--config`, a file others could write, or (in release builds, which ignore
+/// PATTERNLOCK_CONFIG_ROOT) a relocated root.
 final class ThrottleOwnershipTests: XCTestCase {
   var root: ConfigRoot!
 
@@ -43,26 +44,37 @@ final class ThrottleOwnershipTests: XCTestCase {
     XCTAssertEqual(try PatternlockBinary.run(["check"], stdin: "1-2-3-6\n", environment: env).status, 5, "still locked out")
   }
 
-  func testOnlyRootOwnedFilesNobodyElseMayWriteSetTheThrottleUnderTheRealRoot() throws {
+  func testOnlyFilesOfTrustedOwnersNobodyElseMayWriteSetTheThrottle() throws {
     let file = try root.write("etc/patternlock.conf", "[vault]\nthrottle = 0\n")
-    if getuid() == 0 {
-      chown(file, 0, 0)
-      chmod(file, 0o644)
-      XCTAssertNil(ConfigurationFiles.throttleRefusal(forSystemFile: file, root: "/", trustingTestRoots: false))
-      chmod(file, 0o664)
+    XCTAssertEqual(try ConfigurationFiles.load(root: root.path, extra: nil).throttle.delaysSeconds, [0])
+    chmod(file, 0o664)
+    XCTAssertThrowsError(try ConfigurationFiles.load(root: root.path, extra: nil)) { error in
       XCTAssertEqual(
-        ConfigurationFiles.throttleRefusal(forSystemFile: file, root: "/", trustingTestRoots: false),
-        "group or others may write this file (chmod go-w \(file))")
-      chmod(file, 0o644)
-      chown(file, 65534, 65534)
+        error as? ConfigurationError,
+        .systemOnlyKey(path: file, line: 2, key: .throttle, why: "group or others may write this file (chmod go-w \(file))"))
     }
-    XCTAssertEqual(
-      ConfigurationFiles.throttleRefusal(forSystemFile: file, root: "/", trustingTestRoots: false),
-      "this file is owned by user \(getuid() == 0 ? 65534 : getuid()), not root (chown root:root \(file))")
-    XCTAssertEqual(
-      ConfigurationFiles.throttleRefusal(forSystemFile: file, root: root.path, trustingTestRoots: false),
-      "this file is under \(ConfigurationFiles.rootVariable)=\(root.path), not /", "release builds never trust a relocated root")
-    XCTAssertNil(ConfigurationFiles.throttleRefusal(forSystemFile: file, root: root.path, trustingTestRoots: true))
+    chmod(file, 0o644)
+    guard getuid() == 0 else { throw XCTSkip("giving the file to another user needs root") }
+    chown(file, 65534, 65534)
+    XCTAssertThrowsError(try ConfigurationFiles.load(root: root.path, extra: nil)) { error in
+      XCTAssertEqual(
+        error as? ConfigurationError,
+        .systemOnlyKey(path: file, line: 2, key: .throttle, why: "this file is owned by user 65534, not root (chown root:root \(file))"))
+    }
+  }
+
+  func testReleaseBuildsIgnoreTheTestRootAndReadTheLayersUnderSlash() {
+    XCTAssertEqual(ConfigurationFiles.root(testRoot: root.path, isDebugBuild: false), "/", "a release build reads / whatever the variable says")
+    XCTAssertEqual(ConfigurationFiles.root(testRoot: root.path, isDebugBuild: true), root.path)
+    XCTAssertEqual(ConfigurationFiles.root(testRoot: "", isDebugBuild: true), "/")
+    XCTAssertEqual(ConfigurationFiles.root(testRoot: nil, isDebugBuild: true), "/")
+  }
+
+  func testOnlyRootOwnsTheTrustedConfigurationUnderSlashAndInReleaseBuilds() {
+    XCTAssertEqual(ConfigurationTrust(command: .check, effectiveUser: 1000, root: "/", isDebugBuild: true).trustedOwners, [0])
+    XCTAssertEqual(ConfigurationTrust(command: .check, effectiveUser: 1000, root: root.path, isDebugBuild: false).trustedOwners, [0])
+    XCTAssertEqual(ConfigurationTrust(command: .check, effectiveUser: 1000, root: root.path, isDebugBuild: true).trustedOwners, [0, 1000])
+    XCTAssertEqual(ConfigurationTrust(command: .check, effectiveUser: 0, root: root.path, isDebugBuild: true).trustedOwners, [0])
   }
 
   func testApplyingAFileWithoutSayingItIsTrustedRefusesTheThrottle() throws {

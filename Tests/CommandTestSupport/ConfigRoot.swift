@@ -1,11 +1,16 @@
 import Foundation
 
-/// A throw-away configuration root (`PATTERNLOCK_CONFIG_ROOT`) with a helper to write
-/// its layers.
+/// A throw-away configuration root (`PATTERNLOCK_CONFIG_ROOT`, read by debug builds)
+/// with a helper to write its layers.
+///
+/// The root and everything `write` makes are the test user's, directories 0755 and
+/// files 0644 whatever the umask, so the tree passes the trust rule's checks (owner
+/// root or, in debug builds, the effective user; nobody else may write) until a test
+/// loosens a part of it on purpose.
 public struct ConfigRoot {
   private let directory: TemporaryDirectory
 
-  public init() throws { directory = try TemporaryDirectory(prefix: "patternlock-conf") }
+  public init() throws { directory = try TemporaryDirectory(prefix: "patternlock-conf", permissions: 0o755) }
 
   public var url: URL { directory.url }
   public var path: String { directory.path }
@@ -14,8 +19,17 @@ public struct ConfigRoot {
   @discardableResult
   public func write(_ relative: String, _ text: String) throws -> String {
     let file = url.appendingPathComponent(relative)
-    try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    var missing: [URL] = []
+    var parent = file.deletingLastPathComponent()
+    while parent.path.count > url.path.count, !FileManager.default.fileExists(atPath: parent.path) {
+      missing.append(parent)
+      parent = parent.deletingLastPathComponent()
+    }
+    for directory in missing.reversed() {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
+    }
     try Data(text.utf8).write(to: file)
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
     return file.path
   }
 

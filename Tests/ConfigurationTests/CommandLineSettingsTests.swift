@@ -8,8 +8,10 @@ final class CommandLineSettingsTests: XCTestCase {
   /// A configuration root with no files, so only the command line counts.
   let emptyRoot = "/nonexistent-patternlock-root"
 
+  /// Parses as an ordinary user (1000), who may give every option; the refusals as
+  /// root are PrivilegedKeyTests'.
   func parse(_ arguments: [String], _ command: Command) throws -> CommandLineSettings {
-    try CommandLineSettings(arguments, for: command, configurationRoot: emptyRoot)
+    try CommandLineSettings(arguments, for: command, configurationRoot: emptyRoot, effectiveUser: 1000)
   }
 
   func testOptionFormsOperandsAndFlags() throws {

@@ -124,7 +124,7 @@ final class ConfigurationErrorTests: XCTestCase {
   func testConfDThatIsNotADirectoryCannotBeRead() throws {
     let path = try root.write("etc/patternlock.conf.d", "not a directory\n")
     XCTAssertThrowsError(try ConfigurationFiles.layerPaths(root: root.path)) { error in
-      XCTAssertEqual(error as? ConfigurationError, .cannotRead(path: path, call: "opendir", errno: .notADirectory))
+      XCTAssertEqual(error as? ConfigurationError, .cannotRead(path: path, call: "open", errno: .notADirectory))
     }
   }
 

@@ -74,7 +74,7 @@ final class DocumentationTests: XCTestCase {
       XCTAssertEqual(lines.count, 1, "key \(key.name) must be set once in config/patternlock.conf")
     }
     var settings = Settings()
-    try ConfigurationFiles.apply(DocumentationTests.defaults.path, to: &settings, throttleRefusal: nil)
+    try ConfigurationFiles.apply(DocumentationTests.defaults.path, to: &settings, distrust: nil)
     XCTAssertEqual(Set(settings.origins.keys), Set(Setting.fileKeys))
     XCTAssertEqual(settings.layout, LayoutOptions())
     XCTAssertEqual(settings.throttle, ThrottleTable.android)
@@ -104,7 +104,7 @@ final class DocumentationTests: XCTestCase {
 
   func testTheShippedEtcFileIsValidAndSetsNothing() throws {
     var settings = Settings()
-    try ConfigurationFiles.apply(PackageRoot.path("config/etc-patternlock.conf"), to: &settings, throttleRefusal: nil)
+    try ConfigurationFiles.apply(PackageRoot.path("config/etc-patternlock.conf"), to: &settings, distrust: nil)
     XCTAssertEqual(settings, Settings())
   }
 }

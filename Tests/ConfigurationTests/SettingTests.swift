@@ -178,11 +178,11 @@ final class SettingTests: XCTestCase {
       switch key {
       case .throttle, .permanentAfter:
         XCTAssertNil(key.option)
-        XCTAssertTrue(key.isSystemOnly)
+        XCTAssertEqual(key.trust, .systemOnly)
         XCTAssertTrue(key.row.commands.isEmpty)
       default:
         XCTAssertEqual(key.option, "--" + key.name)
-        XCTAssertFalse(key.isSystemOnly)
+        XCTAssertNotEqual(key.trust, .systemOnly)
         for command in key.row.commands { XCTAssertEqual(Setting(option: "--" + key.name, of: command), key) }
       }
       XCTAssertTrue(Setting.sections.contains(key.section ?? ""))

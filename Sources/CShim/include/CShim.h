@@ -146,8 +146,9 @@ void pl_sleep_milliseconds(int milliseconds);
 _Noreturn void pl_exit_immediately(int status);
 
 /// openat(2) of the state directory's lock file `name`: created if missing (mode
-/// `mode`), O_RDWR|O_NOFOLLOW|O_CLOEXEC; on a read-only file system an existing file
-/// is opened read-only instead (flock works on either). fd or -1 with errno.
+/// `mode`), O_RDWR|O_NOFOLLOW|O_NONBLOCK|O_NOCTTY|O_CLOEXEC (a FIFO planted there
+/// never blocks the open); on a read-only file system an existing file is opened
+/// read-only instead (flock works on either). fd or -1 with errno.
 int pl_openat_lock(int dirfd, const char *name, unsigned mode);
 /// flock(2) LOCK_EX|LOCK_NB: 0 when the lock is taken, 1 when another holds it, -1
 /// with errno on any other failure (EINTR included).
@@ -182,5 +183,19 @@ void *pl_opendir(const char *path);
 const char *pl_readdir_name(void *directory);
 /// closedir(3).
 void pl_closedir(void *directory);
+
+// ---- Files opened once by descriptor (Configuration's system layers). -----------------
+
+/// AT_FDCWD, for the *at calls below given a path rather than a directory.
+enum { PL_AT_FDCWD = -100 };
+/// openat(2) of a directory (O_DIRECTORY|O_CLOEXEC, and O_NOFOLLOW unless
+/// `following_symlink`); fd or -1 with errno (ENOTDIR for a symlink when not following).
+int pl_openat_directory(int dirfd, const char *name, int following_symlink);
+/// openat(2) of `name` for reading, following a symlink: O_NONBLOCK (a FIFO never
+/// blocks), O_NOCTTY, O_CLOEXEC; fd or -1 with errno.
+int pl_openat_read_following(int dirfd, const char *name);
+/// A listing of the open directory `dirfd` from its start, for pl_readdir_name and
+/// pl_closedir (which leaves `dirfd` open); NULL with errno.
+void *pl_opendir_descriptor(int dirfd);
 
 #endif
