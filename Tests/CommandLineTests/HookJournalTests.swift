@@ -1,5 +1,6 @@
 import CShim
 import CommandTestSupport
+import Configuration
 import Foundation
 import Glibc
 import VaultTestSupport
@@ -28,8 +29,15 @@ final class HookJournalTests: XCTestCase {
     return url.path
   }
 
-  private func check(_ pattern: String, _ options: [String], environment: [String: String] = [:]) throws -> CommandResult {
-    try PatternlockBinary.run(["check", "--state-dir", statePath] + options, stdin: pattern, environment: environment)
+  /// `check` with `actions` (`key = value` lines) in a test root's /etc/patternlock.conf,
+  /// where a hook run as root may come from.
+  private func check(_ pattern: String, _ actions: [String], environment: [String: String] = [:]) throws -> CommandResult {
+    let root = try ConfigRoot()
+    defer { root.remove() }
+    try root.write("etc/patternlock.conf", "[actions]\n" + actions.map { $0 + "\n" }.joined())
+    return try PatternlockBinary.run(
+      ["check", "--state-dir", statePath], stdin: pattern,
+      environment: environment.merging([ConfigurationFiles.rootVariable: root.path]) { a, _ in a })
   }
 
   private func runs() -> [String] {
@@ -38,7 +46,7 @@ final class HookJournalTests: XCTestCase {
 
   func testOneWrongPatternSentAgainAndAgainStartsOnWrongOnce() throws {
     let hook = try script("wrong.sh", "touch \(drop.path)/ran.$$")
-    let options = ["--on-wrong", hook]
+    let options = ["on-wrong = \(hook)"]
     for _ in 0..<6 { XCTAssertEqual(try check("7-4-1-2-3\n", options).status, 3) }
     XCTAssertEqual(try check("9-8-7-4\n", options).status, 3, "another wrong pattern is counted")
     for _ in 0..<100 where runs().count < 2 { Thread.sleep(forTimeInterval: 0.1) }
@@ -66,7 +74,7 @@ final class HookJournalTests: XCTestCase {
 
     let hook = try script("say.sh", "echo hello from the hook")
     let result = try check(
-      "7-4-1-2-3\n", ["--on-wrong", hook, "--hook-user", "nobody"],
+      "7-4-1-2-3\n", ["on-wrong = \(hook)", "hook-user = nobody"],
       environment: ["PATTERNLOCK_TEST_JOURNAL_SOCKET": socketPath])
     XCTAssertEqual(result.status, 3, result.stderr)
 
