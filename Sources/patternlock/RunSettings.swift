@@ -89,6 +89,13 @@ struct RunSettings {
         unit: unit, terminal: Int32(settings.kioskVT),
         relockIdleMicroseconds: settings.relockIdleSeconds > 0 ? UInt64(settings.relockIdleSeconds) * 1_000_000 : nil)
     }
+    // A pattern chosen on the command line must never open what the administrator set
+    // up for the enrolled one: whoever may start `run` could otherwise unlock it.
+    if expected != nil && (!exec.isEmpty || kiosk != nil) {
+      throw UsageError(settings.blame(
+        exec.isEmpty ? .kioskUnit : .exec,
+        "--pattern is for development and never opens this; leave out --pattern to unlock with the enrolled pattern"))
+    }
     let passes = settings.argonPasses ?? HashCost.standard.passes
     let memoryMiB = settings.argonMemoryMiB ?? (HashCost.standard.memoryBytes >> 20)
     do throws(VaultError) {

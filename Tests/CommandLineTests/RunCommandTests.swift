@@ -106,4 +106,20 @@ final class RunCommandTests: XCTestCase {
     XCTAssertEqual(result.status, 1)
     XCTAssertEqual(result.stderr, "patternlock: cannot open \(missing): No such file or directory (load the uinput module: 'sudo modprobe uinput')\n")
   }
+
+  /// Whoever may start `run` must not unlock what the administrator set up for the
+  /// enrolled pattern with a pattern of their own choosing.
+  func testADevelopmentPatternNeverOpensExecOrAKiosk() throws {
+    for (key, value) in [("exec", "/bin/echo opened"), ("kiosk-unit", "patternlock-kiosk.service")] {
+      let root = try ConfigRoot()
+      defer { root.remove() }
+      let file = try root.write("etc/patternlock.conf", "[lock]\n\(key) = \(value)\n")
+      let result = try PatternlockBinary.run(
+        ["run", "--pattern", "1-2-3-6", "--device", "/dev/null"], environment: ["PATTERNLOCK_CONFIG_ROOT": root.path])
+      XCTAssertEqual(result.status, 2, result.stderr)
+      XCTAssertEqual(
+        result.stderr,
+        "patternlock: \(file):2: \(key): --pattern is for development and never opens this; leave out --pattern to unlock with the enrolled pattern\n")
+    }
+  }
 }
