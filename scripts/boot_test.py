@@ -551,8 +551,10 @@ def kiosk_closed(b, name, within, is_back=None):
             vts.append(vt)
         if kind == "kiosk" or owner == "cage":
             os.replace(os.path.join(b.work, name + ".ppm"), os.path.join(b.work, f"{name}-kiosk.ppm"))
+            with open(os.path.join(b.work, f"{name}-kiosk.drm"), "w", encoding="utf-8") as f:
+                f.write(b.output("cat /sys/kernel/debug/dri/0/state /sys/kernel/debug/dri/0/framebuffer; pidof cage foot; true"))
             raise Failure(f"the kiosk was on screen {time.monotonic() - start:.1f} s in ({vt} active, a {kind} frame, "
-                          f"framebuffer {owner}'s; see {b.work}/{name}-kiosk.ppm); frames so far {counts}")
+                          f"framebuffer {owner}'s; see {b.work}/{name}-kiosk.ppm and .drm); frames so far {counts}")
         if is_back is not None and shot == idle and vt == "tty1" and is_back():
             os.remove(os.path.join(b.work, name + ".ppm"))
             return time.monotonic() - start, counts, owners, vts
@@ -577,13 +579,27 @@ def kiosk_drawn(b, name, within):
         time.sleep(0.2)
 
 
+def cgroups_frozen(b, pids):
+    """Each process's cgroup v2 and its `frozen` flag (cgroup.events): the processes
+    themselves, as pam_systemd moves cage out of its unit's cgroup into the session's
+    scope (freezing the unit alone left cage running)."""
+    found = {}
+    for pid in pids:
+        path = b.output(f"cut -d: -f3 /proc/{pid}/cgroup")
+        found[pid] = (path, b.output(f"sed -n 's/^frozen //p' /sys/fs/cgroup{path}/cgroup.events"))
+    return found
+
+
 def frozen_kiosk(b):
-    """The kiosk's unit: active, frozen, the same cage and foot."""
+    """The kiosk's unit: active, frozen, the same cage and foot, and they are frozen."""
     props = b.unit(KIOSK_UNIT, "ActiveState", "FreezerState")
     expect(props.get("ActiveState") == "active" and props.get("FreezerState") == "frozen", f"{KIOSK_UNIT}: {props}")
     pids = kiosk_pids(b)
     expect(pids == b.kiosk_pids, f"cage/foot PIDs were {b.kiosk_pids}, now {pids}")
-    return f"{KIOSK_UNIT} active and frozen, cage/foot {'/'.join(pids)} as before"
+    groups = cgroups_frozen(b, pids)
+    expect(all(frozen == "1" for _, frozen in groups.values()), f"not every kiosk process is frozen: {groups}")
+    return (f"{KIOSK_UNIT} active and frozen, cage/foot {'/'.join(pids)} as before, frozen in "
+            f"{', '.join(sorted({path for path, _ in groups.values()}))}")
 
 
 def unlock_to_same_kiosk(b, name):
@@ -596,6 +612,8 @@ def unlock_to_same_kiosk(b, name):
     expect(pids == b.kiosk_pids, f"cage/foot PIDs were {b.kiosk_pids}, now {pids}")
     props = b.unit(KIOSK_UNIT, "FreezerState")
     expect(props.get("FreezerState") == "running", f"{KIOSK_UNIT}: {props}")
+    groups = cgroups_frozen(b, pids)
+    expect(all(frozen == "0" for _, frozen in groups.values()), f"a kiosk process is still frozen: {groups}")
     return f"the kiosk {seconds:.1f} s after the right pattern ({counts}); thawed, same cage and foot ({'/'.join(pids)})"
 
 
@@ -606,13 +624,16 @@ def lock_killed(b):
     main = b.output("systemctl show -p MainPID --value patternlock.service")
     restarts = int(b.unit("patternlock.service", "NRestarts")["NRestarts"])
     killed = time.monotonic()
-    b.output("systemctl kill -s KILL patternlock.service; timeout 5 chvt 7 || true")
+    # The switch as soon as the process is gone (reaped): before that the kernel would
+    # still ask it to release tty1, and the request would wait for an answer never given.
+    b.output(f"systemctl kill -s KILL patternlock.service; while [ -e /proc/{main} ]; do sleep 0.02; done; timeout 5 busybox chvt 7 || true")
     b.send_keys("ctrl", "alt", "f7")
 
     def closed():
         seconds, counts, owners, vts = kiosk_closed(
             b, "killed", 90, is_back=lambda: b.output("systemctl show -p MainPID --value patternlock.service") not in (main, "0"))
-        expect("tty7" in vts, f"tty7 never became active after the kill (VTs seen {vts}): the switch was not tried")
+        expect("tty7" in vts, f"tty7 never became active after the kill (VTs seen {vts}, frames {counts}, framebuffers {owners}): "
+                              "the switch was not tried")
         props = b.unit("patternlock.service", "NRestarts", "MainPID")
         expect(int(props["NRestarts"]) == restarts + 1 and props["MainPID"] != main, f"patternlock.service: {props}")
         b.timings.append(f"SIGKILL to the lock again {time.monotonic() - killed:.1f} s")
@@ -629,7 +650,7 @@ def lock_stopped(b):
     the lock started again freezes it first, and the right pattern shows it."""
     b.output("patternlock lock")
     b.require("'patternlock lock' brings the lock back over the kiosk", lambda: b.picture("idle", 30))
-    b.output("systemctl stop patternlock.service; timeout 5 chvt 7 || true", 120)
+    b.output("systemctl stop patternlock.service; timeout 5 busybox chvt 7 || true", 120)
     b.send_keys("ctrl", "alt", "f7")
 
     def closed():

@@ -56,7 +56,7 @@ extension EventLoop {
     }
     // Thawed only now, after the judged unlock and just before its VT is in front: until
     // here it stayed frozen, whatever happened to the lock meanwhile.
-    if let why = KioskFreezer.open(kiosk.unit) {
+    if let why = KioskFreezer.open(kiosk) {
       _ = EventLoop.setGraphics(kiosk.terminal, false)
       Console.error("unlocked, but \(why); showing the lock again")
       return .relock
@@ -64,7 +64,7 @@ extension EventLoop {
     var stop: Int32 = 0
     let switched = activate(kiosk.terminal, lockTerminal: lockTerminal, handingOver: &display, stop: &stop)
     guard switched else {
-      _ = KioskFreezer.close(kiosk.unit)
+      _ = KioskFreezer.close(kiosk)
       _ = EventLoop.setGraphics(kiosk.terminal, false)
       if stop != 0 { return .signal(stop) }
       Console.error("unlocked, but cannot switch to tty\(kiosk.terminal) (kiosk-vt); showing the lock again")
@@ -122,7 +122,7 @@ extension EventLoop {
     Console.out("patternlock: locking again: \(why)")
     // Frozen before its VT goes to the back: from here on, a lock that dies leaves no
     // live kiosk for a VT switch to show.
-    _ = KioskFreezer.close(kiosk.unit)
+    _ = KioskFreezer.close(kiosk)
     // The kernel ignores switches away from a VT in graphics mode unless a process holds
     // it (the kiosk's session does): without one, it goes back to text mode first.
     if !EventLoop.terminalState(kiosk.terminal).held { _ = EventLoop.setGraphics(kiosk.terminal, false) }

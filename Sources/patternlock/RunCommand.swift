@@ -72,7 +72,7 @@ enum RunCommand {
     // crash, say) is frozen before this lock judges anything or fails on anything, so
     // a lock that cannot start (no pattern, a bad terminal) leaves it closed too.
     let kiosk = enrolling ? nil : settings.kiosk
-    if let kiosk { _ = KioskFreezer.close(kiosk.unit) }
+    if let kiosk { _ = KioskFreezer.close(kiosk) }
 
     // The secret first: without one there is nothing to lock with, and nothing on
     // the display or console has been changed yet when that is said.
