@@ -663,9 +663,11 @@ def lock_stopped(b):
     b.check("after the stop the kiosk stays frozen", lambda: frozen_kiosk(b))
 
     def thawed():
-        b.output(f"systemctl thaw {KIOSK_UNIT}")
+        # What the lock thaws: the slice of tty7's owner (cage is in its session's scope there) and the unit.
+        units = f"user-{b.output('stat -c %u /dev/tty7')}.slice {KIOSK_UNIT}"
+        b.output(f"systemctl thaw {units}")
         seconds = kiosk_drawn(b, "thawed", 60)
-        return f"foot drew {seconds:.1f} s after 'systemctl thaw' with tty7 active: only the freezer kept it off the screen"
+        return f"foot drew {seconds:.1f} s after 'systemctl thaw {units}' with tty7 active: only the freezer kept it off the screen"
     b.check("root's 'systemctl thaw' with the lock stopped shows the kiosk (what the checks above look for)", thawed)
 
     b.output("systemctl start --no-block patternlock.service")
