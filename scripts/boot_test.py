@@ -31,6 +31,15 @@ console hvc0, the test's way in) and checks:
      unit stays inactive, getty@tty1 runs and tty1 shows its login prompt; and now
      Ctrl+Alt+F2 does switch to tty2 (so the keys reach the guest and step 3 means
      something).
+With --kiosk (trixie) steps 4 to 6 are replaced by the guide's kiosk (cage and foot on
+tty7): the hand-off with no console frame, the lock back over the running kiosk on
+`patternlock lock` and after relock-idle-s, the same kiosk after the right pattern; then
+the kiosk failing closed: the lock SIGKILLed while locked, and then stopped, each
+followed at once by chvt 7 and Ctrl+Alt+F7: no screendump shows the kiosk (foot's
+background, or cage's framebuffer on the primary plane) while its unit stays frozen;
+root's `systemctl thaw` then does show it (so the check can see a live kiosk); the
+restarted lock freezes it first and the right pattern brings back the same cage and
+foot; and when the kiosk ends the lock is back.
 Every wait is bounded by --timeout. Prints "ok"/"FAIL" per check, the timings, and ends
 with "boot NAME: N passed, N failed".
 """
@@ -519,12 +528,156 @@ def relock_idle(b):
     b.check(f"relock-idle-s = {RELOCK_IDLE_S}: with no input the lock comes back over the kiosk", idle_lock)
 
 
-def kiosk_ends(b):
-    """10. The kiosk ends (its program exits): the lock is back and stays."""
+def kiosk_closed(b, name, within, is_back=None):
+    """Screendumps as fast as QMP gives them for `within` s, or with `is_back` until the
+    lock's idle picture shows and is_back() says it is the lock expected (not the
+    killed one's last frame): none may show the kiosk (foot's background, or a
+    framebuffer of cage's on the primary plane), whatever VT is active. Returns
+    (seconds, frame counts by kind, the framebuffers' owners, the VTs seen active)."""
+    _, _, idle = b.reference("idle")
+    start = time.monotonic()
+    until = start + within
+    counts, owners, vts = {}, {}, []
+    while True:
+        width, height, shot = b.screendump(name)
+        kind = classify(shot, b.lock_frames) if (width, height) == (WIDTH, HEIGHT) else f"{width}x{height}"
+        counts[kind] = counts.get(kind, 0) + 1
+        # The active VT and the scanout's owner in one round trip.
+        vt, _, owner = b.output("cat /sys/class/tty/tty0/active; awk '/plane\\[/ { p = 1 } "
+                                "p && /allocated by/ { print $NF; exit }' /sys/kernel/debug/dri/0/state").partition("\n")
+        owner = owner.strip() or "nothing"
+        owners[owner] = owners.get(owner, 0) + 1
+        if vt not in vts:
+            vts.append(vt)
+        if kind == "kiosk" or owner == "cage":
+            os.replace(os.path.join(b.work, name + ".ppm"), os.path.join(b.work, f"{name}-kiosk.ppm"))
+            with open(os.path.join(b.work, f"{name}-kiosk.drm"), "w", encoding="utf-8") as f:
+                f.write(b.output("cat /sys/kernel/debug/dri/0/state /sys/kernel/debug/dri/0/framebuffer; pidof cage foot; true"))
+            raise Failure(f"the kiosk was on screen {time.monotonic() - start:.1f} s in ({vt} active, a {kind} frame, "
+                          f"framebuffer {owner}'s; see {b.work}/{name}-kiosk.ppm and .drm); frames so far {counts}")
+        if is_back is not None and shot == idle and vt == "tty1" and is_back():
+            os.remove(os.path.join(b.work, name + ".ppm"))
+            return time.monotonic() - start, counts, owners, vts
+        if time.monotonic() > until:
+            os.remove(os.path.join(b.work, name + ".ppm"))
+            if is_back is not None:
+                raise Failure(f"the lock's idle picture did not come back within {within} s; frames {counts}, owners {owners}, VTs {vts}")
+            return time.monotonic() - start, counts, owners, vts
+
+
+def kiosk_drawn(b, name, within):
+    """Screendumps until foot's background fills the screen (any frames before)."""
+    start = time.monotonic()
+    until = b.within(within)
+    while True:
+        width, height, shot = b.screendump(name)
+        if (width, height) == (WIDTH, HEIGHT) and classify(shot, b.lock_frames) == "kiosk":
+            os.remove(os.path.join(b.work, name + ".ppm"))
+            return time.monotonic() - start
+        if time.monotonic() > until:
+            raise Failure(f"foot did not draw within {within} s; last screendump {b.work}/{name}.ppm")
+        time.sleep(0.2)
+
+
+def cgroups_frozen(b, pids):
+    """Each process's cgroup v2 and its `frozen` flag (cgroup.events): the processes
+    themselves, as pam_systemd moves cage out of its unit's cgroup into the session's
+    scope (freezing the unit alone left cage running)."""
+    found = {}
+    for pid in pids:
+        path = b.output(f"cut -d: -f3 /proc/{pid}/cgroup")
+        found[pid] = (path, b.output(f"sed -n 's/^frozen //p' /sys/fs/cgroup{path}/cgroup.events"))
+    return found
+
+
+def frozen_kiosk(b):
+    """The kiosk's unit: active, frozen, the same cage and foot, and they are frozen."""
+    props = b.unit(KIOSK_UNIT, "ActiveState", "FreezerState")
+    expect(props.get("ActiveState") == "active" and props.get("FreezerState") == "frozen", f"{KIOSK_UNIT}: {props}")
+    pids = kiosk_pids(b)
+    expect(pids == b.kiosk_pids, f"cage/foot PIDs were {b.kiosk_pids}, now {pids}")
+    groups = cgroups_frozen(b, pids)
+    expect(all(frozen == "1" for _, frozen in groups.values()), f"not every kiosk process is frozen: {groups}")
+    return (f"{KIOSK_UNIT} active and frozen, cage/foot {'/'.join(pids)} as before, frozen in "
+            f"{', '.join(sorted({path for path, _ in groups.values()}))}")
+
+
+def unlock_to_same_kiosk(b, name):
+    """The right pattern at the lock: the kiosk is back, thawed, with the same PIDs."""
     mark = b.console.mark()
     draw(b, RIGHT_STEPS)
-    b.require("the right pattern shows the kiosk again",
-              lambda: b.journal_line(mark, '"unlocked"', 20) and watch_switch(b, "again", b.lock_frames, "kiosk", 60) and None)
+    b.journal_line(mark, '"unlocked"', 20)
+    seconds, counts, _ = watch_switch(b, name, b.lock_frames, "kiosk", 60)
+    pids = kiosk_pids(b)
+    expect(pids == b.kiosk_pids, f"cage/foot PIDs were {b.kiosk_pids}, now {pids}")
+    props = b.unit(KIOSK_UNIT, "FreezerState")
+    expect(props.get("FreezerState") == "running", f"{KIOSK_UNIT}: {props}")
+    groups = cgroups_frozen(b, pids)
+    expect(all(frozen == "0" for _, frozen in groups.values()), f"a kiosk process is still frozen: {groups}")
+    return f"the kiosk {seconds:.1f} s after the right pattern ({counts}); thawed, same cage and foot ({'/'.join(pids)})"
+
+
+def lock_killed(b):
+    """10. The lock's process SIGKILLed while locked over the kiosk, then a VT switch to
+    the kiosk's VT at once (chvt 7 and Ctrl+Alt+F7): the kiosk never shows; the lock
+    restarted by its unit comes back and the right pattern shows the same kiosk."""
+    main = b.output("systemctl show -p MainPID --value patternlock.service")
+    restarts = int(b.unit("patternlock.service", "NRestarts")["NRestarts"])
+    killed = time.monotonic()
+    # The switch as soon as the process is gone (reaped): before that the kernel would
+    # still ask it to release tty1, and the request would wait for an answer never given.
+    b.output(f"systemctl kill -s KILL patternlock.service; while [ -e /proc/{main} ]; do sleep 0.02; done; timeout 5 busybox chvt 7 || true")
+    b.send_keys("ctrl", "alt", "f7")
+
+    def closed():
+        seconds, counts, owners, vts = kiosk_closed(
+            b, "killed", 90, is_back=lambda: b.output("systemctl show -p MainPID --value patternlock.service") not in (main, "0"))
+        expect("tty7" in vts, f"tty7 never became active after the kill (VTs seen {vts}, frames {counts}, framebuffers {owners}): "
+                              "the switch was not tried")
+        props = b.unit("patternlock.service", "NRestarts", "MainPID")
+        expect(int(props["NRestarts"]) == restarts + 1 and props["MainPID"] != main, f"patternlock.service: {props}")
+        b.timings.append(f"SIGKILL to the lock again {time.monotonic() - killed:.1f} s")
+        return (f"the lock (PID {main}) killed, then tty7 made active: no kiosk frame in {seconds:.1f} s until the restarted "
+                f"lock's idle picture (frames {counts}, framebuffers {owners}, VTs {vts})")
+    b.check("SIGKILL of the lock, then chvt 7: the kiosk is never on screen, the restarted lock comes back", closed)
+    b.check("after the kill the kiosk stays frozen behind the lock", lambda: frozen_kiosk(b))
+    b.require("the right pattern at the restarted lock shows the same kiosk", lambda: unlock_to_same_kiosk(b, "after-kill"))
+
+
+def lock_stopped(b):
+    """11. `systemctl stop patternlock` while locked over the kiosk, then chvt 7: no kiosk
+    on screen, it stays frozen; root's thaw shows it (the check sees a live kiosk);
+    the lock started again freezes it first, and the right pattern shows it."""
+    b.output("patternlock lock")
+    b.require("'patternlock lock' brings the lock back over the kiosk", lambda: b.picture("idle", 30))
+    b.output("systemctl stop patternlock.service; timeout 5 busybox chvt 7 || true", 120)
+    b.send_keys("ctrl", "alt", "f7")
+
+    def closed():
+        seconds, counts, owners, vts = kiosk_closed(b, "stopped", 15)
+        expect("tty7" in vts, f"tty7 never became active after the stop (VTs seen {vts})")
+        lock = b.unit("patternlock.service", "ActiveState")
+        expect(lock.get("ActiveState") in ("inactive", "failed"), f"patternlock.service: {lock}")
+        return f"patternlock.service {lock['ActiveState']}, tty7 active: no kiosk frame in {seconds:.0f} s (frames {counts}, framebuffers {owners})"
+    b.check("'systemctl stop patternlock', then chvt 7: the kiosk is not on screen", closed)
+    b.check("after the stop the kiosk stays frozen", lambda: frozen_kiosk(b))
+
+    def thawed():
+        # What the lock thaws: the slice of tty7's owner (cage is in its session's scope there) and the unit.
+        units = f"user-{b.output('stat -c %u /dev/tty7')}.slice {KIOSK_UNIT}"
+        b.output(f"systemctl thaw {units}")
+        seconds = kiosk_drawn(b, "thawed", 60)
+        return f"foot drew {seconds:.1f} s after 'systemctl thaw {units}' with tty7 active: only the freezer kept it off the screen"
+    b.check("root's 'systemctl thaw' with the lock stopped shows the kiosk (what the checks above look for)", thawed)
+
+    b.output("systemctl start --no-block patternlock.service")
+    b.require("the lock started again comes back over the running kiosk", lambda: b.picture("idle", 60))
+    b.check("the lock started over a running kiosk froze it first", lambda: frozen_kiosk(b))
+
+
+def kiosk_ends(b):
+    """12. The kiosk ends (its program exits): the lock is back and stays."""
+    b.require("the right pattern shows the same kiosk again", lambda: unlock_to_same_kiosk(b, "again"))
     ended = time.monotonic()
     b.output("kill $(pidof foot)")
 
@@ -540,7 +693,8 @@ def kiosk_ends(b):
     b.check("when the kiosk ends the lock is back on screen", lock_back)
 
 
-KIOSK_SCENARIOS = (power_on_to_lock, service_state, vt_switch_blocked, kiosk_after_unlock, relock_asked, relock_idle, kiosk_ends)
+KIOSK_SCENARIOS = (power_on_to_lock, service_state, vt_switch_blocked, kiosk_after_unlock, relock_asked, relock_idle,
+                   lock_killed, lock_stopped, kiosk_ends)
 SCENARIOS = (power_on_to_lock, service_state, vt_switch_blocked, wrong_then_right, login_after_unlock)
 
 

@@ -54,9 +54,17 @@ extension EventLoop {
       Console.error("unlocked, but cannot use /dev/tty\(kiosk.terminal) (kiosk-vt): \(Errno.current.text); showing the lock again")
       return .relock
     }
+    // Thawed only now, after the judged unlock and just before its VT is in front: until
+    // here it stayed frozen, whatever happened to the lock meanwhile.
+    if let why = KioskFreezer.open(kiosk) {
+      _ = EventLoop.setGraphics(kiosk.terminal, false)
+      Console.error("unlocked, but \(why); showing the lock again")
+      return .relock
+    }
     var stop: Int32 = 0
     let switched = activate(kiosk.terminal, lockTerminal: lockTerminal, handingOver: &display, stop: &stop)
     guard switched else {
+      _ = KioskFreezer.close(kiosk)
       _ = EventLoop.setGraphics(kiosk.terminal, false)
       if stop != 0 { return .signal(stop) }
       Console.error("unlocked, but cannot switch to tty\(kiosk.terminal) (kiosk-vt); showing the lock again")
@@ -77,9 +85,14 @@ extension EventLoop {
     var lastInput = pl_monotonic_microseconds()
     let shown = lastInput
     var held = false
+    var stopped: Int32 = 0
     while why.isEmpty {
       switch wait(milliseconds: 500, input: &input, lockTerminal: lockTerminal) {
-      case .signal(let signal): return .signal(signal)
+      case .signal(let signal):
+        // Stopped while the kiosk is open (`systemctl stop patternlock`): no lock will
+        // come back over it, so it is closed as for a relock before the process ends.
+        stopped = signal
+        why = "stopped by signal \(signal)"
       case .lockAsked: why = "asked to lock (patternlock lock)"
       case .input: lastInput = pl_monotonic_microseconds()
       case .tick: break
@@ -107,6 +120,9 @@ extension EventLoop {
       }
     }
     Console.out("patternlock: locking again: \(why)")
+    // Frozen before its VT goes to the back: from here on, a lock that dies leaves no
+    // live kiosk for a VT switch to show.
+    _ = KioskFreezer.close(kiosk)
     // The kernel ignores switches away from a VT in graphics mode unless a process holds
     // it (the kiosk's session does): without one, it goes back to text mode first.
     if !EventLoop.terminalState(kiosk.terminal).held { _ = EventLoop.setGraphics(kiosk.terminal, false) }
@@ -114,13 +130,13 @@ extension EventLoop {
       guard pl_vt_activate(lockTerminal, lockNumber) == 0, LockTerminal.waitUntilActive(lockTerminal, lockNumber) else {
         // Fail closed: a kiosk left on screen without the lock would be open to anyone.
         let errno = Errno.current
-        _ = PowerCommand.run([systemctl, "stop", kiosk.unit])
-        return .failed(.terminal("cannot switch back to tty\(lockNumber) to lock again (\(errno.text)); stopped \(kiosk.unit) rather than leave it open"))
+        _ = PowerCommand.run([systemctl, "stop", "--no-block", kiosk.unit])
+        return .failed(.terminal("cannot switch back to tty\(lockNumber) to lock again (\(errno.text)); stopping \(kiosk.unit) rather than leave it open"))
       }
     }
     // The acquire signal, if already queued, is acknowledged here.
     LockTerminal.answer(lockTerminal, allowingRelease: false)
-    return .relock
+    return stopped != 0 ? .signal(stopped) : .relock
   }
 
   /// Whether VT `number` is in graphics mode, and whether a process holds it in

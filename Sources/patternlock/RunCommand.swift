@@ -68,6 +68,11 @@ enum RunCommand {
     // Patterns are held in memory from here on (drawn, typed or replayed).
     VaultCommandSupport.protectSecretsInMemory()
     let command = enrolling ? "enroll" : "run"
+    // First of all: a kiosk left running by a lock that ended while it was shown (a
+    // crash, say) is frozen before this lock judges anything or fails on anything, so
+    // a lock that cannot start (no pattern, a bad terminal) leaves it closed too.
+    let kiosk = enrolling ? nil : settings.kiosk
+    if let kiosk { _ = KioskFreezer.close(kiosk) }
 
     // The secret first: without one there is nothing to lock with, and nothing on
     // the display or console has been changed yet when that is said.
@@ -100,7 +105,6 @@ enum RunCommand {
 
     // With a kiosk the lock's VT is made active before the display is taken, so a lock
     // restarted while the kiosk showed comes back on top of it, never behind.
-    let kiosk = enrolling ? nil : settings.kiosk
     // `terminal` lives to the end of this function (the lock's whole run), and with it
     // the descriptor lent to the loops.
     let terminal: LockTerminal?
