@@ -270,12 +270,16 @@ enum RunCommand {
     let atlas = text.atlas
     let feedback = UInt64(settings.feedbackMilliseconds) * 1000
     let idleBlank = settings.idleBlankSeconds > 0 ? UInt64(settings.idleBlankSeconds) * 1_000_000 : nil
-    var screen = LockScreen<D.Pixel>(
-      layout: layout, theme: settings.theme, atlas: atlas, minimumDots: minimumDots, feedbackMicroseconds: feedback,
-      idleBlankMicroseconds: idleBlank,
-      prompt: enrolling || enrollsFirst ? EnrollmentGate.startPrompt : PromptText.drawPattern,
-      unattended: settings.unattended, message: text.message, inputMode: settings.inputMode,
-        language: text.language)
+    // Every lock this run shows (the first, after an enrolment, after each relock over
+    // the kiosk) is made here, so none of them can miss a screen setting.
+    func lockScreen(minimumDots: Int, prompt: PromptText) -> LockScreen<D.Pixel> {
+      LockScreen<D.Pixel>(
+        layout: layout, theme: settings.theme, atlas: atlas, minimumDots: minimumDots, feedbackMicroseconds: feedback,
+        idleBlankMicroseconds: idleBlank, prompt: prompt, unattended: settings.unattended, message: text.message,
+        inputMode: settings.inputMode, language: text.language)
+    }
+    var screen = lockScreen(
+      minimumDots: minimumDots, prompt: enrolling || enrollsFirst ? EnrollmentGate.startPrompt : PromptText.drawPattern)
     let now = pl_monotonic_microseconds()
     if judge.vault != nil { screen.startLockedOut(judge.vault!.lockoutAtStart(now: now), now: now) }
     var ending = loop.run(display: &display, input: &input, screen: &screen, judge: &judge)
@@ -289,11 +293,7 @@ enum RunCommand {
         throw .vault(error)
       }
       judge.vault!.actions = try makeActions(settings.all)
-      screen = LockScreen<D.Pixel>(
-        layout: layout, theme: settings.theme, atlas: atlas, minimumDots: judge.vault!.minimumDotsToCheck(),
-        feedbackMicroseconds: feedback, idleBlankMicroseconds: idleBlank, prompt: PromptText.drawPattern,
-        unattended: settings.unattended, message: text.message, inputMode: settings.inputMode,
-        language: text.language)
+      screen = lockScreen(minimumDots: judge.vault!.minimumDotsToCheck(), prompt: PromptText.drawPattern)
       ending = loop.run(display: &display, input: &input, screen: &screen, judge: &judge)
     }
     // With a kiosk an unlock shows it, and the lock comes back over it in this process
@@ -304,10 +304,7 @@ enum RunCommand {
       case .signal(let signal): ending = .signal(signal)
       case .failed(let failure): throw .kiosk(failure)
       case .relock:
-        screen = LockScreen<D.Pixel>(
-          layout: layout, theme: settings.theme, atlas: atlas, minimumDots: judge.vault?.minimumDotsToCheck() ?? minimumDots,
-          feedbackMicroseconds: feedback, idleBlankMicroseconds: idleBlank, prompt: PromptText.drawPattern,
-          unattended: settings.unattended, message: text.message)
+        screen = lockScreen(minimumDots: judge.vault?.minimumDotsToCheck() ?? minimumDots, prompt: PromptText.drawPattern)
         ending = loop.run(display: &display, input: &input, screen: &screen, judge: &judge)
       }
     }
