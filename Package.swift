@@ -7,6 +7,12 @@
 // autolink entries, so every C library is also named in linkerSettings.
 import PackageDescription
 
+// tpm2-tss: ESAPI, the TCTI loader (which opens libtss2-tcti-device or -swtpm at run
+// time), marshalling and response-code text.
+let tss2Libraries: [LinkerSetting] = [
+  .linkedLibrary("tss2-esys"), .linkedLibrary("tss2-tctildr"), .linkedLibrary("tss2-mu"), .linkedLibrary("tss2-rc"),
+]
+
 let package = Package(
   name: "patternlock",
   products: [
@@ -42,6 +48,7 @@ let package = Package(
     .systemLibrary(name: "CInput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
     .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
     .systemLibrary(name: "CINIH", pkgConfig: "inih", providers: [.apt(["libinih-dev"])]),
+    .systemLibrary(name: "CTSS2", pkgConfig: "tss2-esys", providers: [.apt(["libtss2-dev"])]),
 
     // libpng behind setjmp-safe C calls (Swift cannot survive libpng's longjmp).
     .target(
@@ -83,12 +90,18 @@ let package = Package(
       dependencies: ["PatternCore", "CInput", "CShim", "SystemCalls"],
       linkerSettings: [.linkedLibrary("input"), .linkedLibrary("udev")]
     ),
+    // tpm2-tss's ESAPI command sequences for a TPM-bound pattern (PIN Fail index, sealed
+    // secret, recovery object, salted sessions), in C because ESAPI's TPM2B structures
+    // are tuples in Swift; and their typed Swift wrapper.
+    .target(name: "CTPMShim", dependencies: ["CTSS2"], linkerSettings: tss2Libraries),
+    .target(name: "TPM", dependencies: ["CTPMShim"], linkerSettings: tss2Libraries),
+
     // The secret store over libsodium: Argon2id pattern hash, attempts file, crash-safe
     // writes in a 0700 state directory, fail-closed loading. Policy maths is PatternCore's.
     .target(
       name: "Vault",
-      dependencies: ["PatternCore", "CSodium", "CShim", "SystemCalls"],
-      linkerSettings: [.linkedLibrary("sodium")]
+      dependencies: ["PatternCore", "CSodium", "CShim", "SystemCalls", "TPM"],
+      linkerSettings: [.linkedLibrary("sodium")] + tss2Libraries
     ),
 
     // The settings table: patternlock.conf (INI files read with libinih, layered:
@@ -103,11 +116,11 @@ let package = Package(
 
     .executableTarget(
       name: "patternlock",
-      dependencies: ["PatternCore", "Raster", "Scene", "Screen", "CShim", "SystemCalls", "Recording", "PNGImage", "Typeface", "Vault", "KMS", "Input", "Configuration"],
+      dependencies: ["PatternCore", "Raster", "Scene", "Screen", "CShim", "SystemCalls", "Recording", "PNGImage", "Typeface", "Vault", "KMS", "Input", "Configuration", "TPM"],
       // libm: Embedded Swift's Dictionary growth calls ceil (inject copies device codes).
       linkerSettings: [.linkedLibrary("drm"), .linkedLibrary("input"), .linkedLibrary("udev"), .linkedLibrary("m"),
         .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("freetype"), .linkedLibrary("yaml"), .linkedLibrary("sodium"),
-        .linkedLibrary("inih")]
+        .linkedLibrary("inih")] + tss2Libraries
     ),
 
     // The message catalogue's compiler: po/*.po to the Swift tables in Sources/Scene/Catalogue

@@ -71,6 +71,8 @@ public enum Setting: String, CaseIterable, Sendable {
   case argonMemoryMiB = "argon-memory-mib"
   case throttle
   case permanentAfter = "permanent-after"
+  case tpm
+  case tpmTCTI = "tpm-tcti"
   // Command line only.
   case config
   case pattern

@@ -240,6 +240,15 @@ extension Setting {
       return SettingRow(
         section: "vault", option: nil, grammar: .wholeNumber(1...1000),
         accepted: "the failure count from which only reset-attempts helps, 1 to 1000", trust: .systemOnly)
+    case .tpm:
+      return SettingRow(
+        section: "vault", option: nil, grammar: .tpmUse,
+        accepted: "off, auto (bind new patterns to the TPM when its device exists) or required", trust: .systemOnly)
+    case .tpmTCTI:
+      return SettingRow(
+        section: "vault", option: nil, grammar: .text,
+        accepted: "a tpm2-tss TCTI string, such as device:/dev/tpmrm0 or swtpm:host=127.0.0.1,port=2321",
+        trust: .systemOnly)
     case .config:
       return SettingRow(
         section: nil, option: "--config", placeholder: "FILE", grammar: .text, accepted: "the path of a configuration file",

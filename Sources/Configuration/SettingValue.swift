@@ -26,6 +26,7 @@ public enum SettingValue: Equatable, Sendable {
   case doorStrike(DoorStrikeLine?)
   case timeoutAction(TimeoutAction)
   case inputMode(InputMode)
+  case tpmUse(TPMUse)
   case themePreset(ThemePreset)
   case language(LanguageChoice)
   /// A colour, or nil for `theme` (the preset's).

@@ -81,6 +81,10 @@ public struct Settings: Equatable, Sendable {
   public var argonMemoryMiB: Int?
   /// throttle and permanent-after: the lockout after each failure.
   public private(set) var throttle = ThrottleTable.android
+  /// tpm: whether set-pattern and enroll bind the pattern to a TPM 2.0.
+  public var tpmUse = TPMUse.auto
+  /// tpm-tcti: where the TPM is, as a tpm2-tss TCTI string.
+  public var tpmTCTI = "device:/dev/tpmrm0"
   /// --config: the file read after the system's layers (read before the other options).
   public var configurationFile: String?
   /// --pattern, DEVELOPMENT ONLY: the pattern that unlocks, instead of the stored one.
@@ -182,6 +186,8 @@ public struct Settings: Equatable, Sendable {
     case (.permanentAfter, .number(let count)):
       guard let table = ThrottleTable(delaysSeconds: throttle.delaysSeconds, permanentAfter: count) else { throw bad }
       throttle = table
+    case (.tpm, .tpmUse(let use)): tpmUse = use
+    case (.tpmTCTI, .optionalText(let tcti)): tpmTCTI = tcti ?? tpmTCTI
     case (.config, .optionalText(let path)): configurationFile = path
     case (.pattern, .dots(let dots)): pattern = dots
     case (.timing, .flag(let on)): printsTiming = on

@@ -47,6 +47,8 @@ public enum ValueGrammar: Sendable {
   case recordedDevice
   /// What the unattended timeout does: `poweroff`, `reboot`, `blank` or `none`.
   case timeoutAction
+  /// Whether enrolment binds the pattern to a TPM: `off`, `auto` or `required`.
+  case tpmUse
   /// How touches enter a pattern: `drag`, `tap` or `both`.
   case inputMode
   /// Text shown on the screen, UTF-8, at most `maximumBytes` bytes; empty for none.
@@ -115,6 +117,8 @@ public enum ValueGrammar: Sendable {
       return TimeoutAction(name: text).map { .timeoutAction($0) }
     case .inputMode:
       return InputMode(name: text).map { .inputMode($0) }
+    case .tpmUse:
+      return TPMUse(name: text).map { .tpmUse($0) }
     case .message(let maximumBytes):
       guard text.utf8.count <= maximumBytes else { return nil }
       return .optionalText(text.isEmpty ? nil : text)

@@ -36,6 +36,12 @@ struct Argon2idString: Equatable {
   }
 
   /// The decimal after `key`, without sign or leading zeros, at most 9 digits.
+
+  /// The salt and cost, for running Argon2id again over an entered pattern.
+  var setting: Argon2idSetting {
+    Argon2idSetting(memoryKiB: memoryKiB, passes: passes, salt: salt, outputLength: tag.count)
+  }
+
   private static func number(_ field: Substring, key: String) -> Int? {
     guard field.hasPrefix(key) else { return nil }
     let digits = field.dropFirst(key.utf8.count)

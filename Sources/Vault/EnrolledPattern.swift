@@ -1,4 +1,5 @@
 import PatternCore
+import TPM
 
 /// The pattern file (`pattern` in the state directory): the Argon2id hash of the
 /// canonical pattern, the grid it was set for, the minimum length, and the random key
@@ -12,40 +13,50 @@ import PatternCore
 /// hash $argon2id$v=19$m=32768,t=2,p=1$<salt>$<hash>
 /// checksum <32 hex digits>
 /// ```
+///
+/// A pattern bound to a TPM (version 2) keeps no hash and no fingerprint key: after
+/// `min-dots` come the Argon2id salt and cost and the TPM's fields (`TPMEnrolment`).
 public struct EnrolledPattern: Equatable {
   /// The file's name in the state directory.
   public static let name = "pattern"
   static let kind = "patternlock-pattern"
   static let keyBytes = 32
+  static let tpmVersion = 2
+
+  /// How an entered pattern is judged.
+  enum Protection: Equatable {
+    /// Against the Argon2id tag of `parameters`, in software; fingerprints of wrong
+    /// patterns are keyed with `fingerprintKey`.
+    case hash(String, parameters: Argon2idString, fingerprintKey: [UInt8])
+    /// By the TPM.
+    case tpm(TPMEnrolment)
+  }
 
   /// Dots per side of the grid the pattern was set on (3 to 7).
   public let gridSize: Int
   /// Patterns with fewer dots are too short (and never counted).
   public let minimumDots: Int
-  /// The fingerprint key (`crypto_generichash` key), 32 random bytes.
-  let fingerprintKey: [UInt8]
-  /// `crypto_pwhash_str` output.
-  let hash: String
-  /// Its salt, cost and tag.
-  let parameters: Argon2idString
+  let protection: Protection
 
   /// Nil when `hash` is not a string `crypto_pwhash_str` writes.
   init?(gridSize: Int, minimumDots: Int, fingerprintKey: [UInt8], hash: String) {
     guard let parameters = Argon2idString(hash) else { return nil }
     self.gridSize = gridSize
     self.minimumDots = minimumDots
-    self.fingerprintKey = fingerprintKey
-    self.hash = hash
-    self.parameters = parameters
+    protection = .hash(hash, parameters: parameters, fingerprintKey: fingerprintKey)
+  }
+
+  init(gridSize: Int, minimumDots: Int, tpm: TPMEnrolment) {
+    self.gridSize = gridSize
+    self.minimumDots = minimumDots
+    protection = .tpm(tpm)
   }
 
   /// Hashes a new pattern with a fresh salt and fingerprint key.
   ///
   /// - Throws: `VaultError.patternTooShort`, `.hashingFailed`, `.sodiumUnavailable`.
   public init(dots: DotSequence, gridSize: Int, minimumDots: Int, cost: HashCost) throws(VaultError) {
-    precondition(gridSize >= 3 && gridSize <= 7, "grid size out of range")
-    precondition(minimumDots >= 1 && minimumDots <= gridSize * gridSize, "minimum dots out of range")
-    guard dots.count >= minimumDots else { throw .patternTooShort(dots: dots.count, minimum: minimumDots) }
+    try EnrolledPattern.checkShape(dots, gridSize: gridSize, minimumDots: minimumDots)
     let secret = PatternText.canonical(dots, gridSize: gridSize)
     let hash = try Sodium.hash(secret, cost: cost)
     let key = try Sodium.randomBytes(EnrolledPattern.keyBytes)
@@ -55,26 +66,74 @@ public struct EnrolledPattern: Equatable {
     self = made
   }
 
-  /// Runs Argon2id over `dots` with the pattern's salt and cost (its time and memory).
-  func derive(_ dots: DotSequence) -> PatternDerivation {
-    PatternDerivation(PatternText.canonical(dots, gridSize: gridSize), parameters: parameters)
+  /// Binds a new pattern to `tpm`, which then counts wrong patterns itself and refuses
+  /// after `limit`. The recovery key's text is returned to be shown once; it is kept
+  /// nowhere.
+  ///
+  /// - Throws: `VaultError.patternTooShort`, `.hashingFailed`, `.tpm`.
+  public static func bind(
+    dots: DotSequence, gridSize: Int, minimumDots: Int, cost: HashCost, tpm: TrustedPlatformModule, limit: Int
+  ) throws(VaultError) -> (pattern: EnrolledPattern, recoveryKey: String) {
+    try checkShape(dots, gridSize: gridSize, minimumDots: minimumDots)
+    let secret = PatternText.canonical(dots, gridSize: gridSize)
+    let (enrolment, key) = try TPMEnrolment.enrol(secret, cost: cost, tpm: tpm, limit: limit)
+    return (EnrolledPattern(gridSize: gridSize, minimumDots: minimumDots, tpm: enrolment), key)
   }
 
-  /// Whether a derivation is the pattern's own.
+  private static func checkShape(_ dots: DotSequence, gridSize: Int, minimumDots: Int) throws(VaultError) {
+    precondition(gridSize >= 3 && gridSize <= 7, "grid size out of range")
+    precondition(minimumDots >= 1 && minimumDots <= gridSize * gridSize, "minimum dots out of range")
+    guard dots.count >= minimumDots else { throw .patternTooShort(dots: dots.count, minimum: minimumDots) }
+  }
+
+  /// The TPM enrolment, when the pattern is bound to one.
+  public var tpmEnrolment: TPMEnrolment? {
+    if case .tpm(let enrolment) = protection { return enrolment }
+    return nil
+  }
+
+  /// A hashed pattern's `crypto_pwhash_str` output (empty when TPM-bound).
+  var hash: String {
+    if case .hash(let hash, _, _) = protection { return hash }
+    return ""
+  }
+
+  /// A hashed pattern's fingerprint key (empty when TPM-bound).
+  var fingerprintKey: [UInt8] {
+    if case .hash(_, _, let key) = protection { return key }
+    return []
+  }
+
+  /// Runs Argon2id over `dots` with the pattern's salt and cost (its time and memory).
+  func derive(_ dots: DotSequence) -> PatternDerivation {
+    let setting: Argon2idSetting
+    switch protection {
+    case .hash(_, let parameters, _): setting = parameters.setting
+    case .tpm(let enrolment): setting = enrolment.setting
+    }
+    return PatternDerivation(PatternText.canonical(dots, gridSize: gridSize), parameters: setting)
+  }
+
+  /// Whether a derivation is the pattern's own, for a hashed pattern; a TPM-bound one
+  /// is judged only by its TPM (`TPMEnrolment.judge`), so this is false for it.
   func matches(_ derivation: borrowing PatternDerivation) -> Bool {
-    derivation.matches(parameters.tag)
+    guard case .hash(_, let parameters, _) = protection else { return false }
+    return derivation.matches(parameters.tag)
   }
 
   /// Whether `dots` is the pattern (Argon2id; takes the hash's cost in time and memory).
+  /// Always false for a TPM-bound pattern: only `UnlockSession` asks its TPM.
   public func matches(_ dots: DotSequence) -> Bool {
     matches(derive(dots))
   }
 
   /// The fingerprint of an entered pattern, for recognising a repeated wrong one:
   /// made from its Argon2id output, so it costs a guesser what the hash does.
-  /// Nil when Argon2id could not run.
+  /// Nil when Argon2id could not run, and for a TPM-bound pattern: there the output is
+  /// the TPM's authValue, and nothing on disk may be testable against a guess.
   func fingerprint(of derivation: borrowing PatternDerivation) -> PatternFingerprint? {
-    derivation.fingerprint(key: fingerprintKey)
+    guard case .hash(_, _, let key) = protection else { return nil }
+    return derivation.fingerprint(key: key)
   }
 
   /// `fingerprint(of:)` for dots (runs Argon2id).
@@ -84,24 +143,40 @@ public struct EnrolledPattern: Equatable {
 
   /// The file's bytes.
   public func encode() -> [UInt8] {
-    StateFileCodec.seal(kind: EnrolledPattern.kind, lines: [
-      "grid \(gridSize)", "min-dots \(minimumDots)", "key \(HexText.encode(bytes: fingerprintKey))", "hash \(hash)",
-    ])
+    let shape = ["grid \(gridSize)", "min-dots \(minimumDots)"]
+    switch protection {
+    case .hash(let hash, _, let key):
+      return StateFileCodec.seal(
+        kind: EnrolledPattern.kind, lines: shape + ["key \(HexText.encode(bytes: key))", "hash \(hash)"])
+    case .tpm(let enrolment):
+      return StateFileCodec.seal(kind: EnrolledPattern.kind, version: EnrolledPattern.tpmVersion, lines: shape + enrolment.lines)
+    }
   }
 
   /// Parses the file's bytes.
   ///
   /// - Throws: `VaultError.secretFileUnusable` with `path` and the problem.
   public static func decode(_ bytes: [UInt8], path: String) throws(VaultError) -> EnrolledPattern {
-    switch StateFileCodec.open(bytes, kind: kind) {
+    switch StateFileCodec.open(bytes, kind: kind, versions: [StateFileCodec.version, tpmVersion]) {
     case .failure(let damage):
       throw .secretFileUnusable(path: path, problem: damage.problem)
-    case .success(let lines):
-      guard lines.count == 4,
+    case .success(let opened):
+      let lines = opened.lines
+      guard lines.count >= 2,
         let gridText = StateFileCodec.value(lines[0], key: "grid"), let grid = StateFileCodec.number(gridText[...]),
         grid >= 3 && grid <= 7,
         let minText = StateFileCodec.value(lines[1], key: "min-dots"), let minimum = StateFileCodec.number(minText[...]),
-        minimum >= 1 && minimum <= grid * grid,
+        minimum >= 1 && minimum <= grid * grid
+      else {
+        throw .secretFileUnusable(path: path, problem: "its first fields are not 'grid' and 'min-dots'")
+      }
+      if opened.version == tpmVersion {
+        guard let enrolment = TPMEnrolment.parse(lines[2...]) else {
+          throw .secretFileUnusable(path: path, problem: "its TPM fields are not 'argon2id', 'tpm-storage-key', 'tpm-index', 'tpm-index-name', 'tpm-sealed', 'tpm-recovery' and 'secret-check'")
+        }
+        return EnrolledPattern(gridSize: Int(grid), minimumDots: Int(minimum), tpm: enrolment)
+      }
+      guard lines.count == 4,
         let keyText = StateFileCodec.value(lines[2], key: "key"), let key = HexText.decodeBytes(keyText),
         key.count == keyBytes, HexText.encode(bytes: key) == keyText,
         let hash = StateFileCodec.value(lines[3], key: "hash"),

@@ -18,18 +18,18 @@ struct PatternDerivation: ~Copyable {
   let succeeded: Bool
 
   /// Runs Argon2id over `secret` with `parameters`' salt and cost.
-  init(_ secret: borrowing SecretBytes, parameters: Argon2idString) {
-    var output = SecretBytes(capacity: parameters.tag.count)
+  init(_ secret: borrowing SecretBytes, parameters: Argon2idSetting) {
+    var output = SecretBytes(capacity: parameters.outputLength)
     var status: Int32 = -1
     if (try? Sodium.start()) != nil {
       secret.withBytes { bytes in
       parameters.salt.withUnsafeBufferPointer { salt in
           output.fill { buffer -> Int in
             status = crypto_pwhash(
-              buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(parameters.tag.count),
+              buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(parameters.outputLength),
               bytes.baseAddress!.assumingMemoryBound(to: CChar.self), UInt64(bytes.count), salt.baseAddress!,
               UInt64(parameters.passes), parameters.memoryKiB << 10, crypto_pwhash_alg_argon2id13())
-            return status == 0 ? parameters.tag.count : 0
+            return status == 0 ? parameters.outputLength : 0
           }
         }
       }
@@ -44,6 +44,13 @@ struct PatternDerivation: ~Copyable {
     return output.withBytes { bytes in
       tag.withUnsafeBufferPointer { sodium_memcmp(bytes.baseAddress!, $0.baseAddress!, tag.count) == 0 }
     }
+  }
+
+  /// Lends the output (the TPM index's authValue for a TPM-bound pattern); nil when
+  /// Argon2id could not run.
+  func withOutput<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R? {
+    guard succeeded else { return nil }
+    return try output.withBytes(body)
   }
 
   /// The 128-bit fingerprint the repeat rule keeps: BLAKE2b of the output, keyed with

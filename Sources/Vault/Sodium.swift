@@ -72,4 +72,33 @@ enum Sodium {
     out.withUnsafeMutableBytes { randombytes_buf($0.baseAddress!, $0.count) }
     return out
   }
+
+  /// `randombytes_buf` straight into wiped memory: the sealed secret, the recovery key.
+  static func randomSecret(_ count: Int) throws(VaultError) -> SecretBytes {
+    try start()
+    var out = SecretBytes(capacity: count)
+    out.fill { buffer -> Int in
+      randombytes_buf(buffer.baseAddress!, count)
+      return count
+    }
+    return out
+  }
+
+  /// `crypto_generichash` (BLAKE2b) of raw bytes, `length` bytes out, keyed when `key`
+  /// is given: the TPM-sealed secret's check value and the recovery key's authValue.
+  static func digest(_ bytes: UnsafeRawBufferPointer, length: Int, key: [UInt8] = []) -> [UInt8] {
+    var out = [UInt8](repeating: 0, count: length)
+    key.withUnsafeBufferPointer { keyBuffer in
+      _ = crypto_generichash(
+        &out, length, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(bytes.count),
+        key.isEmpty ? nil : keyBuffer.baseAddress, key.count)
+    }
+    return out
+  }
+
+  /// `sodium_memcmp`: equal, in time that does not depend on where they differ.
+  static func equalInConstantTime(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    guard a.count == b.count, !a.isEmpty else { return false }
+    return a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in sodium_memcmp(x.baseAddress!, y.baseAddress!, a.count) == 0 } }
+  }
 }

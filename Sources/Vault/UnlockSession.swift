@@ -1,4 +1,5 @@
 import PatternCore
+import TPM
 
 /// Judges patterns against an `AttemptStore` in Android Gatekeeper's order, so that no
 /// race, crash, full disk or read-only file system can ever give a guess for free.
@@ -18,6 +19,12 @@ import PatternCore
 ///    already counted, so losing it only costs the user a repeat).
 /// A crash anywhere after 5 leaves the failure counted; a right pattern's count is
 /// taken back only by step 6.
+///
+/// A pattern bound to a TPM: before step 5 the TPM is opened and checked (the enrolled
+/// TPM, not in lockout), so an absent or foreign TPM costs no count; in step 6 the TPM
+/// judges (and counts a wrong pattern itself), and only a secret it unsealed that
+/// matches the state unlocks. No verdict from it, after step 5, leaves the failure
+/// counted and throws `VaultError.tpm`: never an unlock, never the software hash.
 public struct UnlockSession {
   private let store: any AttemptStore
   /// The pattern that unlocks, as last read.
@@ -30,14 +37,20 @@ public struct UnlockSession {
   /// Why the cleared record could not be written after the last unlock, if it could not:
   /// the failure counted in step 5 then stays counted (never the other way round).
   public private(set) var clearingFailure: VaultError?
+  /// Where a TPM-bound pattern's TPM is (a tpm2-tss TCTI string).
+  public let tcti: String
 
   /// Loads the pattern and the attempts record from `store`.
   ///
   /// - Parameters:
   ///   - now: the start of this run; a lockout still running restarts from here.
   /// - Throws: `VaultError.notEnrolled`, `.secretFileUnusable`.
-  public init(store: any AttemptStore, table: ThrottleTable, startingAt now: UnlockInstant) throws(VaultError) {
+  public init(
+    store: any AttemptStore, table: ThrottleTable, startingAt now: UnlockInstant,
+    tcti: String = TrustedPlatformModule.defaultTCTI
+  ) throws(VaultError) {
     self.store = store
+    self.tcti = tcti
     enrolled = try store.loadPattern()
     let state = store.loadAttempts()
     if case .damaged(let problem) = state { attemptsDamage = problem } else { attemptsDamage = nil }
@@ -69,6 +82,8 @@ public struct UnlockSession {
     let fingerprint = enrolled.fingerprint(of: derivation)
     if let fingerprint, policy.isRecentRepeat(fingerprint, at: now) { return UnlockDecision(result: .wrong) }
 
+    let tpm = try openTPM()
+
     var counted = policy
     let failed = counted.countFailure(at: now)
     do {
@@ -78,7 +93,14 @@ public struct UnlockSession {
     }
     policy = counted
     UnlockSession.reached(.countedBeforeVerifying)
-    guard enrolled.matches(derivation) else {
+    let right: Bool
+    if let enrolment = enrolled.tpmEnrolment, let tpm {
+      right = try enrolment.judge(derivation, on: tpm)
+    } else {
+      right = enrolled.matches(derivation)
+    }
+    UnlockSession.reached(.judgedBeforeWriting)
+    guard right else {
       if let fingerprint {
         var remembered = policy
         remembered.rememberWrong(fingerprint, at: now)
@@ -98,6 +120,19 @@ public struct UnlockSession {
       }
     }
     return UnlockDecision(result: .unlocked)
+  }
+
+  /// The enrolled TPM, checked, for a TPM-bound pattern; nil for a hashed one.
+  private func openTPM() throws(VaultError) -> TrustedPlatformModule? {
+    guard let enrolment = enrolled.tpmEnrolment else { return nil }
+    let tpm: TrustedPlatformModule
+    do throws(TPMProblem) {
+      tpm = try TrustedPlatformModule(tcti: tcti)
+    } catch {
+      throw .tpm(error)
+    }
+    try enrolment.prepare(tpm)
+    return tpm
   }
 
   /// Rewrites the attempts record as it is (under the lock), to learn whether the state
@@ -120,6 +155,7 @@ public struct UnlockSession {
   /// Points in `attempt` where a debug build may be told to die (crash tests).
   enum Step: Int {
     case countedBeforeVerifying = 20
+    case judgedBeforeWriting = 21
   }
 
   private static func reached(_ step: Step) {

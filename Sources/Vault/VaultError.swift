@@ -1,5 +1,6 @@
 import PatternCore
 import SystemCalls
+import TPM
 
 /// Why the secret store cannot do what was asked.
 ///
@@ -43,6 +44,18 @@ public enum VaultError: DescribedError, Equatable {
   /// with mode 0600 (a FIFO, a symlink, another owner, group or other bits), so the
   /// state cannot be locked and nothing is judged.
   case stateLockUnusable(path: String, problem: String)
+  /// The TPM gave no verdict, or refused to enrol: the attempt was not judged.
+  case tpm(TPMProblem)
+  /// `[vault] tpm = required` and the TPM could not be used.
+  case tpmRequired(TPMProblem)
+  /// The pattern is bound to a TPM and no recovery key came on standard input.
+  case recoveryKeyMissing
+  /// What came on standard input is not a recovery key's form.
+  case recoveryKeyMalformed
+  /// The TPM refused the recovery key.
+  case recoveryKeyWrong
+  /// `replay --state-dir` on a TPM-bound pattern.
+  case tpmBoundNotReplayable(path: String)
 
   /// One line for the user (without the `patternlock: ` prefix).
   public var message: String {
@@ -79,6 +92,18 @@ public enum VaultError: DescribedError, Equatable {
       return "the attempt was not judged: it cannot be counted in \(path) (\(call): \(errno.text)); the state directory must be writable (full disk, or a file system remounted read-only?)"
     case .stateLockUnusable(let path, let problem):
       return "the state lock \(path) cannot be trusted: \(problem), so the attempt was not judged (remove it: rm \(path); the next attempt makes a new one, mode 0600)"
+    case .tpm(let problem):
+      return "the attempt was not judged: " + problem.message
+    case .tpmRequired(let problem):
+      return "[vault] tpm = required, but " + problem.message
+    case .recoveryKeyMissing:
+      return "the pattern is bound to the TPM, whose count only the recovery key lifts: write the recovery key that set-pattern printed on standard input (echo KEY | patternlock reset-attempts)"
+    case .recoveryKeyMalformed:
+      return "the recovery key on standard input is not 24 letters and digits in groups of four, such as 7KQM-3XPA-... (copy it as set-pattern printed it)"
+    case .recoveryKeyWrong:
+      return "the TPM refused the recovery key: it is not the key printed when this pattern was set (nothing was reset)"
+    case .tpmBoundNotReplayable(let path):
+      return "the pattern in \(path) is bound to the TPM, which judges it and counts every try, so replay cannot judge against a copy (use a pattern set without the TPM, or --pattern)"
     case .gridMismatch(let enrolled, let inUse):
       return "the pattern was set for a \(enrolled)x\(enrolled) grid but a \(inUse)x\(inUse) grid is in use (pass --grid \(enrolled), or set the pattern again)"
     }

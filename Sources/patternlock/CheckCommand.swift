@@ -26,7 +26,8 @@ enum CheckCommand {
     do throws(VaultError) {
       let directory = try StateDirectory(opening: directoryPath, creating: false)
       var session = try UnlockSession(
-        store: DirectoryAttemptStore(directory), table: settings.throttle, startingAt: VaultCommandSupport.now())
+        store: DirectoryAttemptStore(directory), table: settings.throttle, startingAt: VaultCommandSupport.now(),
+        tcti: settings.tpmTCTI)
       if let problem = session.attemptsDamage { VaultCommandSupport.reportDamage(problem, path: session.attemptsPath) }
       var dots = try PatternText.parse(try PatternText.readStandardInput(), gridSize: session.enrolled.gridSize)
       let decision = try session.attempt(dots, at: VaultCommandSupport.now())

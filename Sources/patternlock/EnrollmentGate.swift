@@ -1,3 +1,4 @@
+import Configuration
 import PatternCore
 import Scene
 import Screen
@@ -15,6 +16,8 @@ struct EnrollmentGate: PatternJudge, ~Copyable {
   /// The fewest dots a pattern may have.
   let minimumDots: Int
   private let cost: HashCost
+  /// For `[vault] tpm`, `tpm-tcti` and the TPM's limit.
+  private let settings: Settings
   private var first: DotSequence?
 
   /// The prompt while waiting for the first drawing.
@@ -22,7 +25,10 @@ struct EnrollmentGate: PatternJudge, ~Copyable {
 
   /// Opens (creating when missing) the state directory before anything is drawn, so a
   /// directory that cannot be used is said before the display is taken.
-  init(stateDirectory path: String, gridSize: Int, minimumDots: Int, cost: HashCost) throws(VaultError) {
+  init(
+    stateDirectory path: String, gridSize: Int, minimumDots: Int, cost: HashCost, settings: Settings = Settings()
+  ) throws(VaultError) {
+    self.settings = settings
     directory = try StateDirectory(opening: path, creating: true)
     self.gridSize = gridSize
     self.minimumDots = minimumDots
@@ -47,9 +53,10 @@ struct EnrollmentGate: PatternJudge, ~Copyable {
         verdict: .rejected(.noMatchDrawNew), unlocks: false,
         nextPrompt: EnrollmentGate.startPrompt)
     }
+    let recoveryKey: String?
     do throws(VaultError) {
-      let enrolled = try EnrolledPattern(dots: dots, gridSize: gridSize, minimumDots: minimumDots, cost: cost)
-      try enrolled.save(to: directory)
+      recoveryKey = try PatternEnrolment.enrol(
+        dots, gridSize: gridSize, minimumDots: minimumDots, cost: cost, settings: settings, in: directory)
     } catch {
       Console.error(error.message + "; the pattern was not saved")
       return LockScreenController.Judgement(
@@ -57,6 +64,7 @@ struct EnrollmentGate: PatternJudge, ~Copyable {
         nextPrompt: EnrollmentGate.startPrompt)
     }
     Console.out("pattern set in \(directory.path) (\(gridSize)x\(gridSize) grid, at least \(minimumDots) dots)")
+    if let recoveryKey { PatternEnrolment.announce(recoveryKey: recoveryKey) }
     return LockScreenController.Judgement(verdict: .accepted(.patternSaved), unlocks: true, nextPrompt: nil)
   }
 }

@@ -1,6 +1,7 @@
 import CShim
 import Configuration
 import PatternCore
+import TPM
 import Vault
 
 /// `patternlock reset-attempts [--state-dir DIR]`: clears the failure counter and the
@@ -23,11 +24,34 @@ enum ResetAttemptsCommand {
     }
     do throws(VaultError) {
       let directory = try StateDirectory(opening: directoryPath, creating: false)
+      let tpmReset = try resetTPMCount(of: directory, settings: settings)
       try AttemptsFile.reset(in: directory)
+      if tpmReset { Console.out("the TPM's count of wrong patterns is reset") }
     } catch {
       throw .vault(error)
     }
     Console.out("attempts reset in \(directoryPath)")
     return .unlocked
+  }
+
+  /// For a TPM-bound pattern, lifts the TPM's own count with the recovery key read from
+  /// standard input (root alone cannot: the key is not on the device). Returns false
+  /// for a hashed pattern, whose count is only the attempts file.
+  ///
+  /// - Throws: `VaultError.recoveryKeyMissing`, `.recoveryKeyMalformed`,
+  ///   `.recoveryKeyWrong`, `.tpm`: nothing is reset then.
+  private static func resetTPMCount(of directory: borrowing StateDirectory, settings: Settings) throws(VaultError) -> Bool {
+    guard let enrolment = (try? EnrolledPattern.load(from: directory))?.tpmEnrolment else { return false }
+    let typed = try PatternText.readStandardInput()
+    guard typed.count > 0 else { throw .recoveryKeyMissing }
+    guard let key = RecoveryKey.parse(typed) else { throw .recoveryKeyMalformed }
+    let tpm: TrustedPlatformModule
+    do throws(TPMProblem) {
+      tpm = try TrustedPlatformModule(tcti: settings.tpmTCTI)
+    } catch {
+      throw .tpm(error)
+    }
+    try enrolment.recover(with: key, on: tpm, limit: settings.throttle.permanentAfter)
+    return true
   }
 }

@@ -88,13 +88,13 @@ enum RunCommand {
     }
     do throws(VaultError) {
       if enrolling || enrollsFirst {
-        judge.enrolment = try EnrollmentGate(stateDirectory: statePath, gridSize: grid, minimumDots: fewest, cost: settings.hashCost)
+        judge.enrolment = try EnrollmentGate(stateDirectory: statePath, gridSize: grid, minimumDots: fewest, cost: settings.hashCost, settings: settings.all)
         minimumDots = fewest
         if enrollsFirst { Console.error("no pattern is set in \(statePath): enrolling one first (enroll-first)") }
       } else if let expected = settings.expected {
         judge.development = DevelopmentJudge(expected: expected, minimumDots: minimumDots, matchUnlocks: true)
       } else {
-        judge.vault = try VaultGate(stateDirectory: statePath, throttle: settings.throttle)
+        judge.vault = try VaultGate(stateDirectory: statePath, throttle: settings.throttle, tcti: settings.all.tpmTCTI)
         minimumDots = judge.vault!.minimumDotsToCheck()
       }
     } catch {
@@ -288,7 +288,8 @@ enum RunCommand {
       // enrolment is never an unlock: exit 0 would open what waits for run).
       judge.enrolment = nil
       do throws(VaultError) {
-        judge.vault = try VaultGate(justEnrolledIn: settings.stateDirectory ?? StateDirectory.defaultPath, throttle: settings.throttle)
+        judge.vault = try VaultGate(
+          justEnrolledIn: settings.stateDirectory ?? StateDirectory.defaultPath, throttle: settings.throttle, tcti: settings.all.tpmTCTI)
       } catch {
         throw .vault(error)
       }

@@ -34,9 +34,11 @@ enum SetPatternCommand {
       }
       guard dots.count >= minimumDots else { throw .patternTooShort(dots: dots.count, minimum: minimumDots) }
       let directory = try StateDirectory(opening: directoryPath, creating: true)
-      let enrolled = try EnrolledPattern(dots: dots, gridSize: gridSize, minimumDots: minimumDots, cost: cost)
-      try enrolled.save(to: directory)
-      Console.out("pattern set in \(directory.path) (\(gridSize)x\(gridSize) grid, at least \(minimumDots) dots)")
+      let recoveryKey = try PatternEnrolment.enrol(
+        dots, gridSize: gridSize, minimumDots: minimumDots, cost: cost, settings: settings, in: directory)
+      let bound = recoveryKey == nil ? "" : ", bound to the TPM"
+      Console.out("pattern set in \(directory.path) (\(gridSize)x\(gridSize) grid, at least \(minimumDots) dots\(bound))")
+      if let recoveryKey { PatternEnrolment.announce(recoveryKey: recoveryKey) }
       return .unlocked
     } catch {
       throw .vault(error)

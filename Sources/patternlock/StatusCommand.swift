@@ -2,6 +2,7 @@ import CShim
 import Configuration
 import PatternCore
 import SystemCalls
+import TPM
 import Vault
 
 /// `patternlock status [--state-dir DIR]`: one JSON object for monitoring by the state
@@ -45,13 +46,15 @@ enum StatusCommand {
       return .success
     }
     let pattern: String
+    var enrolment: TPMEnrolment?
     do throws(VaultError) {
-      _ = try EnrolledPattern.load(from: directory)
+      enrolment = try EnrolledPattern.load(from: directory).tpmEnrolment
       pattern = "set"
     } catch {
       if case .notEnrolled = error { pattern = "none" } else { pattern = "damaged" }
     }
     line.add("pattern", string: pattern)
+    addTPM(enrolment, tcti: settings.tpmTCTI, to: &line)
     let state = AttemptsFile.load(from: directory)
     let record = state.record(failingClosedWith: settings.throttle)
     switch state {
@@ -72,5 +75,25 @@ enum StatusCommand {
     }
     Console.out(line.json)
     return .success
+  }
+
+  /// `tpm`: "no" for a hashed pattern, "yes" when the enrolled TPM answered (then
+  /// `tpm_tries_left`, its own count), else "unreachable" or "not-enrolled-here" with
+  /// `tpm_problem`.
+  private static func addTPM(_ enrolment: TPMEnrolment?, tcti: String, to line: inout JSONObjectWriter) {
+    guard let enrolment else {
+      line.add("tpm", string: "no")
+      return
+    }
+    do throws(TPMProblem) {
+      let tpm = try TrustedPlatformModule(tcti: tcti)
+      let count = try tpm.check(enrolment.binding)
+      line.add("tpm", string: "yes")
+      line.add("tpm_failures", count.failures)
+      line.add("tpm_tries_left", count.triesLeft)
+    } catch {
+      if case .notEnrolledHere = error { line.add("tpm", string: "not-enrolled-here") } else { line.add("tpm", string: "unreachable") }
+      line.add("tpm_problem", string: error.message)
+    }
   }
 }

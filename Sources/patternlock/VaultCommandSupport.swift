@@ -43,11 +43,15 @@ enum VaultCommandSupport {
     switch error {
     case .notEnrolled, .secretFileUnusable, .stateDirectoryMissing:
       return .notEnrolled
-    case .badPattern, .patternTooShort, .patternNotDrawable, .badHashCost, .gridMismatch, .standardInputFailed:
+    case .badPattern, .patternTooShort, .patternNotDrawable, .badHashCost, .gridMismatch, .standardInputFailed,
+      .recoveryKeyMissing, .recoveryKeyMalformed, .tpmBoundNotReplayable:
       return .badInput
-    case .sodiumUnavailable, .systemCall, .stateDirectoryNotADirectory, .stateDirectoryInsecure, .hashingFailed:
+    case .sodiumUnavailable, .systemCall, .stateDirectoryNotADirectory, .stateDirectoryInsecure, .hashingFailed,
+      .tpmRequired:
       return .failure
-    case .stateBusy, .attemptNotRecorded, .stateLockUnusable:
+    case .recoveryKeyWrong:
+      return .wrong
+    case .stateBusy, .attemptNotRecorded, .stateLockUnusable, .tpm:
       return .notRecorded
     }
   }

@@ -2,6 +2,7 @@ import CShim
 import PatternCore
 import Scene
 import Screen
+import TPM
 import Vault
 
 /// Decides the patterns `run` is shown against the Argon2id hash and the throttled
@@ -32,9 +33,12 @@ struct VaultGate: PatternJudge, ~Copyable {
   /// - Parameters:
   ///   - start: now on the live monotonic clock: a lockout still running starts again
   ///     in full here.
-  init(stateDirectory path: String, throttle: ThrottleTable, startingAt start: UInt64 = pl_monotonic_microseconds()) throws(VaultError) {
+  init(
+    stateDirectory path: String, throttle: ThrottleTable, tcti: String,
+    startingAt start: UInt64 = pl_monotonic_microseconds()
+  ) throws(VaultError) {
     let directory = try StateDirectory(opening: path, creating: false)
-    try self.init(store: DirectoryAttemptStore(directory), throttle: throttle, clock: .live, startingAt: start)
+    try self.init(store: DirectoryAttemptStore(directory), throttle: throttle, clock: .live, startingAt: start, tcti: tcti)
   }
 
   /// A copy of the secret and attempts in `stateDirectory`, judged in memory on a
@@ -42,12 +46,18 @@ struct VaultGate: PatternJudge, ~Copyable {
   /// so a recording's timestamps can neither lift nor shorten a real lockout.
   init(copyOf path: String, throttle: ThrottleTable, clock: UnlockClock, startingAt start: UInt64) throws(VaultError) {
     let directory = try StateDirectory(opening: path, creating: false)
+    // A TPM-bound pattern is judged only by its TPM, which counts every try: a copy
+    // cannot be judged without spending the owner's tries.
+    if (try? EnrolledPattern.load(from: directory))?.tpmEnrolment != nil { throw .tpmBoundNotReplayable(path: path) }
     try self.init(store: MemoryAttemptStore(copying: directory), throttle: throttle, clock: clock, startingAt: start)
   }
 
   /// A gate over any store (tests give it one whose writes fail).
-  init(store: any AttemptStore, throttle: ThrottleTable, clock: UnlockClock, startingAt start: UInt64) throws(VaultError) {
-    let session = try UnlockSession(store: store, table: throttle, startingAt: clock.instant(start))
+  init(
+    store: any AttemptStore, throttle: ThrottleTable, clock: UnlockClock, startingAt start: UInt64,
+    tcti: String = TrustedPlatformModule.defaultTCTI
+  ) throws(VaultError) {
+    let session = try UnlockSession(store: store, table: throttle, startingAt: clock.instant(start), tcti: tcti)
     if let problem = session.attemptsDamage { VaultCommandSupport.reportDamage(problem, path: session.attemptsPath) }
     reportedDamage = session.attemptsDamage
     minimumDots = session.enrolled.minimumDots
@@ -58,10 +68,11 @@ struct VaultGate: PatternJudge, ~Copyable {
   /// The gate for a pattern `run --enroll-first` has just stored, on a display that
   /// is already taken: a failure is thrown for the caller to report and return from
   /// (so the display and console are restored), never exited on.
-  init(justEnrolledIn path: String, throttle: ThrottleTable) throws(VaultError) {
+  init(justEnrolledIn path: String, throttle: ThrottleTable, tcti: String) throws(VaultError) {
     let directory = try StateDirectory(opening: path, creating: false)
     let store = DirectoryAttemptStore(directory)
-    let session = try UnlockSession(store: store, table: throttle, startingAt: UnlockClock.live.instant(pl_monotonic_microseconds()))
+    let session = try UnlockSession(
+      store: store, table: throttle, startingAt: UnlockClock.live.instant(pl_monotonic_microseconds()), tcti: tcti)
     minimumDots = session.enrolled.minimumDots
     self.session = session
     clock = .live

@@ -15,7 +15,7 @@ final class PrivilegedKeyTests: XCTestCase {
       .exec, .kioskUnit, .kioskVT, .relockIdleSeconds, .timeoutSeconds, .timeoutAction, .powerButton,
       .onUnlock, .onWrong, .onLockout, .hookUser, .gpioUnlock,
     ] { table[key] = .privileged }
-    for key: Setting in [.throttle, .permanentAfter] { table[key] = .systemOnly }
+    for key: Setting in [.throttle, .permanentAfter, .tpm, .tpmTCTI] { table[key] = .systemOnly }
     for key: Setting in [
       .grid, .hitRadius, .dpi, .rotate, .size, .device, .output, .mode, .format, .font, .language, .seat, .calibration,
       .input, .minDots, .stealth, .showWrong, .fadeTrail, .feedbackMilliseconds, .idleBlankSeconds, .message, .theme,

@@ -114,6 +114,8 @@ final class SettingTests: XCTestCase {
       ["", "0 60 30", "1w", "-1", "1m 5x"]
     ),
     .permanentAfter: ([("5", { $0.throttle.permanentAfter == 5 && $0.throttle.delaysSeconds == ThrottleTable.android.delaysSeconds })], ["0", "1001", "never"]),
+    .tpm: ([("off", { $0.tpmUse == .off }), ("auto", { $0.tpmUse == .auto }), ("required", { $0.tpmUse == .required })], ["yes", "", "on"]),
+    .tpmTCTI: ([("swtpm:host=127.0.0.1,port=2321", { $0.tpmTCTI == "swtpm:host=127.0.0.1,port=2321" })], [""]),
     // Command line only.
     .config: ([("/etc/x.conf", { $0.configurationFile == "/etc/x.conf" })], [""]),
     .pattern: ([("1-2-3-6", { $0.pattern == DotSequence([1, 2, 3, 6]) }), ("49-1", { $0.pattern == DotSequence([49, 1]) })], ["1-2-2", "0-1", "1-50", "1--2", "", "1,2"]),
@@ -176,7 +178,7 @@ final class SettingTests: XCTestCase {
   func testOptionForKeyIsDashDashKeyExceptThePolicyKeys() {
     for key in Setting.fileKeys {
       switch key {
-      case .throttle, .permanentAfter:
+      case .throttle, .permanentAfter, .tpm, .tpmTCTI:
         XCTAssertNil(key.option)
         XCTAssertEqual(key.trust, .systemOnly)
         XCTAssertTrue(key.row.commands.isEmpty)

@@ -1,0 +1,574 @@
+// The TPM 2.0 sequences of CTPMShim.h, over ESAPI. Each function opens the sessions
+// it needs, salted to the storage key (so the session keys, and with them the HMACs
+// over the pattern's authValue and the encrypted parameters, are unknown to anyone on
+// the bus), and flushes them before it returns, whatever happened.
+#include "CTPMShim.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <tss2/tss2_esys.h>
+#include <tss2/tss2_mu.h>
+#include <tss2/tss2_rc.h>
+#include <tss2/tss2_tctildr.h>
+
+struct pl_tpm {
+  TSS2_TCTI_CONTEXT *tcti;
+  ESYS_CONTEXT *esys;
+  ESYS_TR storage_key;
+};
+
+/// Long enough for a slow SPI TPM creating its storage key, short enough that a TPM
+/// that stopped answering leaves the lock screen saying so instead of hanging.
+static const int32_t command_time_limit_ms = 20000;
+
+static const TPMT_SYM_DEF session_cipher = {
+    .algorithm = TPM2_ALG_AES, .keyBits = {.aes = 128}, .mode = {.aes = TPM2_ALG_CFB}};
+
+static pl_tpm_status outcome(pl_tpm_code code, TSS2_RC rc, const char *step) {
+  pl_tpm_status status = {.code = code, .rc = rc};
+  strncpy(status.step, step, sizeof(status.step) - 1);
+  return status;
+}
+
+static pl_tpm_status done(void) { return outcome(PL_TPM_OK, 0, ""); }
+
+/// A failed command's outcome: a TCTI error or time-out is "unreachable", anything
+/// else "failed".
+static pl_tpm_status failure(TSS2_RC rc, const char *step) {
+  TSS2_RC layer = rc & TSS2_RC_LAYER_MASK;
+  if (layer == TSS2_TCTI_RC_LAYER || rc == TSS2_ESYS_RC_TRY_AGAIN || rc == TSS2_ESYS_RC_IO_ERROR)
+    return outcome(PL_TPM_UNREACHABLE, rc, step);
+  return outcome(PL_TPM_FAILED, rc, step);
+}
+
+/// The TPM's own response code without the handle, session or parameter number.
+static TSS2_RC bare_code(TSS2_RC rc) {
+  if ((rc & TSS2_RC_LAYER_MASK) != TSS2_TPM_RC_LAYER) return rc;
+  return (rc & TPM2_RC_FMT1) ? (rc & (TPM2_RC_FMT1 | 0x3F)) : rc;
+}
+
+static int is_wrong_authorisation(TSS2_RC rc) {
+  TSS2_RC code = bare_code(rc);
+  return code == TPM2_RC_AUTH_FAIL || code == TPM2_RC_BAD_AUTH;
+}
+
+static void flush(pl_tpm *tpm, ESYS_TR *handle) {
+  if (*handle != ESYS_TR_NONE) Esys_FlushContext(tpm->esys, *handle);
+  *handle = ESYS_TR_NONE;
+}
+
+static void forget_handle(pl_tpm *tpm, ESYS_TR *handle) {
+  if (*handle != ESYS_TR_NONE) Esys_TR_Close(tpm->esys, handle);
+  *handle = ESYS_TR_NONE;
+}
+
+/// A salted session (HMAC or policy) that stays open until flushed. `encryption`:
+/// TPMA_SESSION_DECRYPT to encrypt the first command parameter (an authValue or a
+/// secret sent to the TPM), TPMA_SESSION_ENCRYPT the first response parameter (the
+/// unsealed secret). A policy session that authorises NV_Write gets neither: the
+/// counter it writes is no secret, and the TPM and ESAPI would disagree on whether the
+/// index's authValue keys that encryption.
+static TSS2_RC salted_session(pl_tpm *tpm, TPM2_SE type, TPMA_SESSION encryption, ESYS_TR *session) {
+  TSS2_RC rc = Esys_StartAuthSession(tpm->esys, tpm->storage_key, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE,
+                                     ESYS_TR_NONE, NULL, type, &session_cipher, TPM2_ALG_SHA256, session);
+  if (rc != TSS2_RC_SUCCESS) return rc;
+  return Esys_TRSess_SetAttributes(tpm->esys, *session, TPMA_SESSION_CONTINUESESSION | encryption, 0xFF);
+}
+
+static const TPMA_SESSION both_ways = TPMA_SESSION_DECRYPT | TPMA_SESSION_ENCRYPT;
+
+static TSS2_RC trial_session(pl_tpm *tpm, ESYS_TR *session) {
+  const TPMT_SYM_DEF none = {.algorithm = TPM2_ALG_NULL};
+  return Esys_StartAuthSession(tpm->esys, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, NULL,
+                               TPM2_SE_TRIAL, &none, TPM2_ALG_SHA256, session);
+}
+
+/// PolicySecret on `entity`, whose authValue is already set, authorised by `hmac`.
+static TSS2_RC policy_secret(pl_tpm *tpm, ESYS_TR entity, ESYS_TR policy, ESYS_TR hmac) {
+  const TPM2B_NONCE no_nonce = {.size = 0};
+  const TPM2B_DIGEST no_cp_hash = {.size = 0};
+  const TPM2B_NONCE no_reference = {.size = 0};
+  TPM2B_TIMEOUT *timeout = NULL;
+  TPMT_TK_AUTH *ticket = NULL;
+  TSS2_RC rc = Esys_PolicySecret(tpm->esys, entity, policy, hmac, ESYS_TR_NONE, ESYS_TR_NONE, &no_nonce, &no_cp_hash,
+                                 &no_reference, 0, &timeout, &ticket);
+  Esys_Free(timeout);
+  Esys_Free(ticket);
+  return rc;
+}
+
+static void set_auth(pl_tpm *tpm, ESYS_TR entity, const uint8_t *bytes) {
+  TPM2B_AUTH auth = {.size = 32};
+  memcpy(auth.buffer, bytes, 32);
+  Esys_TR_SetAuth(tpm->esys, entity, &auth);
+  memset(auth.buffer, 0, sizeof(auth.buffer));
+}
+
+/// The storage key: an ECC P-256 restricted decryption key in the owner hierarchy
+/// (the TCG's SRK shape). The same TPM makes the same key, and so the same Name, every
+/// time; a cleared or different TPM makes another.
+static TSS2_RC create_storage_key(pl_tpm *tpm) {
+  const TPM2B_SENSITIVE_CREATE sensitive = {.size = 0};
+  TPM2B_PUBLIC template = {
+      .publicArea = {
+          .type = TPM2_ALG_ECC,
+          .nameAlg = TPM2_ALG_SHA256,
+          .objectAttributes = TPMA_OBJECT_FIXEDTPM | TPMA_OBJECT_FIXEDPARENT | TPMA_OBJECT_SENSITIVEDATAORIGIN |
+                              TPMA_OBJECT_USERWITHAUTH | TPMA_OBJECT_NODA | TPMA_OBJECT_RESTRICTED |
+                              TPMA_OBJECT_DECRYPT,
+          .parameters = {.eccDetail = {.symmetric = {.algorithm = TPM2_ALG_AES,
+                                                     .keyBits = {.aes = 128},
+                                                     .mode = {.aes = TPM2_ALG_CFB}},
+                                       .scheme = {.scheme = TPM2_ALG_NULL},
+                                       .curveID = TPM2_ECC_NIST_P256,
+                                       .kdf = {.scheme = TPM2_ALG_NULL}}},
+      }};
+  const TPM2B_DATA outside = {.size = 0};
+  const TPML_PCR_SELECTION no_pcrs = {.count = 0};
+  TPM2B_PUBLIC *public_area = NULL;
+  TPM2B_CREATION_DATA *creation = NULL;
+  TPM2B_DIGEST *creation_hash = NULL;
+  TPMT_TK_CREATION *ticket = NULL;
+  TSS2_RC rc = Esys_CreatePrimary(tpm->esys, ESYS_TR_RH_OWNER, ESYS_TR_PASSWORD, ESYS_TR_NONE, ESYS_TR_NONE,
+                                  &sensitive, &template, &outside, &no_pcrs, &tpm->storage_key, &public_area,
+                                  &creation, &creation_hash, &ticket);
+  Esys_Free(public_area);
+  Esys_Free(creation);
+  Esys_Free(creation_hash);
+  Esys_Free(ticket);
+  return rc;
+}
+
+pl_tpm *pl_tpm_open(const char *tcti, pl_tpm_status *status) {
+  // tpm2-tss logs every TPM error to stderr; a wrong pattern is one. The outcome says
+  // what happened; TSS2_LOG set by whoever debugs still wins.
+  setenv("TSS2_LOG", "all+NONE", 0);
+  pl_tpm *tpm = calloc(1, sizeof(pl_tpm));
+  if (!tpm) {
+    *status = outcome(PL_TPM_FAILED, 0, "memory");
+    return NULL;
+  }
+  tpm->storage_key = ESYS_TR_NONE;
+  TSS2_RC rc = Tss2_TctiLdr_Initialize(tcti, &tpm->tcti);
+  if (rc != TSS2_RC_SUCCESS) {
+    *status = outcome(PL_TPM_UNREACHABLE, rc, "TCTI");
+    free(tpm);
+    return NULL;
+  }
+  rc = Esys_Initialize(&tpm->esys, tpm->tcti, NULL);
+  if (rc != TSS2_RC_SUCCESS) {
+    *status = outcome(PL_TPM_UNREACHABLE, rc, "Esys_Initialize");
+    pl_tpm_close(tpm);
+    return NULL;
+  }
+  Esys_SetTimeout(tpm->esys, command_time_limit_ms);
+  rc = create_storage_key(tpm);
+  if (rc != TSS2_RC_SUCCESS) {
+    *status = failure(rc, "CreatePrimary");
+    pl_tpm_close(tpm);
+    return NULL;
+  }
+  *status = done();
+  return tpm;
+}
+
+void pl_tpm_close(pl_tpm *tpm) {
+  if (!tpm) return;
+  if (tpm->esys) {
+    flush(tpm, &tpm->storage_key);
+    Esys_Finalize(&tpm->esys);
+  }
+  if (tpm->tcti) Tss2_TctiLdr_Finalize(&tpm->tcti);
+  free(tpm);
+}
+
+const char *pl_tpm_describe(uint32_t rc) { return Tss2_RC_Decode(rc); }
+
+static int copy_name(pl_tpm *tpm, ESYS_TR handle, uint8_t *out, size_t *size) {
+  TPM2B_NAME *name = NULL;
+  if (Esys_TR_GetName(tpm->esys, handle, &name) != TSS2_RC_SUCCESS) return 0;
+  int fits = name->size <= PL_TPM_NAME_MAXIMUM;
+  if (fits) {
+    memcpy(out, name->name, name->size);
+    *size = name->size;
+  }
+  Esys_Free(name);
+  return fits;
+}
+
+static int same_name(pl_tpm *tpm, ESYS_TR handle, const uint8_t *expected, size_t expected_size) {
+  uint8_t name[PL_TPM_NAME_MAXIMUM];
+  size_t size = 0;
+  return copy_name(tpm, handle, name, &size) && size == expected_size && memcmp(name, expected, size) == 0;
+}
+
+/// The indexes of patternlock's range that are defined, as a bit per slot.
+static TSS2_RC defined_indexes(pl_tpm *tpm, uint32_t *slots) {
+  TPMI_YES_NO more = TPM2_NO;
+  TPMS_CAPABILITY_DATA *data = NULL;
+  TSS2_RC rc = Esys_GetCapability(tpm->esys, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, TPM2_CAP_HANDLES,
+                                  PL_TPM_INDEX_FIRST, PL_TPM_INDEX_COUNT, &more, &data);
+  if (rc != TSS2_RC_SUCCESS) return rc;
+  *slots = 0;
+  for (uint32_t i = 0; i < data->data.handles.count; i++) {
+    uint32_t handle = data->data.handles.handle[i];
+    if (handle >= PL_TPM_INDEX_FIRST && handle < PL_TPM_INDEX_FIRST + PL_TPM_INDEX_COUNT)
+      *slots |= 1u << (handle - PL_TPM_INDEX_FIRST);
+  }
+  Esys_Free(data);
+  return TSS2_RC_SUCCESS;
+}
+
+static TSS2_RC write_counter(pl_tpm *tpm, ESYS_TR index, ESYS_TR policy, uint32_t limit) {
+  TPM2B_MAX_NV_BUFFER data = {.size = 0};
+  TPMS_NV_PIN_COUNTER_PARAMETERS counter = {.pinCount = 0, .pinLimit = limit};
+  size_t offset = 0;
+  TSS2_RC rc = Tss2_MU_TPMS_NV_PIN_COUNTER_PARAMETERS_Marshal(&counter, data.buffer, sizeof(data.buffer), &offset);
+  if (rc != TSS2_RC_SUCCESS) return rc;
+  data.size = (UINT16)offset;
+  return Esys_NV_Write(tpm->esys, index, index, policy, ESYS_TR_NONE, ESYS_TR_NONE, &data, 0);
+}
+
+static int marshal_public(const TPM2B_PUBLIC *value, uint8_t *out, size_t *size) {
+  size_t offset = 0;
+  if (Tss2_MU_TPM2B_PUBLIC_Marshal(value, out, PL_TPM_BLOB_MAXIMUM, &offset) != TSS2_RC_SUCCESS) return 0;
+  *size = offset;
+  return 1;
+}
+
+static int marshal_private(const TPM2B_PRIVATE *value, uint8_t *out, size_t *size) {
+  size_t offset = 0;
+  if (Tss2_MU_TPM2B_PRIVATE_Marshal(value, out, PL_TPM_BLOB_MAXIMUM, &offset) != TSS2_RC_SUCCESS) return 0;
+  *size = offset;
+  return 1;
+}
+
+/// Creates an object under the storage key; its blobs go to `public_out`/`private_out`.
+static TSS2_RC create_object(pl_tpm *tpm, ESYS_TR hmac, const TPM2B_SENSITIVE_CREATE *sensitive,
+                             const TPM2B_PUBLIC *template, TPM2B_PUBLIC **public_out, TPM2B_PRIVATE **private_out) {
+  const TPM2B_DATA outside = {.size = 0};
+  const TPML_PCR_SELECTION no_pcrs = {.count = 0};
+  TPM2B_CREATION_DATA *creation = NULL;
+  TPM2B_DIGEST *creation_hash = NULL;
+  TPMT_TK_CREATION *ticket = NULL;
+  TSS2_RC rc = Esys_Create(tpm->esys, tpm->storage_key, hmac, ESYS_TR_NONE, ESYS_TR_NONE, sensitive, template,
+                           &outside, &no_pcrs, private_out, public_out, &creation, &creation_hash, &ticket);
+  Esys_Free(creation);
+  Esys_Free(creation_hash);
+  Esys_Free(ticket);
+  return rc;
+}
+
+static TSS2_RC load_object(pl_tpm *tpm, ESYS_TR hmac, const uint8_t *public_bytes, size_t public_size,
+                           const uint8_t *private_bytes, size_t private_size, ESYS_TR *object) {
+  TPM2B_PUBLIC public_area = {.size = 0};
+  TPM2B_PRIVATE private_area = {.size = 0};
+  size_t offset = 0;
+  if (Tss2_MU_TPM2B_PUBLIC_Unmarshal(public_bytes, public_size, &offset, &public_area) != TSS2_RC_SUCCESS ||
+      offset != public_size)
+    return TSS2_MU_RC_BAD_VALUE;
+  offset = 0;
+  if (Tss2_MU_TPM2B_PRIVATE_Unmarshal(private_bytes, private_size, &offset, &private_area) != TSS2_RC_SUCCESS ||
+      offset != private_size)
+    return TSS2_MU_RC_BAD_VALUE;
+  return Esys_Load(tpm->esys, tpm->storage_key, hmac, ESYS_TR_NONE, ESYS_TR_NONE, &private_area, &public_area, object);
+}
+
+/// The recovery object: an HMAC key the TPM generates (so its sensitive part, and
+/// with it its Name, cannot be chosen by anyone), usable with the recovery key.
+static TSS2_RC create_recovery_object(pl_tpm *tpm, ESYS_TR hmac, const uint8_t *recovery_key,
+                                      pl_tpm_binding *binding) {
+  TPM2B_SENSITIVE_CREATE sensitive = {.size = 0, .sensitive = {.userAuth = {.size = 32}}};
+  memcpy(sensitive.sensitive.userAuth.buffer, recovery_key, 32);
+  TPM2B_PUBLIC template = {
+      .publicArea = {.type = TPM2_ALG_KEYEDHASH,
+                     .nameAlg = TPM2_ALG_SHA256,
+                     .objectAttributes = TPMA_OBJECT_FIXEDTPM | TPMA_OBJECT_FIXEDPARENT |
+                                         TPMA_OBJECT_SENSITIVEDATAORIGIN | TPMA_OBJECT_USERWITHAUTH |
+                                         TPMA_OBJECT_NODA | TPMA_OBJECT_SIGN_ENCRYPT,
+                     .parameters = {.keyedHashDetail = {.scheme = {.scheme = TPM2_ALG_HMAC,
+                                                                   .details = {.hmac = {.hashAlg = TPM2_ALG_SHA256}}}}}}};
+  TPM2B_PUBLIC *public_area = NULL;
+  TPM2B_PRIVATE *private_area = NULL;
+  TSS2_RC rc = create_object(tpm, hmac, &sensitive, &template, &public_area, &private_area);
+  memset(&sensitive, 0, sizeof(sensitive));
+  if (rc == TSS2_RC_SUCCESS &&
+      !(marshal_public(public_area, binding->recovery_public, &binding->recovery_public_size) &&
+        marshal_private(private_area, binding->recovery_private, &binding->recovery_private_size)))
+    rc = TSS2_MU_RC_INSUFFICIENT_BUFFER;
+  Esys_Free(public_area);
+  Esys_Free(private_area);
+  return rc;
+}
+
+/// The digest of "PolicySecret(entity)" (and "PolicyCommandCode(NV_Write)" when
+/// `for_write`), computed by the TPM in a trial session.
+static TSS2_RC policy_digest(pl_tpm *tpm, ESYS_TR entity, ESYS_TR hmac, int for_write, TPM2B_DIGEST *digest) {
+  ESYS_TR trial = ESYS_TR_NONE;
+  TSS2_RC rc = trial_session(tpm, &trial);
+  if (rc == TSS2_RC_SUCCESS) rc = policy_secret(tpm, entity, trial, hmac);
+  if (rc == TSS2_RC_SUCCESS && for_write)
+    rc = Esys_PolicyCommandCode(tpm->esys, trial, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, TPM2_CC_NV_Write);
+  TPM2B_DIGEST *made = NULL;
+  if (rc == TSS2_RC_SUCCESS)
+    rc = Esys_PolicyGetDigest(tpm->esys, trial, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, &made);
+  if (rc == TSS2_RC_SUCCESS) *digest = *made;
+  Esys_Free(made);
+  flush(tpm, &trial);
+  return rc;
+}
+
+/// Writes the counter {0, limit} through PolicySecret(recovery) + PolicyCommandCode.
+static TSS2_RC reset_counter(pl_tpm *tpm, ESYS_TR index, ESYS_TR recovery, ESYS_TR hmac, uint32_t limit,
+                             int *wrong_key) {
+  ESYS_TR policy = ESYS_TR_NONE;
+  TSS2_RC rc = salted_session(tpm, TPM2_SE_POLICY, 0, &policy);
+  if (rc == TSS2_RC_SUCCESS) {
+    rc = policy_secret(tpm, recovery, policy, hmac);
+    if (rc != TSS2_RC_SUCCESS && is_wrong_authorisation(rc)) *wrong_key = 1;
+  }
+  if (rc == TSS2_RC_SUCCESS)
+    rc = Esys_PolicyCommandCode(tpm->esys, policy, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, TPM2_CC_NV_Write);
+  if (rc == TSS2_RC_SUCCESS) rc = write_counter(tpm, index, policy, limit);
+  flush(tpm, &policy);
+  return rc;
+}
+
+static TSS2_RC define_index(pl_tpm *tpm, ESYS_TR hmac, uint32_t handle, const uint8_t *auth,
+                            const TPM2B_DIGEST *write_policy, ESYS_TR *index) {
+  TPM2B_AUTH index_auth = {.size = 32};
+  memcpy(index_auth.buffer, auth, 32);
+  TPM2B_NV_PUBLIC public_info = {
+      .nvPublic = {.nvIndex = handle,
+                   .nameAlg = TPM2_ALG_SHA256,
+                   .attributes = (TPM2_NT_PIN_FAIL << TPMA_NV_TPM2_NT_SHIFT) | TPMA_NV_POLICYWRITE |
+                                 TPMA_NV_AUTHREAD | TPMA_NV_OWNERREAD | TPMA_NV_NO_DA,
+                   .authPolicy = *write_policy,
+                   .dataSize = sizeof(TPMS_NV_PIN_COUNTER_PARAMETERS)}};
+  TSS2_RC rc = Esys_NV_DefineSpace(tpm->esys, ESYS_TR_RH_OWNER, hmac, ESYS_TR_NONE, ESYS_TR_NONE, &index_auth,
+                                   &public_info, index);
+  memset(index_auth.buffer, 0, sizeof(index_auth.buffer));
+  return rc;
+}
+
+static TSS2_RC seal_secret(pl_tpm *tpm, ESYS_TR hmac, const uint8_t *secret, const TPM2B_DIGEST *policy,
+                           pl_tpm_binding *binding) {
+  TPM2B_SENSITIVE_CREATE sensitive = {.size = 0, .sensitive = {.data = {.size = 32}}};
+  memcpy(sensitive.sensitive.data.buffer, secret, 32);
+  TPM2B_PUBLIC template = {
+      .publicArea = {.type = TPM2_ALG_KEYEDHASH,
+                     .nameAlg = TPM2_ALG_SHA256,
+                     .objectAttributes = TPMA_OBJECT_FIXEDTPM | TPMA_OBJECT_FIXEDPARENT | TPMA_OBJECT_NODA |
+                                         TPMA_OBJECT_ADMINWITHPOLICY,
+                     .authPolicy = *policy,
+                     .parameters = {.keyedHashDetail = {.scheme = {.scheme = TPM2_ALG_NULL}}}}};
+  TPM2B_PUBLIC *public_area = NULL;
+  TPM2B_PRIVATE *private_area = NULL;
+  TSS2_RC rc = create_object(tpm, hmac, &sensitive, &template, &public_area, &private_area);
+  memset(&sensitive, 0, sizeof(sensitive));
+  if (rc == TSS2_RC_SUCCESS && !(marshal_public(public_area, binding->sealed_public, &binding->sealed_public_size) &&
+                                 marshal_private(private_area, binding->sealed_private, &binding->sealed_private_size)))
+    rc = TSS2_MU_RC_INSUFFICIENT_BUFFER;
+  Esys_Free(public_area);
+  Esys_Free(private_area);
+  return rc;
+}
+
+pl_tpm_status pl_tpm_enrol(pl_tpm *tpm, const uint8_t *auth, const uint8_t *recovery_key, const uint8_t *secret,
+                           uint32_t limit, pl_tpm_binding *binding) {
+  memset(binding, 0, sizeof(*binding));
+  ESYS_TR hmac = ESYS_TR_NONE, recovery = ESYS_TR_NONE, index = ESYS_TR_NONE;
+  pl_tpm_status status = done();
+  TSS2_RC rc;
+  const char *step = "StartAuthSession";
+  uint32_t slots = 0;
+  TPM2B_DIGEST write_policy = {.size = 0}, seal_policy = {.size = 0};
+  int wrong_key = 0;
+
+  if ((rc = salted_session(tpm, TPM2_SE_HMAC, both_ways, &hmac)) != TSS2_RC_SUCCESS) goto failed;
+  step = "Create (recovery object)";
+  if ((rc = create_recovery_object(tpm, hmac, recovery_key, binding)) != TSS2_RC_SUCCESS) goto failed;
+  step = "Load (recovery object)";
+  if ((rc = load_object(tpm, hmac, binding->recovery_public, binding->recovery_public_size, binding->recovery_private,
+                        binding->recovery_private_size, &recovery)) != TSS2_RC_SUCCESS)
+    goto failed;
+  set_auth(tpm, recovery, recovery_key);
+  step = "PolicySecret (trial, recovery)";
+  if ((rc = policy_digest(tpm, recovery, hmac, 1, &write_policy)) != TSS2_RC_SUCCESS) goto failed;
+  step = "GetCapability (handles)";
+  if ((rc = defined_indexes(tpm, &slots)) != TSS2_RC_SUCCESS) goto failed;
+  uint32_t slot = 0;
+  while (slot < PL_TPM_INDEX_COUNT && (slots & (1u << slot))) slot++;
+  if (slot == PL_TPM_INDEX_COUNT) {
+    status = outcome(PL_TPM_NO_FREE_INDEX, 0, "NV_DefineSpace");
+    goto cleanup;
+  }
+  binding->index = PL_TPM_INDEX_FIRST + slot;
+  step = "NV_DefineSpace";
+  if ((rc = define_index(tpm, hmac, binding->index, auth, &write_policy, &index)) != TSS2_RC_SUCCESS) goto failed;
+  step = "NV_Write (counter)";
+  if ((rc = reset_counter(tpm, index, recovery, hmac, limit, &wrong_key)) != TSS2_RC_SUCCESS) goto undefine;
+  // The seal's policy names the index as written (TPMA_NV_WRITTEN is part of its Name).
+  set_auth(tpm, index, auth);
+  step = "PolicySecret (trial, index)";
+  if ((rc = policy_digest(tpm, index, hmac, 0, &seal_policy)) != TSS2_RC_SUCCESS) goto undefine;
+  step = "Create (sealed secret)";
+  if ((rc = seal_secret(tpm, hmac, secret, &seal_policy, binding)) != TSS2_RC_SUCCESS) goto undefine;
+  step = "TR_GetName";
+  if (!copy_name(tpm, tpm->storage_key, binding->storage_key_name, &binding->storage_key_name_size) ||
+      !copy_name(tpm, index, binding->index_name, &binding->index_name_size)) {
+    rc = TSS2_ESYS_RC_GENERAL_FAILURE;
+    goto undefine;
+  }
+  goto cleanup;
+
+undefine:
+  Esys_NV_UndefineSpace(tpm->esys, ESYS_TR_RH_OWNER, index, ESYS_TR_PASSWORD, ESYS_TR_NONE, ESYS_TR_NONE);
+  index = ESYS_TR_NONE;
+failed:
+  status = failure(rc, step);
+cleanup:
+  forget_handle(tpm, &index);
+  flush(tpm, &recovery);
+  flush(tpm, &hmac);
+  return status;
+}
+
+/// Opens the binding's index after checking the storage key's and the index's Names.
+static pl_tpm_status open_index(pl_tpm *tpm, const pl_tpm_binding *binding, ESYS_TR *index) {
+  if (!same_name(tpm, tpm->storage_key, binding->storage_key_name, binding->storage_key_name_size))
+    return outcome(PL_TPM_NOT_ENROLLED_HERE, 0, "storage key Name");
+  TSS2_RC rc =
+      Esys_TR_FromTPMPublic(tpm->esys, binding->index, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, index);
+  if (rc != TSS2_RC_SUCCESS) {
+    pl_tpm_status status = failure(rc, "NV_ReadPublic");
+    if (status.code == PL_TPM_FAILED) status.code = PL_TPM_NOT_ENROLLED_HERE;
+    return status;
+  }
+  if (!same_name(tpm, *index, binding->index_name, binding->index_name_size)) {
+    forget_handle(tpm, index);
+    return outcome(PL_TPM_NOT_ENROLLED_HERE, 0, "index Name");
+  }
+  return done();
+}
+
+static pl_tpm_status read_counter(pl_tpm *tpm, ESYS_TR index, uint32_t *failures, uint32_t *limit) {
+  TPM2B_MAX_NV_BUFFER *data = NULL;
+  TSS2_RC rc = Esys_NV_Read(tpm->esys, ESYS_TR_RH_OWNER, index, ESYS_TR_PASSWORD, ESYS_TR_NONE, ESYS_TR_NONE,
+                            sizeof(TPMS_NV_PIN_COUNTER_PARAMETERS), 0, &data);
+  if (rc != TSS2_RC_SUCCESS) return failure(rc, "NV_Read (owner)");
+  TPMS_NV_PIN_COUNTER_PARAMETERS counter = {0, 0};
+  size_t offset = 0;
+  rc = Tss2_MU_TPMS_NV_PIN_COUNTER_PARAMETERS_Unmarshal(data->buffer, data->size, &offset, &counter);
+  Esys_Free(data);
+  if (rc != TSS2_RC_SUCCESS) return failure(rc, "NV_Read (counter)");
+  *failures = counter.pinCount;
+  *limit = counter.pinLimit;
+  return done();
+}
+
+pl_tpm_status pl_tpm_check(pl_tpm *tpm, const pl_tpm_binding *binding, uint32_t *failures, uint32_t *limit) {
+  ESYS_TR index = ESYS_TR_NONE;
+  pl_tpm_status status = open_index(tpm, binding, &index);
+  if (status.code == PL_TPM_OK) status = read_counter(tpm, index, failures, limit);
+  forget_handle(tpm, &index);
+  return status;
+}
+
+pl_tpm_status pl_tpm_unseal(pl_tpm *tpm, const pl_tpm_binding *binding, const uint8_t *auth, uint8_t *secret) {
+  ESYS_TR index = ESYS_TR_NONE, hmac = ESYS_TR_NONE, policy = ESYS_TR_NONE, sealed = ESYS_TR_NONE;
+  TPM2B_SENSITIVE_DATA *data = NULL;
+  TSS2_RC rc;
+  pl_tpm_status status = open_index(tpm, binding, &index);
+  if (status.code != PL_TPM_OK) goto cleanup;
+  if ((rc = salted_session(tpm, TPM2_SE_HMAC, 0, &hmac)) != TSS2_RC_SUCCESS ||
+      (rc = salted_session(tpm, TPM2_SE_POLICY, TPMA_SESSION_ENCRYPT, &policy)) != TSS2_RC_SUCCESS) {
+    status = failure(rc, "StartAuthSession");
+    goto cleanup;
+  }
+  set_auth(tpm, index, auth);
+  rc = policy_secret(tpm, index, policy, hmac);
+  if (rc != TSS2_RC_SUCCESS) {
+    if (is_wrong_authorisation(rc))
+      status = outcome(PL_TPM_WRONG, rc, "PolicySecret");
+    else if (bare_code(rc) == TPM2_RC_AUTH_UNAVAILABLE)
+      status = outcome(PL_TPM_LOCKED_OUT, rc, "PolicySecret");
+    else
+      status = failure(rc, "PolicySecret");
+    goto cleanup;
+  }
+  rc = load_object(tpm, hmac, binding->sealed_public, binding->sealed_public_size, binding->sealed_private,
+                   binding->sealed_private_size, &sealed);
+  if (rc != TSS2_RC_SUCCESS) {
+    status = failure(rc, "Load (sealed secret)");
+    if (status.code == PL_TPM_FAILED) status.code = PL_TPM_NOT_ENROLLED_HERE;
+    goto cleanup;
+  }
+  rc = Esys_Unseal(tpm->esys, sealed, policy, ESYS_TR_NONE, ESYS_TR_NONE, &data);
+  if (rc != TSS2_RC_SUCCESS) {
+    status = failure(rc, "Unseal");
+    goto cleanup;
+  }
+  if (data->size != 32) {
+    status = outcome(PL_TPM_NOT_ENROLLED_HERE, 0, "Unseal (size)");
+    goto cleanup;
+  }
+  memcpy(secret, data->buffer, 32);
+cleanup:
+  if (data) {
+    memset(data->buffer, 0, sizeof(data->buffer));
+    Esys_Free(data);
+  }
+  flush(tpm, &sealed);
+  flush(tpm, &policy);
+  flush(tpm, &hmac);
+  forget_handle(tpm, &index);
+  return status;
+}
+
+pl_tpm_status pl_tpm_recover(pl_tpm *tpm, const pl_tpm_binding *binding, const uint8_t *recovery_key,
+                             uint32_t limit) {
+  ESYS_TR index = ESYS_TR_NONE, hmac = ESYS_TR_NONE, recovery = ESYS_TR_NONE;
+  TSS2_RC rc;
+  int wrong_key = 0;
+  pl_tpm_status status = open_index(tpm, binding, &index);
+  if (status.code != PL_TPM_OK) goto cleanup;
+  if ((rc = salted_session(tpm, TPM2_SE_HMAC, 0, &hmac)) != TSS2_RC_SUCCESS) {
+    status = failure(rc, "StartAuthSession");
+    goto cleanup;
+  }
+  rc = load_object(tpm, hmac, binding->recovery_public, binding->recovery_public_size, binding->recovery_private,
+                   binding->recovery_private_size, &recovery);
+  if (rc != TSS2_RC_SUCCESS) {
+    status = failure(rc, "Load (recovery object)");
+    if (status.code == PL_TPM_FAILED) status.code = PL_TPM_NOT_ENROLLED_HERE;
+    goto cleanup;
+  }
+  set_auth(tpm, recovery, recovery_key);
+  rc = reset_counter(tpm, index, recovery, hmac, limit, &wrong_key);
+  if (rc != TSS2_RC_SUCCESS) status = wrong_key ? outcome(PL_TPM_WRONG, rc, "PolicySecret") : failure(rc, "NV_Write");
+cleanup:
+  flush(tpm, &recovery);
+  flush(tpm, &hmac);
+  forget_handle(tpm, &index);
+  return status;
+}
+
+pl_tpm_status pl_tpm_forget_others(pl_tpm *tpm, uint32_t keep) {
+  uint32_t slots = 0;
+  TSS2_RC rc = defined_indexes(tpm, &slots);
+  if (rc != TSS2_RC_SUCCESS) return failure(rc, "GetCapability (handles)");
+  for (uint32_t slot = 0; slot < PL_TPM_INDEX_COUNT; slot++) {
+    uint32_t handle = PL_TPM_INDEX_FIRST + slot;
+    if (!(slots & (1u << slot)) || handle == keep) continue;
+    ESYS_TR index = ESYS_TR_NONE;
+    rc = Esys_TR_FromTPMPublic(tpm->esys, handle, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, &index);
+    if (rc == TSS2_RC_SUCCESS)
+      rc = Esys_NV_UndefineSpace(tpm->esys, ESYS_TR_RH_OWNER, index, ESYS_TR_PASSWORD, ESYS_TR_NONE, ESYS_TR_NONE);
+    if (rc != TSS2_RC_SUCCESS) {
+      forget_handle(tpm, &index);
+      return failure(rc, "NV_UndefineSpace");
+    }
+  }
+  return done();
+}

@@ -1,0 +1,82 @@
+import Configuration
+import PatternCore
+import SystemCalls
+import TPM
+import Vault
+
+/// Makes and stores a new pattern the way `[vault] tpm` asks: bound to the TPM (which
+/// then counts wrong patterns itself, and whose recovery key is printed once) or hashed.
+/// Shared by `set-pattern` and the enrolment screen.
+enum PatternEnrolment {
+  /// The TPM to bind to, or nil for a hashed pattern.
+  ///
+  /// - Throws: `VaultError.tpmRequired` when `tpm = required` (or `auto` with the
+  ///   TPM's device present) and the TPM does not work: a TPM that is there but failing
+  ///   is never silently skipped.
+  static func chosenTPM(_ settings: Settings) throws(VaultError) -> TrustedPlatformModule? {
+    switch settings.tpmUse {
+    case .off:
+      return nil
+    case .auto:
+      guard deviceIsPresent(settings.tpmTCTI) else { return nil }
+    case .required:
+      break
+    }
+    do throws(TPMProblem) {
+      return try TrustedPlatformModule(tcti: settings.tpmTCTI)
+    } catch {
+      throw .tpmRequired(error)
+    }
+  }
+
+  /// Whether a `device:` TCTI's device node exists; any other TCTI counts as present.
+  static func deviceIsPresent(_ tcti: String) -> Bool {
+    guard tcti == "device" || tcti.hasPrefix("device:") else { return true }
+    let path = tcti == "device" ? "/dev/tpmrm0" : String(tcti.dropFirst("device:".utf8.count))
+    return (try? FileStatus(ofPath: path.isEmpty ? "/dev/tpmrm0" : path, followingSymlinks: true)) != nil
+  }
+
+  /// Makes the pattern, stores it, and clears the TPM of every earlier enrolment's
+  /// index (after the store, so a crash in between leaves the old pattern working).
+  ///
+  /// - Returns: the recovery key's text when the pattern is bound to a TPM.
+  static func enrol(
+    _ dots: DotSequence, gridSize: Int, minimumDots: Int, cost: HashCost, settings: Settings,
+    in directory: borrowing StateDirectory
+  ) throws(VaultError) -> String? {
+    let earlierTPM = (try? EnrolledPattern.load(from: directory))?.tpmEnrolment != nil
+    guard let tpm = try chosenTPM(settings) else {
+      let enrolled = try EnrolledPattern(dots: dots, gridSize: gridSize, minimumDots: minimumDots, cost: cost)
+      try enrolled.save(to: directory)
+      if earlierTPM { forgetEarlierIndexes(settings, keeping: nil) }
+      return nil
+    }
+    let (enrolled, recoveryKey) = try EnrolledPattern.bind(
+      dots: dots, gridSize: gridSize, minimumDots: minimumDots, cost: cost, tpm: tpm,
+      limit: settings.throttle.permanentAfter)
+    do throws(VaultError) {
+      try enrolled.save(to: directory)
+    } catch {
+      _ = try? tpm.forgetIndexes(keeping: (try? EnrolledPattern.load(from: directory))?.tpmEnrolment?.binding.index)
+      throw error
+    }
+    do throws(TPMProblem) {
+      try tpm.forgetIndexes(keeping: enrolled.tpmEnrolment?.binding.index)
+    } catch {
+      Console.error("the earlier patterns' TPM indexes could not be removed (\(error.message)); they can never unlock this state")
+    }
+    return recoveryKey
+  }
+
+  /// Best effort, when a hashed pattern replaces a TPM-bound one.
+  private static func forgetEarlierIndexes(_ settings: Settings, keeping keep: UInt32?) {
+    guard let tpm = try? TrustedPlatformModule(tcti: settings.tpmTCTI) else { return }
+    _ = try? tpm.forgetIndexes(keeping: keep)
+  }
+
+  /// The line `set-pattern` and the enrolment screen print, once, on standard output.
+  static func announce(recoveryKey: String) {
+    Console.out("recovery key: \(recoveryKey)")
+    Console.error("keep the recovery key away from this device: without it nothing lifts the TPM's count of wrong patterns")
+  }
+}
