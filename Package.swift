@@ -10,7 +10,7 @@ import PackageDescription
 // tpm2-tss: ESAPI, the TCTI loader (which opens libtss2-tcti-device or -swtpm at run
 // time), marshalling and response-code text.
 let tss2Libraries: [LinkerSetting] = [
-  .linkedLibrary("tss2-esys"), .linkedLibrary("tss2-tctildr"), .linkedLibrary("tss2-mu"), .linkedLibrary("tss2-rc"),
+  .linkedLibrary("tss2-esys"), .linkedLibrary("tss2-sys"), .linkedLibrary("tss2-tctildr"), .linkedLibrary("tss2-mu"), .linkedLibrary("tss2-rc"),
 ]
 
 let package = Package(

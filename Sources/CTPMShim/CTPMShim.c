@@ -9,6 +9,7 @@
 #include <tss2/tss2_esys.h>
 #include <tss2/tss2_mu.h>
 #include <tss2/tss2_rc.h>
+#include <tss2/tss2_sys.h>
 #include <tss2/tss2_tctildr.h>
 
 struct pl_tpm {
@@ -139,6 +140,26 @@ static TSS2_RC create_storage_key(pl_tpm *tpm) {
   return rc;
 }
 
+/// Flushes the transient objects and sessions this connection can see. Behind the
+/// kernel's resource manager (/dev/tpmrm0) a connection sees only its own, so this
+/// flushes nothing; on a TPM reached directly (/dev/tpm0, swtpm) it flushes what a
+/// killed patternlock left behind, which would otherwise fill the TPM's few object
+/// slots until it refuses to judge.
+static void flush_leftovers(pl_tpm *tpm) {
+  TSS2_SYS_CONTEXT *sys = NULL;
+  if (Esys_GetSysContext(tpm->esys, &sys) != TSS2_RC_SUCCESS || !sys) return;
+  const uint32_t firsts[] = {TPM2_TRANSIENT_FIRST, TPM2_LOADED_SESSION_FIRST};
+  for (size_t kind = 0; kind < 2; kind++) {
+    TPMI_YES_NO more = TPM2_NO;
+    TPMS_CAPABILITY_DATA data;
+    memset(&data, 0, sizeof(data));
+    if (Tss2_Sys_GetCapability(sys, NULL, TPM2_CAP_HANDLES, firsts[kind], TPM2_MAX_CAP_HANDLES, &more, &data, NULL) !=
+        TSS2_RC_SUCCESS)
+      continue;
+    for (uint32_t i = 0; i < data.data.handles.count; i++) Tss2_Sys_FlushContext(sys, data.data.handles.handle[i]);
+  }
+}
+
 pl_tpm *pl_tpm_open(const char *tcti, pl_tpm_status *status) {
   // tpm2-tss logs every TPM error to stderr; a wrong pattern is one. The outcome says
   // what happened; TSS2_LOG set by whoever debugs still wins.
@@ -162,6 +183,7 @@ pl_tpm *pl_tpm_open(const char *tcti, pl_tpm_status *status) {
     return NULL;
   }
   Esys_SetTimeout(tpm->esys, command_time_limit_ms);
+  flush_leftovers(tpm);
   rc = create_storage_key(tpm);
   if (rc != TSS2_RC_SUCCESS) {
     *status = failure(rc, "CreatePrimary");
