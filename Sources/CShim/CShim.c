@@ -155,6 +155,7 @@ unsigned pl_geteuid(void) { return (unsigned)geteuid(); }
 int64_t pl_wall_seconds(void) { return (int64_t)time(NULL); }
 const char *pl_getenv(const char *name) { return getenv(name); }
 void pl_exit_immediately(int status) { _exit(status); }
+void pl_stop_self(void) { raise(SIGSTOP); }
 
 // An EINTR from either openat returns -1 with EINTR, and the caller's retry repeats
 // both: creating without O_EXCL is safe to repeat.

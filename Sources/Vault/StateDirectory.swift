@@ -312,6 +312,8 @@ public struct StateDirectory: ~Copyable {
   /// `step` (debug builds only; release builds do not contain the seam).
   static func crashIfAsked(at step: Int) {
     #if DEBUG
+    // Stopped, a test can take the TPM away between two steps of one attempt.
+    if let stop = pl_getenv("PATTERNLOCK_TEST_STOP_AT_STEP"), String(cString: stop) == "\(step)" { pl_stop_self() }
     guard let value = pl_getenv("PATTERNLOCK_TEST_CRASH_AFTER_WRITE_STEP") else { return }
     if String(cString: value) == "\(step)" { pl_exit_immediately(86) }
     #endif

@@ -231,6 +231,54 @@ final class TPMCommandTests: XCTestCase {
     XCTAssertEqual(try status()["tpm"] as? String, "unreachable")
   }
 
+  /// The TPM goes away after the software count and before its verdict: the attempt is
+  /// counted and not judged, never an unlock, and the TPM's own count is untouched.
+  func testATPMThatStopsMidJudgementMeansNotJudgedAndNeverUnlocks() throws {
+    try enrol()
+    let binary = try PatternlockBinary.url()
+    for pattern in [right, "1-2-3-6"] {
+      let before = softwareFailures()
+      let process = Process()
+      process.executableURL = binary
+      process.arguments = ["check", "--state-dir", statePath]
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        .merging(["PATTERNLOCK_TEST_STOP_AT_STEP": "20"]) { $1 }
+      let input = Pipe(), output = Pipe(), errors = Pipe()
+      process.standardInput = input
+      process.standardOutput = output
+      process.standardError = errors
+      try process.run()
+      input.fileHandleForWriting.write(Data(pattern.utf8))
+      try input.fileHandleForWriting.close()
+      XCTAssertTrue(Self.waitUntilStopped(process.processIdentifier), "check stops after counting")
+      tpm.stop()
+      kill(process.processIdentifier, SIGCONT)
+      process.waitUntilExit()
+      let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      XCTAssertEqual(process.terminationStatus, 8, stderr)
+      XCTAssertEqual(stdout, "", "no result, no unlock")
+      XCTAssertTrue(stderr.contains("did not answer"), stderr)
+      XCTAssertEqual(softwareFailures(), before + 1, "the failure counted before the TPM was asked stays counted")
+      tpm = try SoftwareTPM(in: sandbox.appendingPathComponent("tpm-a"))
+      try configure(tcti: tpm.tcti)
+      XCTAssertEqual(try status()["tpm_failures"] as? Int, 0, "the TPM counted nothing it did not judge")
+    }
+    XCTAssertEqual(try check(right).status, 0, "the same TPM, back, judges the right pattern")
+  }
+
+  static func waitUntilStopped(_ pid: Int32) -> Bool {
+    for _ in 0..<400 {
+      if let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")"), stat[stat.index(close, offsetBy: 2)] == "T"
+      {
+        return true
+      }
+      usleep(25_000)
+    }
+    return false
+  }
+
   func testRequiredWithoutATPMRefusesToEnrolAndAutoWithoutTheDeviceHashes() throws {
     try configure(tcti: "swtpm:host=127.0.0.1,port=1")
     let refused = try run(["set-pattern", "--state-dir", statePath] + cheap, stdin: right)

@@ -144,6 +144,8 @@ int pl_spawn_and_wait(const char *const *argv);
 void pl_sleep_milliseconds(int milliseconds);
 /// _exit(2): ends at once, without atexit handlers or flushing (crash simulation).
 _Noreturn void pl_exit_immediately(int status);
+/// raise(SIGSTOP): the process stops until SIGCONT (a test's seam to act mid-attempt).
+void pl_stop_self(void);
 
 /// openat(2) of the state directory's lock file `name`: created if missing (mode
 /// `mode`), O_RDWR|O_NOFOLLOW|O_NONBLOCK|O_NOCTTY|O_CLOEXEC (a FIFO planted there
