@@ -611,23 +611,24 @@ def failures_and_lockout(b):
             raise Failure(f"the countdown showed {countdown_text(first)} {time.monotonic() - b.locked_at:.0f} s after the lockout began")
         return f"the headless countdown pictures exactly, from {countdown_text(first)}, ticking"
     b.check("vault: the lockout countdown is on screen after the 5th failure", counting_down)
+    b.check("vault: even the right pattern is ignored during the lockout", lambda: refused_in_lockout(b))
 
-    def refused():
-        # During a lockout run does not judge input at all: no result line, no unlock.
-        mark = b.console.mark()
-        status = b.console.shell(f"{INJECT} {CAPTURES}/l-shape-1236.yaml >/dev/null", b.within(20))
-        if status != 0:
-            raise Failure(f"inject exited {status}")
-        time.sleep(1.0)
-        said = b.run_answers(mark)
-        if said:
-            raise Failure(f"run answered during the lockout: {said}")
-        _, _, now = b.screendump("lockout-refused")
-        if now not in b.countdown():
-            raise Failure(f"the countdown is gone after the attempt; see {b.work}/lockout-refused.ppm")
-        os.remove(os.path.join(b.work, "lockout-refused.ppm"))
-        return "no result line, no unlock, the countdown stays"
-    b.check("vault: even the right pattern is ignored during the lockout", refused)
+
+def refused_in_lockout(b):
+    """During a lockout run does not judge input at all: no result line, no unlock."""
+    mark = b.console.mark()
+    status = b.console.shell(f"{INJECT} {CAPTURES}/l-shape-1236.yaml >/dev/null", b.within(20))
+    if status != 0:
+        raise Failure(f"inject exited {status}")
+    time.sleep(1.0)
+    said = b.run_answers(mark)
+    if said:
+        raise Failure(f"run answered during the lockout: {said}")
+    _, _, now = b.screendump("lockout-refused")
+    if now not in b.countdown():
+        raise Failure(f"the countdown is gone after the attempt; see {b.work}/lockout-refused.ppm")
+    os.remove(os.path.join(b.work, "lockout-refused.ppm"))
+    return "no result line, no unlock, the countdown stays"
 
 
 def wrong(b, count, capture):
