@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Regenerates the synthetic captures in this directory with scripts/make-capture.py.
+# Regenerates the synthetic captures in this directory with scripts/harness/make-capture.py.
 # The expected outputs (*.expected.jsonl) are written by hand from the paths below,
 # not by this script: see README.md.
 set -euo pipefail
 cd "$(dirname "$0")"
-make=../../scripts/make-capture.py
+make=../../scripts/harness/make-capture.py
 
 python3 "$make" --device ft5406 --path 1-2-3-6 --seed 1 -o l-shape-1236.yaml
 python3 "$make" --device ft5406 --path 1-2-3-5-7-8-9 --seed 2 -o z-1235789.yaml

@@ -8,7 +8,7 @@ import XCTest
 /// `patternlock replay --state-dir DIR --dump OUT`: the pictures `run --state-dir DIR`
 /// would show for a recording, judged by the Vault on the recording's clock.
 ///
-/// The capture is made in the test by scripts/make-capture.py: five distinct wrong
+/// The capture is made in the test by scripts/harness/make-capture.py: five distinct wrong
 /// patterns (the fifth starts a 60 s lockout on Android's table), then three gestures
 /// during the lockout, the right one among them. One dump of it is shared by the tests
 /// that only look at its pictures (a debug build takes seconds to draw them).
@@ -30,7 +30,7 @@ final class ReplayPolicyDumpTests: XCTestCase {
 
   override func setUpWithError() throws {
     work = try makeTemporaryDirectory()
-    var arguments = [PackageRoot.path("scripts/make-capture.py"), "--device", "ft5406", "--seed", "11"]
+    var arguments = [PackageRoot.path("scripts/harness/make-capture.py"), "--device", "ft5406", "--seed", "11"]
     for path in wrongPaths + pathsDuringLockout { arguments += ["--path", path] }
     let made = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3"] + arguments + ["-o", capture])
     XCTAssertEqual(made.status, 0, made.stderr)

@@ -6,7 +6,7 @@ import XCTest
 /// pattern, judged exactly as a drawn one (by `--pattern`, or by the Vault, which
 /// counts the attempt before it verifies).
 ///
-/// The capture is made here by scripts/make-capture.py, one gesture per tap: 1, 3
+/// The capture is made here by scripts/harness/make-capture.py, one gesture per tap: 1, 3
 /// (which fills in 2), 6, then 6 again to confirm; a last tap on 9 is left for the
 /// pause after the recording's end to confirm.
 final class TapReplayTests: XCTestCase {
@@ -15,7 +15,7 @@ final class TapReplayTests: XCTestCase {
 
   override func setUpWithError() throws {
     work = try makeTemporaryDirectory()
-    var arguments = [PackageRoot.path("scripts/make-capture.py"), "--device", "ft5406", "--seed", "21"]
+    var arguments = [PackageRoot.path("scripts/harness/make-capture.py"), "--device", "ft5406", "--seed", "21"]
     for dot in ["1", "3", "6", "6", "9"] { arguments += ["--path", dot] }
     let made = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3"] + arguments + ["-o", capture])
     XCTAssertEqual(made.status, 0, made.stderr)

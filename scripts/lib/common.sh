@@ -1,5 +1,5 @@
 # Shared by the scripts in scripts/: quiet command runs, self-installing Debian
-# packages, and the Swift toolchain's location. Source it after `set -euo pipefail`
+# packages, the host build to compare with, and the Swift toolchain's location. Source it after `set -euo pipefail`
 # and `cd` to the repository root; set `script` to the calling script's name first.
 
 script=${script:-$(basename "$0")}
@@ -77,6 +77,19 @@ ensure_arm64_lists() {
     apt_update_once
   fi
   apt-cache show libc6:arm64 >/dev/null 2>&1 || die "apt has no arm64 package lists even after apt-get update (check /etc/apt/sources.list)"
+}
+
+# Sets host_binary to the host build the device checks compare with:
+# $PATTERNLOCK_HOST_BINARY (scripts/test passes its own debug build) or, without it,
+# one built in .build-cross.
+resolve_host_binary() {
+  if [ -n "${PATTERNLOCK_HOST_BINARY:-}" ]; then
+    host_binary=$(readlink -f "$PATTERNLOCK_HOST_BINARY")
+    [ -x "$host_binary" ] || die "PATTERNLOCK_HOST_BINARY=$PATTERNLOCK_HOST_BINARY is not an executable"
+  else
+    quietly "host swift build" swift build --product patternlock --scratch-path .build-cross
+    host_binary=$PWD/.build-cross/debug/patternlock
+  fi
 }
 
 # The directory of the Swift toolchain's binaries (swiftc, clang, ld.lld).

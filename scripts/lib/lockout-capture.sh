@@ -7,5 +7,5 @@
 make_lockout_capture() {
   local paths=(--path 1-5-9-8 --path 7-8-9-6 --path 2-5-8-7 --path 4-5-6-9 --path 3-2-1-4-7) _
   for _ in 1 2 3 4 5 6 7 8 9 10; do paths+=(--path 1-2-3-6-9-8-7); done
-  python3 scripts/make-capture.py --device ft5406 --seed 5 "${paths[@]}" -o "$1"
+  python3 scripts/harness/make-capture.py --device ft5406 --seed 5 "${paths[@]}" -o "$1"
 }

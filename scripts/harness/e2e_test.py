@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """The end-to-end test of `patternlock run` on the emulated aarch64 board (stdlib only).
 
-Usage: e2e_test.py --references DIR --work DIR --disk FILE [--feedback-ms MS] [--timeout S] [--log FILE]
-       e2e_test.py --write-tablet-captures DIR TEMPLATE.yaml   (the tablet drag's captures)
+Usage: e2e_test.py --references DIR --work DIR --disk FILE --layout FILE [--feedback-ms MS] [--timeout S] [--log FILE]
+       e2e_test.py --write-tablet-captures DIR TEMPLATE.yaml LAYOUT   (the tablet drag's captures)
+
+LAYOUT is `patternlock layout --dpi 96` of the 800x480 panel: every tablet touch is placed
+from its dot centres and rectangles.
 
 Boots the QEMU image (scripts/qemu-run --headless --mode shell --disk FILE) and drives the guest's
 busybox shell over the serial console, the display and the tablet over QMP:
@@ -85,18 +88,19 @@ import os
 import re
 import subprocess
 import sys
-import tempfile
 import time
-import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
-import pngdiff  # noqa: E402
-from qemu_test import DISPLAY, QMP, Console as ConsoleLines, Failure, shut_down  # noqa: E402
+from lib import machine  # noqa: E402
+from lib.board import Board  # noqa: E402
+from lib.checks import Failure, Skip, expect, expect_status  # noqa: E402
+from lib.layout import Layout, STEP_SECONDS, write_tablet_capture  # noqa: E402
+from lib.machine import DISPLAY  # noqa: E402
+from lib.pictures import decode_png_rgb, first_difference, lit_pixels, region  # noqa: E402
 
-WIDTH, HEIGHT = 800, 480
 CAPTURES = "/usr/share/patternlock/captures"
-# run takes the DPI from the display's reported size, replay has none: both get this one.
+# run takes the DPI from the display's reported size, replay has none: both get this one
+# (and so does the layout the touches are placed from).
 DPI = "--dpi 96"
 # inject waits this long for udev to tag its device and libinput to open it (TCG is slow).
 INJECT = "patternlock inject --wait 3000"
@@ -108,141 +112,28 @@ SYSTEM_CONF = "/etc/patternlock.conf"
 CHEAP_HASH = "--argon-memory-mib 8 --argon-passes 1"
 WRONG_CAPTURES = ["z-1235789", "fast-swipe-1-3-9", "single-touch-14789", "two-fingers", "two-gestures"]
 LOCKOUT_S = 60
-# Where the grid begins on the 800x480 landscape panel (the prompt is left of it): the
-# countdown pictures are the lockout dump's last frames with this part idle.
-GRID_LEFT = 370
 # Idle blanking: the idle time, and the power state of the connector run drives (the
 # connected one; a disconnected connector always reads Off).
 IDLE_BLANK_S = 2
 CONNECTED_DPMS = ("for c in /sys/class/drm/card0-*; do [ \"$(cat $c/status)\" = connected ] && cat $c/dpms; done")
+# The tablet drag: a wrong 7-8-9-6, paused half way from 9 to 6 (the mid-gesture
+# screendump); the QMP events and the reference capture both come from it.
+TABLET_DOTS, PAUSE_AFTER = [7, 8, 9, 6], 2
+# The right pattern with the tablet, for the boot straight into the lock.
+UNLOCK_DOTS = [1, 2, 3, 6]
 
 
-# The tablet drag, in panel pixels: (x, y, button) with button True (press), False
-# (release) or None (move only). The QMP events and the reference capture both come
-# from this list; PAUSE_STEP is where the screendump is taken mid-gesture.
-TABLET_STEPS = [(416, 384, None), (416, 384, True), (560, 384, None), (704, 384, None), (700, 315, None),
-                (704, 240, None), (704, 240, False)]
-PAUSE_STEP = 4
-# The right pattern 1-2-3-6 with the tablet, for the boot straight into the lock.
-UNLOCK_STEPS = [(416, 96, None), (416, 96, True), (560, 96, None), (704, 96, None), (704, 240, None), (704, 240, False)]
-STEP_SECONDS = 0.15
+def tablet_drag_steps(layout):
+    """(steps, the index of the mid-gesture pause) of the tablet drag on `layout`."""
+    return layout.gesture(TABLET_DOTS, pause_after=PAUSE_AFTER)
 
 
-def tablet_value(pixels, size):
-    """The axis value (0..32767) that libinput maps back to `pixels` (value * size / 32768)."""
-    return pixels * 32768 // size
-
-
-def write_tablet_capture(out, gestures, template, gap_seconds=0.0):
-    """A `libinput record` capture of `gestures` (lists of (x, y, button) steps,
-    STEP_SECONDS apart, `gap_seconds` between gestures) on QEMU's virtio tablet: the
-    device block of `template` (the shipped tablet capture) and one evdev frame per
-    step, changed values only."""
-    with open(template, encoding="utf-8") as f:
-        header = f.read().split("  events:\n")[0]
-    lines = [header + "  events:\n"]
-    x = y = button = None
-    start = 0.0
-    for steps in gestures:
-        for index, (px, py, down) in enumerate(steps):
-            usec = round((start + index * STEP_SECONDS) * 1_000_000)
-            sec, usec = divmod(usec, 1_000_000)
-            rows = []
-            vx, vy = tablet_value(px, WIDTH), tablet_value(py, HEIGHT)
-            if vx != x:
-                rows.append((3, 0, vx))
-            if vy != y:
-                rows.append((3, 1, vy))
-            if down is not None and down != button:
-                rows.append((1, 272, 1 if down else 0))
-            x, y, button = vx, vy, (down if down is not None else button)
-            lines.append("  - evdev:\n")
-            for kind, code, value in rows + [(0, 0, 0)]:
-                lines.append(f"    - [{sec:3d}, {usec:6d}, {kind:3d}, {code:3d}, {value:7d}]\n")
-        start += len(steps) * STEP_SECONDS + gap_seconds
-    with open(out, "w", encoding="utf-8") as f:
-        f.writelines(lines)
-
-
-def decode_png_rgb(path):
-    """(width, height, RGB bytes) of an 8-bit RGB or RGBA PNG (what the replay writes)."""
-    try:
-        return pngdiff.decode_rgb(path)
-    except (OSError, ValueError, zlib.error) as error:
-        raise Failure(f"cannot decode {path}: {error}")
-
-
-def decode_ppm(path):
-    """(width, height, RGB bytes) of QEMU's binary PPM screendump."""
-    with open(path, "rb") as f:
-        data = f.read()
-    fields, pos = [], 0
-    while len(fields) < 4:
-        while data[pos:pos + 1].isspace():
-            pos += 1
-        end = pos
-        while not data[end:end + 1].isspace():
-            end += 1
-        fields.append(data[pos:end])
-        pos = end
-    if fields[0] != b"P6" or fields[3] != b"255":
-        raise Failure(f"{path}: not a binary 8-bit PPM")
-    return int(fields[1]), int(fields[2]), data[pos + 1:]
-
-
-def first_difference(a, b, width):
-    """'N pixels differ, first at (x, y): expected #rrggbb, got #rrggbb'."""
-    count, first = 0, None
-    for i in range(0, min(len(a), len(b)), 3):
-        if a[i:i + 3] != b[i:i + 3]:
-            count += 1
-            if first is None:
-                first = i // 3
-    if first is None:
-        return "sizes differ"
-    x, y = first % width, first // width
-    return f"{count} pixels differ, first at ({x}, {y}): expected #{a[first * 3:first * 3 + 3].hex()}, got #{b[first * 3:first * 3 + 3].hex()}"
-
-
-def quantised_565(rgb):
-    """RGB bytes with each channel cut to its RGB565 bits (5, 6, 5)."""
-    return bytes(b & mask for b, mask in zip(rgb, (0xF8, 0xFC, 0xF8) * (len(rgb) // 3)))
-
-
-def lit_pixels(rgb):
-    """Pixels that are not the darkest colour (text on the console)."""
-    darkest = min(rgb[i:i + 3] for i in range(0, len(rgb), 3 * 97))
-    return sum(1 for i in range(0, len(rgb), 3) if rgb[i:i + 3] != darkest)
-
-
-def region(rgb, box, width=WIDTH):
-    """The bytes of box (x0, y0, x1, y1), row after row."""
-    x0, y0, x1, y1 = box
-    return b"".join(rgb[(y * width + x0) * 3:(y * width + x1) * 3] for y in range(y0, y1))
-
-
-class Console(ConsoleLines):
-    """The guest's serial console: lines read from QEMU's stdout (qemu_test's reader),
-    commands written to its stdin."""
-
-    def __init__(self, qemu, log):
-        self.qemu = qemu
-        self.serial = 0
-        super().__init__(qemu.stdout, log)
-
-    def send(self, text):
-        self.qemu.stdin.write(text.encode() + b"\n")
-        self.qemu.stdin.flush()
-
-    def shell(self, command, deadline):
-        """Runs a shell command in the guest; returns its exit status."""
-        self.serial += 1
-        token = f"PL-E2E-RC {self.serial} "
-        since = self.mark()
-        # printf builds the marker, so the shell's echo of the command never matches it.
-        self.send(f"{command}; printf 'PL-%s %s %s\\n' E2E-RC {self.serial} $?")
-        line = self.wait(lambda l: l.startswith(token), since, deadline, f"the end of '{command}'")
-        return int(line.split()[-1])
+def write_tablet_captures(out, template, layout):
+    """scripts/test-e2e's references of the tablet drag: the whole drag, and the drag up
+    to the pause."""
+    steps, pause = tablet_drag_steps(layout)
+    write_tablet_capture(os.path.join(out, "tablet-7896.yaml"), layout, [steps], template)
+    write_tablet_capture(os.path.join(out, "tablet-789-held.yaml"), layout, [steps[:pause + 1]], template)
 
 
 def countdown_text(index):
@@ -251,50 +142,63 @@ def countdown_text(index):
     return f"{left // 60}:{left % 60:02d}"
 
 
-def expect(condition, message):
-    """For one-line checks: a Failure with `message` unless `condition` holds."""
-    if not condition:
-        raise Failure(message)
+class E2EBoard(Board):
+    """The shared Board (QEMU, QMP, the console, the deadline, pictures, the tablet) with
+    what the end-to-end steps add: the state disk, QEMU's traces, `patternlock run` on
+    the console, and the lockout's countdown pictures."""
 
-
-def expect_status(status, want):
-    """For checks of a command's exit status."""
-    expect(status == want, f"exit status {status}")
-
-
-class Skip(Exception):
-    """A check that the steps after it build on failed (and was counted): they are skipped."""
-
-
-class Board:
-    """What the end-to-end steps share: the emulated board (QEMU, its QMP socket and its
-    serial console, started again by `boot` after a `power_cut`), the deadline that bounds
-    every wait, the work directory, the decoded reference pictures, the check counters and
-    the timings; and the helpers that drive `patternlock run` on it."""
-
-    def __init__(self, args):
-        self.args = args
-        self.root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-        self.start = time.monotonic()
-        self.deadline = self.start + args.timeout
-        self.work = os.path.abspath(args.work)
-        os.makedirs(self.work, exist_ok=True)
-        self.qmp_dir = tempfile.mkdtemp(prefix="patternlock-e2e.")
-        self.qmp_path = os.path.join(self.qmp_dir, "qmp.sock")
-        self.gpio_trace = self.trace = None  # set by each boot
-        os.makedirs(os.path.dirname(os.path.abspath(args.log)), exist_ok=True)
-        self.log = open(args.log, "w", encoding="utf-8")
+    def __init__(self, args, layout):
+        super().__init__(args.work, args.log, args.timeout, layout, args.references)
         self.disk = os.path.abspath(args.disk)
         self.feedback = args.feedback_ms
-        self.qemu = self.console = self.qmp = None
-        self.boots = []
-        self.passed = self.failed = 0
-        self.timings = []
+        self.gpio_trace = self.trace = None  # set by each boot
         self.transfers = []  # bytes per flip read from QEMU's virtio-gpu trace (not timings)
-        self.trace = None
-        self.references = {}
         self.run_since = None  # the console mark of the run start_run started last
         self.locked_at = None  # when the 5th failure locked the Vault (step 9; 10 and 11 count from it)
+        self.tablet_steps, self.pause_step = tablet_drag_steps(layout)
+        self.unlock_steps = layout.gesture(UNLOCK_DOTS)
+
+    def full_frame_bytes(self):
+        """What every flip sent before damage reached the kernel: XRGB8888, whole."""
+        return self.layout.width * self.layout.height * 4
+
+    # The board.
+
+    def boot(self, mode="shell", devices=()):
+        """Starts the board with the state disk and waits for the guest's shell (or, in
+        `run` mode, for the lock screen init starts). QEMU traces what virtio-gpu is
+        told to send to the host and the board's PL061 GPIO outputs (what a door
+        strike's relay sees), one file per boot (`self.trace`); `devices` are further
+        QEMU devices."""
+        self.trace = os.path.join(self.work, f"virtio-gpu-boot{len(self.boots) + 1}.trace")
+        self.gpio_trace = self.trace
+        command = machine.image_board(mode, self.qmp_path, self.disk)
+        command.trace(["virtio_gpu_cmd_res_create_2d", "virtio_gpu_cmd_res_flush", "pl061_set_output"], self.trace)
+        for device in devices:
+            command.device(device)
+        self.start(command)
+        if mode == "run":
+            self.console.wait(lambda l: l.startswith("patternlock: showing the lock on"), 0, self.deadline, "the lock screen init starts")
+            return f"boot {len(self.boots)}: the lock is on screen {time.monotonic() - self.boots[-1]:.1f} s after power-on"
+        self.console.wait(lambda l: l.startswith("PL-SHELL"), 0, self.deadline, "PL-SHELL (the guest's shell)")
+        # A plain read-eval loop instead of ash's line editor (which queries the cursor
+        # position and garbles input sent while it waits); background jobs and markers work.
+        self.console.send("stty -echo; exec sh -c 'while IFS= read -r line; do eval \"$line\"; done'")
+        return f"boot {len(self.boots)}: guest shell up after {time.monotonic() - self.boots[-1]:.1f} s"
+
+    def power_off(self):
+        """Powers the guest off (the boot into the lock powers off by itself)."""
+        if self.qemu.poll() is None:
+            try:
+                self.console.send("poweroff -f")
+            except BrokenPipeError:
+                pass  # QEMU closed its console between poll and send: already powering off
+        try:
+            self.qemu.wait(timeout=max(1.0, min(15.0, self.deadline - time.monotonic())))
+        except subprocess.TimeoutExpired:
+            self.fail("the guest did not power off")
+
+    # QEMU's GPIO trace.
 
     def gpio_pulse(self, line, since, within):
         """Waits for QEMU's trace to show GPIO `line` driven high and then low again after
@@ -315,154 +219,7 @@ class Board:
     def gpio_trace_size(self):
         return os.path.getsize(self.gpio_trace) if os.path.exists(self.gpio_trace) else 0
 
-    def within(self, seconds):
-        """The deadline `seconds` from now (never later than the whole test's)."""
-        return min(self.deadline, time.monotonic() + seconds)
-
-    # The board.
-
-    def boot(self, mode="shell", devices=()):
-        """Starts the board with the state disk and waits for the guest's shell (or, in
-        `run` mode, for the lock screen init starts). QEMU traces what virtio-gpu is
-        told to send to the host (`self.trace`, one file per boot); `devices` are
-        further QEMU device options."""
-        self.boots.append(time.monotonic())
-        self.log.write(f"==== boot {len(self.boots)} ====\n")
-        # QEMU's trace of what virtio-gpu is told to send to the host, and of the board's
-        # PL061 GPIO outputs (what a door strike's relay sees): one file per boot.
-        self.trace = os.path.join(self.work, f"virtio-gpu-boot{len(self.boots)}.trace")
-        self.gpio_trace = self.trace
-        extra = ["--", "-trace", "virtio_gpu_cmd_res_create_2d", "-trace", "virtio_gpu_cmd_res_flush",
-                 "-trace", "pl061_set_output", "-D", self.trace]
-        for device in devices:
-            extra += ["-device", device]
-        self.qemu = subprocess.Popen(
-            [os.path.join(self.root, "scripts", "qemu-run"), "--headless", "--mode", mode, "--qmp", self.qmp_path, "--disk", self.disk]
-            + extra,
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        self.console = Console(self.qemu, self.log)
-        self.qmp = QMP(self.qmp_path, self.within(20))
-        if mode == "run":
-            self.console.wait(lambda l: l.startswith("patternlock: showing the lock on"), 0, self.deadline, "the lock screen init starts")
-            return f"boot {len(self.boots)}: the lock is on screen {time.monotonic() - self.boots[-1]:.1f} s after power-on"
-        self.console.wait(lambda l: l.startswith("PL-SHELL"), 0, self.deadline, "PL-SHELL (the guest's shell)")
-        # A plain read-eval loop instead of ash's line editor (which queries the cursor
-        # position and garbles input sent while it waits); background jobs and markers work.
-        self.console.send("stty -echo; exec sh -c 'while IFS= read -r line; do eval \"$line\"; done'")
-        return f"boot {len(self.boots)}: guest shell up after {time.monotonic() - self.boots[-1]:.1f} s"
-
-    def power_cut(self):
-        """Kills QEMU: no shutdown, no sync, no unmount; only what reached the disk stays."""
-        self.qemu.kill()
-        self.qemu.wait()
-        self.qmp.close()
-        self.qmp = None
-
-    def power_off(self):
-        """Powers the guest off (the boot into the lock powers off by itself)."""
-        if self.qemu.poll() is None:
-            try:
-                self.console.send("poweroff -f")
-            except BrokenPipeError:
-                pass  # QEMU closed its console between poll and send: already powering off
-        try:
-            self.qemu.wait(timeout=max(1.0, min(15.0, self.deadline - time.monotonic())))
-        except subprocess.TimeoutExpired:
-            self.fail("the guest did not power off")
-
-    def close(self):
-        """After a failure, the console's last lines; then QEMU stopped, the log closed."""
-        if self.failed and self.console is not None:
-            tail = self.console.lines[-15:]
-            print(f"  last console lines (full log: {self.args.log}):", file=sys.stderr)
-            for line in tail:
-                print("  | " + line, file=sys.stderr)
-        if self.qemu is not None:
-            shut_down(self.qemu, self.qmp, self.log, self.qmp_path, self.qmp_dir)
-        else:
-            self.log.close()
-            os.rmdir(self.qmp_dir)
-
-    # Checks.
-
-    def ok(self, message):
-        self.passed += 1
-        print("ok   " + message, flush=True)
-
-    def fail(self, message):
-        self.failed += 1
-        print("FAIL " + message, flush=True)
-
-    def check(self, name, body):
-        """Runs one check; a Failure fails it and the test goes on."""
-        try:
-            detail = body()
-            self.ok(name + (f": {detail}" if detail else ""))
-            return True
-        except Failure as failure:
-            self.fail(f"{name}: {failure}")
-            return False
-
-    def require(self, name, body):
-        """A check that the steps after it build on: when it fails, they are skipped."""
-        if not self.check(name, body):
-            raise Skip(name)
-
     # The display and the tablet.
-
-    def reference(self, name):
-        if name not in self.references:
-            self.references[name] = decode_png_rgb(os.path.join(self.args.references, name + ".png"))
-        return self.references[name]
-
-    def screendump(self, name, device=DISPLAY):
-        path = os.path.join(self.work, name + ".ppm")
-        self.qmp.execute("screendump", filename=path, device=device)
-        return decode_ppm(path)
-
-    def video_memory(self, name, address, width, height):
-        """(width, height, RGB bytes) of the RGB565 frame at guest physical `address` (a
-        display's video memory, read by QMP's pmemsave), each channel widened to 8 bits."""
-        path = os.path.join(self.work, name + ".rgb565")
-        self.qmp.execute("pmemsave", val=address, size=width * height * 2, filename=path)
-        with open(path, "rb") as f:
-            words = f.read()
-        os.remove(path)
-        rgb = bytearray(width * height * 3)
-        for i in range(width * height):
-            word = words[2 * i] | words[2 * i + 1] << 8
-            rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2] = (word >> 11) << 3, (word >> 5 & 63) << 2, (word & 31) << 3
-        return width, height, bytes(rgb)
-
-    def picture(self, name, window, device=DISPLAY, rgb565=False, memory_at=None):
-        """Screendumps until the display shows reference `name` (within `window` s).
-        With `rgb565` both are compared as 16-bit pixels (the top 5, 6 and 5 bits of
-        each channel): the device's RGB565 words against the headless render's, however
-        each widened them to 8 bits for the picture. With `memory_at` (a guest physical
-        address), the device's video memory there is read instead of a screendump."""
-        width, height, want = self.reference(name)
-        if rgb565:
-            want = quantised_565(want)
-        until = self.within(window)
-        tries = 0
-        while True:
-            tries += 1
-            if memory_at is None:
-                got_w, got_h, got = self.screendump(name + ".actual", device)
-            else:
-                got_w, got_h, got = self.video_memory(name + ".actual", memory_at, width, height)
-            if rgb565:
-                got = quantised_565(got)
-            if (got_w, got_h) != (width, height):
-                raise Failure(f"screendump is {got_w}x{got_h}, the reference {width}x{height}")
-            what = "screendump" if memory_at is None else "video memory"
-            if got == want:
-                if memory_at is None:
-                    os.remove(os.path.join(self.work, name + ".actual.ppm"))
-                return f"{what} equals the headless render {name}.png ({tries} read{'s' if tries > 1 else ''})"
-            if time.monotonic() > until:
-                raise Failure(f"{what} of {name} is not {self.args.references}/{name}.png: {first_difference(want, got, width)}")
-            time.sleep(0.1)
 
     def text_mode(self):
         """The VT draws text again: text written to tty1 shows on the display."""
@@ -480,21 +237,9 @@ class Board:
                           f"the VT stayed in KD_GRAPHICS?); see {self.work}/console-text.ppm")
         return f"fbcon draws again: {before} lit pixels after clearing, {after} after 8 lines of text"
 
-    def tablet(self, x_pixels, y_pixels, down=None):
-        """Moves the tablet to a panel pixel, pressing or releasing the left button."""
-        events = [
-            {"type": "abs", "data": {"axis": "x", "value": tablet_value(x_pixels, WIDTH)}},
-            {"type": "abs", "data": {"axis": "y", "value": tablet_value(y_pixels, HEIGHT)}},
-        ]
-        if down is not None:
-            events.append({"type": "btn", "data": {"button": "left", "down": down}})
-        self.qmp.execute("input-send-event", device=DISPLAY, events=events)
-
     def drag(self, steps):
         """The tablet through `steps`, STEP_SECONDS apart, then 1 s for the verdict."""
-        for x, y, down in steps:
-            self.tablet(x, y, down)
-            time.sleep(STEP_SECONDS)
+        self.draw(steps)
         time.sleep(1.0)  # the verdict (500 ms) ends before the next gesture starts
 
     # `patternlock run` on the console.
@@ -506,6 +251,10 @@ class Board:
         self.console.send(f"({env}patternlock run {DPI} {options}; echo \"exit $?\") 2>&1 | while read -r l; do echo \"PL-RUN $l\"; done &")
         return self.run_since
 
+    def stop_run(self):
+        """SIGTERM to the running `patternlock run`."""
+        self.console.shell("kill -TERM $(pidof patternlock)", self.within(10))
+
     def inject(self, capture):
         """Injects a shipped capture in the background; returns the console mark before it."""
         mark = self.console.mark()
@@ -514,8 +263,7 @@ class Board:
 
     def run_answers(self, since):
         """What run said about a pattern since `since`: result lines, unlocked, its exit."""
-        with self.console.changed:
-            return [l for l in self.console.lines[since:] if l.startswith(("PL-RUN {", "PL-RUN unlocked", "PL-RUN exit"))]
+        return [l for l in self.console.since(since) if l.startswith(("PL-RUN {", "PL-RUN unlocked", "PL-RUN exit"))]
 
     def run_line(self, since, text, within, what=None):
         line = self.console.wait(lambda l: l.startswith("PL-RUN " + text), since, self.within(within), what or f"'{text}' from run")
@@ -535,8 +283,7 @@ class Board:
 
     def collect_timings(self):
         """The `timing:` figures of the run started last, kept for the summary."""
-        with self.console.changed:
-            lines = [l[len("PL-RUN timing: "):] for l in self.console.lines[self.run_since:] if l.startswith("PL-RUN timing: ")]
+        lines = [l[len("PL-RUN timing: "):] for l in self.console.since(self.run_since) if l.startswith("PL-RUN timing: ")]
         starts = [int(l.split("=")[1]) for l in lines if l.startswith("start-to-first-flip-us=")]
         flips = sorted(int(l.split("=")[1]) for l in lines if l.startswith("input-to-flip-us="))
         figure = f"start to first flip {starts[0] / 1000:.0f} ms" if starts else "no first flip"
@@ -549,16 +296,17 @@ class Board:
 
     def countdown(self):
         """The lockout's countdown pictures as `replay --state-dir --dump` rendered them
-        (REFERENCES/lockout): the dump's last frames, those with the idle grid, one a
-        second from the lockout's first (1:00)."""
+        (REFERENCES/lockout): the dump's last frames, those with the idle grid (the
+        layout's grid rectangle and right of it), one a second from the lockout's first (1:00)."""
         if "countdown" not in self.references:
-            directory = os.path.join(self.args.references, "lockout")
-            grid = (GRID_LEFT, 0, WIDTH, HEIGHT)
-            idle_grid = region(self.reference("idle")[2], grid)
+            directory = os.path.join(self.references_dir, "lockout")
+            width = self.layout.width
+            grid = (self.layout.grid["x"], 0, width, self.layout.height)
+            idle_grid = region(self.reference("idle")[2], grid, width)
             frames = []
             for file in sorted(os.listdir(directory), reverse=True):
                 _, _, rgb = decode_png_rgb(os.path.join(directory, file))
-                if region(rgb, grid) != idle_grid:
+                if region(rgb, grid, width) != idle_grid:
                     break
                 frames.insert(0, rgb)
             if len(frames) < 10:
@@ -570,16 +318,7 @@ class Board:
         """The screen shows one of the countdown pictures exactly, then a later one within
         2.5 s (it ticks). Returns the index of the first (0: 1:00, the lockout's first second)."""
         frames = self.countdown()
-        until = self.within(5)
-        while True:
-            _, _, shot = self.screendump(name)
-            if shot in frames:
-                first = frames.index(shot)
-                break
-            if time.monotonic() > until:
-                raise Failure(f"screendump {self.work}/{name}.ppm is none of the {len(frames)} countdown pictures "
-                              f"({self.args.references}/lockout); against 1:00: {first_difference(frames[0], shot, WIDTH)}")
-            time.sleep(0.2)
+        first = self.countdown_shown(name, frames)
         until = self.within(2.5)
         while True:
             time.sleep(0.25)
@@ -594,6 +333,18 @@ class Board:
             os.remove(os.path.join(self.work, file + ".ppm"))
         return first
 
+    def countdown_shown(self, name, frames):
+        """The index of the countdown picture on screen within 5 s."""
+        until = self.within(5)
+        while True:
+            _, _, shot = self.screendump(name)
+            if shot in frames:
+                return frames.index(shot)
+            if time.monotonic() > until:
+                raise Failure(f"screendump {self.work}/{name}.ppm is none of the {len(frames)} countdown pictures "
+                              f"({self.references_dir}/lockout); against 1:00: {first_difference(frames[0], shot, self.layout.width)}")
+            time.sleep(0.2)
+
 
 # The scenarios: the module docstring's steps 1 to 12, in that order (SCENARIOS), each
 # on the Board the one before left.
@@ -601,7 +352,7 @@ class Board:
 def first_run(b):
     """1. The first boot; `run --pattern 1-2-3-6 --timing --feedback-ms F` and its idle picture."""
     b.ok(b.boot())
-    inputs = [l for l in b.console.lines if l.startswith("PL-INPUT ")]
+    inputs = [l for l in b.console.since(0) if l.startswith("PL-INPUT ")]
     b.check("no touchscreen before run starts (the injected one is added after)",
             lambda: expect(not any("ID_INPUT_TOUCHSCREEN" in l for l in inputs), f"{inputs}"))
     # Steps 1-4: one run, three inputs, unlocked by the last.
@@ -625,9 +376,9 @@ def tablet_drag(b):
     """3. The tablet: hover to 7, press, drag 8, 9, pause between 9 and 6 (the mid-gesture
     picture), then 6 and release: the JSON line and the red verdict; the grid clears."""
     mark = b.console.mark()
-    for index, (x, y, down) in enumerate(TABLET_STEPS):
+    for index, (x, y, down) in enumerate(b.tablet_steps):
         b.tablet(x, y, down)
-        if index == PAUSE_STEP:
+        if index == b.pause_step:
             b.check(f"tablet mid-gesture 7-8-9 with the button held at ({x}, {y})", lambda: b.picture("tablet-mid", 5))
         time.sleep(STEP_SECONDS)
     want = '{"dots":[7,8,9,6],"result":"complete","match":false}'
@@ -665,7 +416,7 @@ def sigterm(b):
     since = b.start_run("--pattern 1-2-3-6 --timing")
     b.run_line(since, "timing: start-to-first-flip-us=", 30)
     b.check("idle picture before SIGTERM", lambda: b.picture("idle", 5))
-    b.console.shell("kill -TERM $(pidof patternlock)", b.within(10))
+    b.stop_run()
     b.check("SIGTERM: run says it restored display and console",
             lambda: b.run_line(since, "patternlock: stopped by signal 15; display and console restored", 10))
     # Never 0 on a kill: a unit that treats success as "unlocked" must not open.
@@ -697,8 +448,7 @@ def blanking_on(b, path, env):
     b.check(f"{label}: dpms reads Off after {IDLE_BLANK_S} s without input", lambda: dpms_is(b, "Off", IDLE_BLANK_S + 10))
 
     def no_fallback():
-        with b.console.changed:
-            said = [l for l in b.console.lines[since:] if l.startswith("PL-RUN patternlock: cannot switch")]
+        said = [l for l in b.console.since(since) if l.startswith("PL-RUN patternlock: cannot switch")]
         if said:
             raise Failure(f"run fell back to black frames: {said[0]}")
     b.check(f"{label}: the driver switched the output off (no black-frame fallback)", no_fallback)
@@ -722,7 +472,7 @@ def blanking_on(b, path, env):
     b.check(f"{label}: dpms reads Off again after {IDLE_BLANK_S} s", lambda: dpms_is(b, "Off", IDLE_BLANK_S + 10))
 
     # SIGTERM while the output is off: the CRTC and the console come back.
-    b.console.shell("kill -TERM $(pidof patternlock)", b.within(10))
+    b.stop_run()
     b.check(f"{label}: SIGTERM with the display off: run says it restored display and console",
             lambda: b.run_line(since, "patternlock: stopped by signal 15; display and console restored", 10))
     b.check(f"{label}: run exits 1", lambda: b.run_line(since, "exit 1", 5, "'exit 1'"))
@@ -861,23 +611,24 @@ def failures_and_lockout(b):
             raise Failure(f"the countdown showed {countdown_text(first)} {time.monotonic() - b.locked_at:.0f} s after the lockout began")
         return f"the headless countdown pictures exactly, from {countdown_text(first)}, ticking"
     b.check("vault: the lockout countdown is on screen after the 5th failure", counting_down)
+    b.check("vault: even the right pattern is ignored during the lockout", lambda: refused_in_lockout(b))
 
-    def refused():
-        # During a lockout run does not judge input at all: no result line, no unlock.
-        mark = b.console.mark()
-        status = b.console.shell(f"{INJECT} {CAPTURES}/l-shape-1236.yaml >/dev/null", b.within(20))
-        if status != 0:
-            raise Failure(f"inject exited {status}")
-        time.sleep(1.0)
-        said = b.run_answers(mark)
-        if said:
-            raise Failure(f"run answered during the lockout: {said}")
-        _, _, now = b.screendump("lockout-refused")
-        if now not in b.countdown():
-            raise Failure(f"the countdown is gone after the attempt; see {b.work}/lockout-refused.ppm")
-        os.remove(os.path.join(b.work, "lockout-refused.ppm"))
-        return "no result line, no unlock, the countdown stays"
-    b.check("vault: even the right pattern is ignored during the lockout", refused)
+
+def refused_in_lockout(b):
+    """During a lockout run does not judge input at all: no result line, no unlock."""
+    mark = b.console.mark()
+    status = b.console.shell(f"{INJECT} {CAPTURES}/l-shape-1236.yaml >/dev/null", b.within(20))
+    if status != 0:
+        raise Failure(f"inject exited {status}")
+    time.sleep(1.0)
+    said = b.run_answers(mark)
+    if said:
+        raise Failure(f"run answered during the lockout: {said}")
+    _, _, now = b.screendump("lockout-refused")
+    if now not in b.countdown():
+        raise Failure(f"the countdown is gone after the attempt; see {b.work}/lockout-refused.ppm")
+    os.remove(os.path.join(b.work, "lockout-refused.ppm"))
+    return "no result line, no unlock, the countdown stays"
 
 
 def wrong(b, count, capture):
@@ -910,7 +661,7 @@ def rebooted(b, why):
 def restart_in_lockout(b):
     """10. run restarted (SIGTERM, then run again) with the same state: locked out at
     once, the countdown from 1:00 again."""
-    b.console.shell("kill -TERM $(pidof patternlock)", b.within(10))
+    b.stop_run()
     b.run_line(b.run_since, "exit 1", 10, "'exit 1' after SIGTERM")
     locked_out_in_full(b, "restart")
 
@@ -920,7 +671,7 @@ def power_cut_in_lockout(b):
     countdown from 1:00 again."""
     rebooted(b, "power cut during the lockout")
     since = locked_out_in_full(b, "reboot")
-    b.console.shell("kill -TERM $(pidof patternlock)", b.within(10))
+    b.stop_run()
     b.run_line(since, "exit 1", 10, "'exit 1' after SIGTERM")
 
 
@@ -945,9 +696,6 @@ def locked_out_in_full(b, when):
         b.check("bytes per flip of the lockout countdown (a full redraw, then one tick a second)",
                 lambda: countdown_transfers(b, traced, since))
     return since
-
-
-FULL_FRAME_BYTES = WIDTH * HEIGHT * 4  # what every flip sent before damage reached the kernel: XRGB8888, whole
 
 
 def trace_offset(b):
@@ -979,8 +727,7 @@ def trace_flushes(b, offset):
 
 def flip_damage(b, since, until=None):
     """The rectangles run said its flips changed (`timing: flip-damage=WxH+X+Y`), in order."""
-    with b.console.changed:
-        lines = b.console.lines[since:until]
+    lines = b.console.since(since, until)
     rects = []
     for line in lines:
         if line.startswith("PL-RUN timing: flip-damage="):
@@ -1018,7 +765,7 @@ def countdown_transfers(b, offset, since):
     tick_bytes = sorted(transfer_bytes(sent) for _, sent in ticks)
     figure = (f"countdown: full redraw {transfer_bytes(first[1])} B (damage {first[0][0]}x{first[0][1]}); "
               f"each tick {tick_bytes[len(tick_bytes) // 2]} B median, {tick_bytes[-1]} B max over {len(ticks)} ticks, "
-              f"before {FULL_FRAME_BYTES} B a flip")
+              f"before {b.full_frame_bytes()} B a flip")
     b.transfers.append(figure)
     return figure
 
@@ -1031,8 +778,13 @@ def reset_read_only_and_enrol(b):
     b.require("reset-attempts (root) clears the lockout", lambda: expect_status(status, 0))
     status = b.console.shell("echo 1-2-3-6 | patternlock check >/dev/null", b.within(20))
     b.check("after reset-attempts the right pattern is judged and unlocks (check exits 0)", lambda: expect_status(status, 0))
+    read_only_state(b)
+    enrol_first(b)
 
-    # A read-only state disk (an SD card after an error): nothing is judged, never an unlock.
+
+def read_only_state(b):
+    """A read-only state disk (an SD card after an error): nothing is judged, never an
+    unlock; writable again, run retries by itself and unlocks."""
     since = b.start_run("--feedback-ms 500")
     b.run_line(since, "patternlock: showing the lock", 30)
     status = b.console.shell("mount -o remount,ro /var/lib", b.within(10))
@@ -1050,22 +802,26 @@ def reset_read_only_and_enrol(b):
     b.check("writable again: the right pattern unlocks", lambda: b.run_json(mark, 20, '{"result":"unlocked"}', lambda o: o == {"result": "unlocked"}) and None)
     b.run_line(mark, "exit 0", 10, "'exit 0'")
 
+
+def enrol_first(b):
+    """The state directory removed, a power cut, and a boot in `run` mode: init starts
+    `patternlock run --enroll-first`; the tablet draws the pattern twice (stored, no
+    unlock), then once more to unlock."""
     # sync: a removal still in the page cache would not survive the power cut.
     b.console.shell(f"rm -r {STATE} && sync", b.within(10))
     b.power_cut()
     b.require("boot into the lock with no pattern set: init starts patternlock run --enroll-first", lambda: b.boot("run"))
     time.sleep(1.0)  # the first flip follows the start-up line
     mark = b.console.mark()
-    b.drag(UNLOCK_STEPS)
-    b.drag(UNLOCK_STEPS)
+    b.drag(b.unlock_steps)
+    b.drag(b.unlock_steps)
     b.check("enrol first: 1-2-3-6 drawn twice with the tablet is stored",
             lambda: b.console.wait(lambda l: l.startswith(f"pattern set in {STATE}"), mark, b.within(30), "'pattern set'"))
-    with b.console.changed:
-        early = [l for l in b.console.lines[mark:] if l.startswith(("{", "PL-DONE"))]
+    early = [l for l in b.console.since(mark) if l.startswith(("{", "PL-DONE"))]
     b.check("enrol first: the enrolment itself neither unlocks nor ends run", lambda: expect(not early, f"run said {early}"))
     time.sleep(1.0)
     mark = b.console.mark()
-    b.drag(UNLOCK_STEPS)
+    b.drag(b.unlock_steps)
     b.check("enrol first: the lock then runs with the new pattern, and 1-2-3-6 unlocks",
             lambda: b.console.wait(lambda l: l == '{"result":"unlocked"}', mark, b.within(20), "the unlocked line"))
     b.check("enrol first: run exits 0 and init goes on",
@@ -1088,53 +844,8 @@ def small_panels(b):
     b.require("small panels: the board boots with a cirrus-vga display too", lambda: b.boot(devices=["cirrus-vga,id=video1,romfile="]))
     status = b.console.shell("test -e /dev/dri/card1 && test -e /dev/fb1", b.within(10))
     b.require("small panels: cirrus is /dev/dri/card1 and /dev/fb1", lambda: expect_status(status, 0))
-    # Where cirrus' video memory is (its first BAR), for when QEMU shows no picture of it.
-    mark = b.console.mark()
-    b.console.send("for d in /sys/bus/pci/devices/*; do [ \"$(cat $d/vendor)\" = 0x1013 ] && "
-                   "printf 'PL-%s %s\\n' CIRRUS-VRAM $(head -n 1 $d/resource); done")
-    line = b.console.wait(lambda l: l.startswith("PL-CIRRUS-VRAM "), mark, b.within(10), "cirrus' first BAR")
-    cirrus_vram = int(line.split()[1], 16)
-
-    # A finger moving on virtio-gpu (XRGB8888, atomic with FB_DAMAGE_CLIPS).
-    traced = trace_offset(b)
-    since = b.start_run("--device /dev/dri/card0 --pattern 1-2-3-6 --timing --feedback-ms 500")
-    b.run_line(since, "timing: start-to-first-flip-us=", 30)
-    b.check("small panels: idle picture on virtio-gpu", lambda: b.picture("idle", 5))
-    b.tablet(416, 384)
-    b.tablet(416, 384, True)
-    time.sleep(0.6)
-    moves_from = b.console.mark()
-    for x in range(428, 500, 12):
-        b.tablet(x, 384)
-        time.sleep(0.5)
-    moves_until = b.console.mark()
-    b.tablet(500, 384, False)
-    time.sleep(1.0)
-
-    def finger_moves():
-        flips = paired_flips(b, traced, since)
-        moves = len(flip_damage(b, moves_from, moves_until))
-        before = len(flip_damage(b, since, moves_from))
-        moving = flips[before:before + moves]
-        if len(moving) < 3:
-            raise Failure(f"only {len(moving)} finger-move flips")
-        over = [(d, t) for d, t in moving if transfer_bytes(t) > 2 * transfer_bytes(d)]
-        sent = sorted(transfer_bytes(t) for _, t in moving)
-        damaged = sorted(transfer_bytes(d) for d, _ in moving)
-        first = flips[0]
-        figure = (f"full redraw {transfer_bytes(first[1])} B (damage {first[0][0]}x{first[0][1]}); finger move "
-                  f"{sent[len(sent) // 2]} B median, {sent[-1]} B max over {len(moving)} moves (their damage: "
-                  f"{damaged[len(damaged) // 2]} B median); before {FULL_FRAME_BYTES} B a flip")
-        b.transfers.append(figure)
-        if over:
-            raise Failure(f"{len(over)} moves sent more than twice their damage, first: damage {over[0][0]}, sent {over[0][1]}; {figure}")
-        return figure
-    # virtio-gpu copies its buffer to the host: run updates one buffer in place with
-    # drmModeDirtyFB (a flip to another buffer would send the whole frame).
-    b.check("small panels: a finger move transfers no more than twice its damaged area", finger_moves)
-    b.console.shell("kill -TERM $(pidof patternlock)", b.within(10))
-    b.run_line(since, "exit 1", 10, "'exit 1' after SIGTERM")
-
+    cirrus_vram = cirrus_video_memory(b)
+    finger_on_virtio_gpu(b)
     # RGB565 by the driver's preference, on cirrus.
     shown(b, "/dev/dri/card1", "rgb565) of /dev/dri/card1 (atomic", "video1", rgb565=True, vram=cirrus_vram)
     # fbdev: virtio-gpu's emulation in XRGB8888, cirrus' in RGB565.
@@ -1143,20 +854,80 @@ def small_panels(b):
     fbdev_blanking(b)
 
 
+def cirrus_video_memory(b):
+    """Where cirrus' video memory is (its first BAR), for when QEMU shows no picture of it."""
+    mark = b.console.mark()
+    b.console.send("for d in /sys/bus/pci/devices/*; do [ \"$(cat $d/vendor)\" = 0x1013 ] && "
+                   "printf 'PL-%s %s\\n' CIRRUS-VRAM $(head -n 1 $d/resource); done")
+    line = b.console.wait(lambda l: l.startswith("PL-CIRRUS-VRAM "), mark, b.within(10), "cirrus' first BAR")
+    return int(line.split()[1], 16)
+
+
+def finger_on_virtio_gpu(b):
+    """A finger pressed on dot 7 and moved 12 pixels at a time towards dot 8 on
+    virtio-gpu (XRGB8888, atomic with FB_DAMAGE_CLIPS): each move transfers no more than
+    twice its damage."""
+    traced = trace_offset(b)
+    since = b.start_run("--device /dev/dri/card0 --pattern 1-2-3-6 --timing --feedback-ms 500")
+    b.run_line(since, "timing: start-to-first-flip-us=", 30)
+    b.check("small panels: idle picture on virtio-gpu", lambda: b.picture("idle", 5))
+    x, y = b.layout.centre(7)
+    b.tablet(x, y)
+    b.tablet(x, y, True)
+    time.sleep(0.6)
+    moves_from = b.console.mark()
+    for step in range(1, 7):
+        b.tablet(x + 12 * step, y)
+        time.sleep(0.5)
+    moves_until = b.console.mark()
+    b.tablet(x + 12 * 7, y, False)
+    time.sleep(1.0)
+    # virtio-gpu copies its buffer to the host: run updates one buffer in place with
+    # drmModeDirtyFB (a flip to another buffer would send the whole frame).
+    b.check("small panels: a finger move transfers no more than twice its damaged area",
+            lambda: finger_moves(b, traced, since, moves_from, moves_until))
+    b.stop_run()
+    b.run_line(since, "exit 1", 10, "'exit 1' after SIGTERM")
+
+
+def finger_moves(b, traced, since, moves_from, moves_until):
+    """The bytes per flip of the finger's moves (console marks `moves_from` to
+    `moves_until`) of the run started at `since`, its trace from byte `traced`."""
+    flips = paired_flips(b, traced, since)
+    moves = len(flip_damage(b, moves_from, moves_until))
+    before = len(flip_damage(b, since, moves_from))
+    moving = flips[before:before + moves]
+    if len(moving) < 3:
+        raise Failure(f"only {len(moving)} finger-move flips")
+    over = [(d, t) for d, t in moving if transfer_bytes(t) > 2 * transfer_bytes(d)]
+    sent = sorted(transfer_bytes(t) for _, t in moving)
+    damaged = sorted(transfer_bytes(d) for d, _ in moving)
+    first = flips[0]
+    figure = (f"full redraw {transfer_bytes(first[1])} B (damage {first[0][0]}x{first[0][1]}); finger move "
+              f"{sent[len(sent) // 2]} B median, {sent[-1]} B max over {len(moving)} moves (their damage: "
+              f"{damaged[len(damaged) // 2]} B median); before {b.full_frame_bytes()} B a flip")
+    b.transfers.append(figure)
+    if over:
+        raise Failure(f"{len(over)} moves sent more than twice their damage, first: damage {over[0][0]}, sent {over[0][1]}; {figure}")
+    return figure
+
+
 def fbdev_blanking(b):
     """Idle blanking on /dev/fb0 powers the output down (FBIOBLANK: virtio-gpu's connector
-    reads Off) and the waking touch powers it up with the idle picture."""
+    reads Off) and the waking touch (off the grid, on the prompt) powers it up with the
+    idle picture."""
     label = "idle blanking (fbdev)"
     since = b.start_run(f"--device /dev/fb0 --pattern 1-2-3-6 --idle-blank-s {IDLE_BLANK_S} --feedback-ms {b.feedback}")
     if not b.check(f"{label}: run starts", lambda: b.run_line(since, "patternlock: showing the lock on /dev/fb0", 30)):
         return
     b.check(f"{label}: dpms reads Off after {IDLE_BLANK_S} s without input", lambda: dpms_is(b, "Off", IDLE_BLANK_S + 10))
-    b.tablet(100, 100, True)
-    b.tablet(100, 100, False)
+    touch = b.layout.prompt_centre()
+    b.tablet(*touch, True)
+    b.tablet(*touch, False)
     b.check(f"{label}: a touch powers it up (dpms reads On)", lambda: dpms_is(b, "On", 10))
     b.check(f"{label}: the idle picture is back after waking", lambda: b.picture("idle", IDLE_BLANK_S - 0.2))
     b.check(f"{label}: dpms reads Off again", lambda: dpms_is(b, "Off", IDLE_BLANK_S + 10))
-    b.console.shell("kill -TERM $(pidof patternlock)", b.within(10))
+    b.stop_run()
     b.check(f"{label}: SIGTERM while dark ends run (exit 1) and powers the output up",
             lambda: (b.run_line(since, "exit 1", 10, "'exit 1'"), dpms_is(b, "On", 5)) and None)
 
@@ -1175,7 +946,7 @@ def shown(b, device, says, display, rgb565, vram=None):
             raise Failure(f"expected the line to say '{says}': {line}")
         return line
     if not b.check(f"{device}: run starts", started):
-        b.console.shell("kill -TERM $(pidof patternlock)", b.within(10))
+        b.stop_run()
         return
     time.sleep(1.0)
     width, height, _ = b.screendump("probe", display)
@@ -1201,8 +972,9 @@ def shown(b, device, says, display, rgb565, vram=None):
     if b.check(f"{device}: z-1235789 is judged", lambda: b.run_line(mark, want, 20, want)):
         b.check(f"{device}: the verdict equals the headless render",
                 lambda: b.picture("z-verdict" + suffix, b.feedback / 1000 - 0.5, display, rgb565, memory_at))
-    b.console.shell("kill -TERM $(pidof patternlock)", b.within(10))
+    b.stop_run()
     b.check(f"{device}: SIGTERM ends run (exit 1)", lambda: b.run_line(since, "exit 1", 10, "'exit 1'"))
+
 
 
 SCENARIOS = (first_run, injected_touchscreen, tablet_drag, right_pattern, rotated, sigterm, idle_blanking,
@@ -1211,22 +983,20 @@ SCENARIOS = (first_run, injected_touchscreen, tablet_drag, right_pattern, rotate
 
 
 def main():
-    if len(sys.argv) == 4 and sys.argv[1] == "--write-tablet-captures":
-        # scripts/test-e2e: the whole drag, and the drag up to the pause.
-        out, template = sys.argv[2], sys.argv[3]
-        write_tablet_capture(os.path.join(out, "tablet-7896.yaml"), [TABLET_STEPS], template)
-        write_tablet_capture(os.path.join(out, "tablet-789-held.yaml"), [TABLET_STEPS[:PAUSE_STEP + 1]], template)
+    if len(sys.argv) == 5 and sys.argv[1] == "--write-tablet-captures":
+        write_tablet_captures(sys.argv[2], sys.argv[3], Layout.load(sys.argv[4]))
         return 0
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--references", required=True, help="headless renders (PNG) from scripts/test-e2e")
     parser.add_argument("--work", required=True, help="where screendumps go")
+    parser.add_argument("--layout", required=True, help="the panel's `patternlock layout --dpi 96` JSON")
     parser.add_argument("--feedback-ms", type=int, default=3000)
     parser.add_argument("--timeout", type=float, default=240.0)
     parser.add_argument("--log", default=".build/e2e/console.log")
     parser.add_argument("--disk", required=True, help="the state disk image (made on the first boot if missing)")
     args = parser.parse_args()
 
-    board = Board(args)
+    board = E2EBoard(args, Layout.load(args.layout))
     try:
         try:
             for scenario in SCENARIOS:
@@ -1241,7 +1011,7 @@ def main():
         board.fail(str(failure))
     finally:
         board.close()
-    print(f"total {time.monotonic() - board.start:.1f} s")
+    print(f"total {time.monotonic() - board.start_time:.1f} s")
     print(f"e2e: {board.passed} passed, {board.failed} failed")
     return 0 if board.failed == 0 else 1
 

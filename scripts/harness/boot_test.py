@@ -2,12 +2,14 @@
 """The boot test of a Debian arm64 image with systemd (stdlib only).
 
 Usage: boot_test.py --suite NAME --dir DIR [--feedback-ms MS] [--timeout S]
-       boot_test.py --write-captures DIR TEMPLATE.yaml   (the tablet gestures' captures)
+       boot_test.py --write-captures DIR TEMPLATE.yaml LAYOUT   (the tablet gestures' captures)
 
 DIR is what scripts/test-boot prepared for one Debian release: root.img (the image with
 the .deb installed and docs/raspberry-pi.md followed: the pattern 1-2-3-6-9 set,
 install.sh --harden run), vmlinuz and initrd.img, and references/ (the headless renders
-of the gestures below by the image's own binary, `replay --state-dir --dump`).
+of the gestures below by the image's own binary, `replay --state-dir --dump`) and
+layout.json (the image's `patternlock layout` of the panel: the tablet's touches are
+placed from its dot centres).
 
 Boots the image on QEMU's `virt` machine (TCG, virtio-gpu 800x480, virtio tablet and
 keyboard, virtio-blk root, the serial console on ttyAMA0 and a root shell on the virtio
@@ -46,21 +48,21 @@ with "boot NAME: N passed, N failed".
 import argparse
 import os
 import socket
-import subprocess
 import sys
 import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from e2e_test import (Board, Console as ShellConsole, Skip, TABLET_STEPS, WIDTH, HEIGHT,  # noqa: E402
-                      expect, first_difference, lit_pixels, write_tablet_capture)
-from qemu_test import QMP, Console as SerialConsole, Failure  # noqa: E402
+from lib import machine  # noqa: E402
+from lib.board import Board  # noqa: E402
+from lib.checks import Failure, Skip, expect  # noqa: E402
+from lib.console import ShellConsole, SocketPipe  # noqa: E402
+from lib.layout import Layout, write_tablet_capture  # noqa: E402
+from lib.pictures import darkest, first_difference, lit_pixels  # noqa: E402
 
 PATTERN = "1-2-3-6-9"
-# The right pattern 1-2-3-6-9 with the tablet, in panel pixels (x, y, button).
-RIGHT_STEPS = [(416, 96, None), (416, 96, True), (560, 96, None), (704, 96, None), (704, 240, None),
-               (704, 384, None), (704, 384, False)]
-STEP_SECONDS = 0.15
+# The gestures with the tablet: a wrong 7-8-9-6, and the right pattern.
+WRONG_DOTS, RIGHT_DOTS = [7, 8, 9, 6], [int(d) for d in PATTERN.split("-")]
 # Between the two gestures of the combined capture: the verdict ends first.
 GAP_SECONDS = 5.0
 # tty1 with only its cursor lights a few dozen pixels; a login prompt over a thousand.
@@ -68,56 +70,39 @@ MAX_LIT_BEFORE_LOCK = 400
 KERNEL_COMMAND_LINE = "console=ttyAMA0 root=/dev/vda rw panic=-1"
 
 
-def write_capture(out, gestures, template):
-    """A `libinput record` capture of QEMU's virtio tablet doing `gestures`, GAP_SECONDS
-    between them (e2e_test's writer)."""
-    write_tablet_capture(out, gestures, template, GAP_SECONDS)
-
-
-class SocketPipe:
-    """The control shell's socket with the stdin/stdout pair e2e_test's Console uses."""
-
-    def __init__(self, sock):
-        self.stdout = sock.makefile("rb")
-        self.stdin = sock.makefile("wb")
+def write_captures(out, template, layout):
+    """scripts/test-boot's references: `libinput record` captures of QEMU's virtio tablet
+    drawing the wrong pattern, and the wrong then the right one, GAP_SECONDS apart."""
+    os.makedirs(out, exist_ok=True)
+    wrong, right = layout.gesture(WRONG_DOTS), layout.gesture(RIGHT_DOTS)
+    write_tablet_capture(os.path.join(out, "wrong.yaml"), layout, [wrong], template, GAP_SECONDS)
+    write_tablet_capture(os.path.join(out, "wrong-then-right.yaml"), layout, [wrong, right], template, GAP_SECONDS)
 
 
 class BootBoard(Board):
-    """e2e_test's Board (checks, screendumps, the tablet) on the systemd image: the serial
+    """The shared Board (checks, screendumps, the tablet) on the systemd image: the serial
     console is `console`, the root shell on hvc0 is `shell`."""
 
     def __init__(self, args):
-        args.work = args.dir
-        args.log = os.path.join(args.dir, "console.log")
-        args.disk = os.path.join(args.dir, "root.img")
-        args.references = os.path.join(args.dir, "references")
-        super().__init__(args)
+        layout = Layout.load(os.path.join(args.dir, "layout.json"))
+        super().__init__(args.dir, os.path.join(args.dir, "console.log"), args.timeout, layout,
+                         os.path.join(args.dir, "references"))
+        self.dir = args.dir
+        self.feedback = args.feedback_ms
+        self.wrong_steps, self.right_steps = layout.gesture(WRONG_DOTS), layout.gesture(RIGHT_DOTS)
         self.shell = None
         self.restarts = 0
         self.control_log = open(os.path.join(args.dir, "control.log"), "w", encoding="utf-8")
         self.control_dir = tempfile.mkdtemp(prefix="patternlock-boot.")
         self.control_path = os.path.join(self.control_dir, "control.sock")
 
+    def full_size(self, width, height):
+        """Whether a screendump has the panel's size."""
+        return (width, height) == (self.layout.width, self.layout.height)
+
     def boot(self):
         """Powers the machine on; returns once QMP answers (the guest is still booting)."""
-        self.boots.append(time.monotonic())
-        d = self.args.dir
-        command = [
-            "qemu-system-aarch64", "-M", "virt", "-cpu", "cortex-a72", "-smp", "2", "-m", "1024",
-            "-no-reboot", "-nic", "none", "-display", "none", "-serial", "mon:stdio",
-            "-device", "virtio-gpu-pci,xres=800,yres=480,id=video0",
-            "-device", "virtio-tablet-pci,id=tablet0", "-device", "virtio-keyboard-pci,id=keyboard0",
-            "-drive", f"file={self.disk},format=raw,if=none,id=root0,cache=unsafe", "-device", "virtio-blk-pci,drive=root0",
-            "-device", "virtio-serial-pci,id=virtio-serial0",
-            "-chardev", f"socket,id=control,path={self.control_path},server=on,wait=off",
-            "-device", "virtconsole,chardev=control",
-            "-kernel", os.path.join(d, "vmlinuz"), "-initrd", os.path.join(d, "initrd.img"),
-            "-append", KERNEL_COMMAND_LINE,
-            "-qmp", f"unix:{self.qmp_path},server=on,wait=off",
-        ]
-        self.qemu = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        self.console = SerialConsole(self.qemu.stdout, self.log)
-        self.qmp = QMP(self.qmp_path, self.within(20))
+        self.start(machine.debian_board(self.dir, self.qmp_path, self.control_path, KERNEL_COMMAND_LINE), shell=False)
         sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         sock.connect(self.control_path)
         self.shell = ShellConsole(SocketPipe(sock), self.control_log)
@@ -137,9 +122,7 @@ class BootBoard(Board):
         """Runs a shell command in the guest; returns (exit status, its output lines)."""
         since = self.shell.mark()
         status = self.shell.shell(command, self.within(within))
-        with self.shell.changed:
-            lines = [l for l in self.shell.lines[since:] if not l.startswith("PL-E2E-RC ")]
-        return status, lines
+        return status, self.shell.output_lines(since)
 
     def output(self, command, within=30):
         """A command's output (one string); Failure when it exits non-zero."""
@@ -201,7 +184,7 @@ def power_on_to_lock(b):
         width, height, shot = b.screendump("boot")
         now = time.monotonic() - start
         shots += 1
-        if (width, height) == (WIDTH, HEIGHT):
+        if b.full_size(width, height):
             if shot == idle:
                 break
             lit = lit_pixels(shot)
@@ -212,7 +195,7 @@ def power_on_to_lock(b):
                     os.replace(os.path.join(b.work, "boot.ppm"), os.path.join(b.work, "before-lock.ppm"))
         if time.monotonic() > until:
             raise Failure(f"the lock was not on screen {now:.0f} s after power-on; last screendump {b.work}/boot.ppm: "
-                          f"{first_difference(idle, shot, WIDTH) if len(shot) == len(idle) else f'{width}x{height}'}")
+                          f"{first_difference(idle, shot, b.layout.width) if len(shot) == len(idle) else f'{width}x{height}'}")
         time.sleep(0.5)
     os.remove(os.path.join(b.work, "boot.ppm"))
     b.lock_seconds = now
@@ -289,22 +272,18 @@ def vt_switch_blocked(b):
 
 def wrong_then_right(b):
     """4 and 5. A wrong pattern, then the right one; the unit restarts the lock."""
-    wrong_line, = expected_lines(b.args.dir, "wrong")
+    wrong_line, = expected_lines(b.dir, "wrong")
     mark = b.console.mark()
-    for x, y, down in TABLET_STEPS:
-        b.tablet(x, y, down)
-        time.sleep(STEP_SECONDS)
+    b.draw(b.wrong_steps)
     b.check(f"wrong pattern 7-8-9-6 with the tablet: the journal says {wrong_line}",
             lambda: b.journal_line(mark, "patternlock[", 20) and b.journal_line(mark, wrong_line, 20) and None)
     b.check("the wrong verdict on screen equals the headless render", lambda: b.picture("wrong-verdict", b.feedback / 1000 - 0.5))
     b.check("then the idle picture with one failure", lambda: b.picture("idle-1-failure", b.feedback / 1000 + 5))
 
-    lines = expected_lines(b.args.dir, "wrong-then-right")
+    lines = expected_lines(b.dir, "wrong-then-right")
     right_line = lines[-1]
     mark = b.console.mark()
-    for x, y, down in RIGHT_STEPS:
-        b.tablet(x, y, down)
-        time.sleep(STEP_SECONDS)
+    b.draw(b.right_steps)
     b.check(f"right pattern {PATTERN} with the tablet: the journal says {right_line}",
             lambda: b.journal_line(mark, right_line, 20) and None)
     b.check("the accepted verdict on screen equals the headless render", lambda: b.picture("right-verdict", b.feedback / 1000 - 0.5))
@@ -330,9 +309,7 @@ def login_after_unlock(b):
              "systemctl restart patternlock.service", 60)
     b.require("with the override the restarted lock is on screen", lambda: b.picture("idle", 30))
     mark = b.console.mark()
-    for x, y, down in RIGHT_STEPS:
-        b.tablet(x, y, down)
-        time.sleep(STEP_SECONDS)
+    b.draw(b.right_steps)
     b.check("the right pattern unlocks", lambda: b.journal_line(mark, '"unlocked"', 20) and None)
     unlocked = time.monotonic()
 
@@ -391,10 +368,10 @@ def classify(rgb, lock_frames):
     if kiosk_share(rgb) > 0.5:
         return "kiosk"
     lit = lit_pixels(rgb)
-    darkest = min(rgb[i:i + 3] for i in range(0, len(rgb), 3 * 97))
-    if darkest == b"\0\0\0" and lit == 0:
+    background = darkest(rgb)
+    if background == b"\0\0\0" and lit == 0:
         return "black"
-    if darkest == b"\0\0\0" and lit < len(rgb) // 3 // 4:
+    if background == b"\0\0\0" and lit < len(rgb) // 3 // 4:
         return "console"
     return "other"
 
@@ -440,12 +417,6 @@ def kiosk_pids(b):
     return cage, foot
 
 
-def draw(b, steps):
-    for x, y, down in steps:
-        b.tablet(x, y, down)
-        time.sleep(STEP_SECONDS)
-
-
 def kiosk_after_unlock(b):
     """7. The kiosk: an unlock starts it on tty7 as user kiosk, in a logind session of its
     own; the lock's last frame stays until the kiosk draws (no console in between)."""
@@ -454,7 +425,7 @@ def kiosk_after_unlock(b):
     b.lock_frames = [verdict, idle]
     b.output("mountpoint -q /sys/kernel/debug || mount -t debugfs debugfs /sys/kernel/debug")
     mark = b.console.mark()
-    draw(b, RIGHT_STEPS)
+    b.draw(b.right_steps)
     b.check("right pattern: the journal says unlocked", lambda: b.journal_line(mark, '"unlocked"', 20) and None)
     unlocked = time.monotonic()
 
@@ -495,12 +466,12 @@ def relock_asked(b):
     b.require("'patternlock lock': the lock is back on top of the kiosk, only kiosk frames before it", locked)
 
     mark = b.console.mark()
-    draw(b, TABLET_STEPS)
+    b.draw(b.wrong_steps)
     b.check("a wrong pattern at the relocked screen: the wrong verdict, not the kiosk",
             lambda: b.journal_line(mark, '"wrong"', 20) and b.picture("wrong-verdict", b.feedback / 1000 - 0.5))
     b.check("then the idle picture with one failure", lambda: b.picture("idle-1-failure", b.feedback / 1000 + 5))
     mark = b.console.mark()
-    draw(b, RIGHT_STEPS)
+    b.draw(b.right_steps)
 
     def back():
         b.journal_line(mark, '"unlocked"', 20)
@@ -540,7 +511,7 @@ def kiosk_closed(b, name, within, is_back=None):
     counts, owners, vts = {}, {}, []
     while True:
         width, height, shot = b.screendump(name)
-        kind = classify(shot, b.lock_frames) if (width, height) == (WIDTH, HEIGHT) else f"{width}x{height}"
+        kind = classify(shot, b.lock_frames) if b.full_size(width, height) else f"{width}x{height}"
         counts[kind] = counts.get(kind, 0) + 1
         # The active VT and the scanout's owner in one round trip.
         vt, _, owner = b.output("cat /sys/class/tty/tty0/active; awk '/plane\\[/ { p = 1 } "
@@ -571,7 +542,7 @@ def kiosk_drawn(b, name, within):
     until = b.within(within)
     while True:
         width, height, shot = b.screendump(name)
-        if (width, height) == (WIDTH, HEIGHT) and classify(shot, b.lock_frames) == "kiosk":
+        if b.full_size(width, height) and classify(shot, b.lock_frames) == "kiosk":
             os.remove(os.path.join(b.work, name + ".ppm"))
             return time.monotonic() - start
         if time.monotonic() > until:
@@ -605,7 +576,7 @@ def frozen_kiosk(b):
 def unlock_to_same_kiosk(b, name):
     """The right pattern at the lock: the kiosk is back, thawed, with the same PIDs."""
     mark = b.console.mark()
-    draw(b, RIGHT_STEPS)
+    b.draw(b.right_steps)
     b.journal_line(mark, '"unlocked"', 20)
     seconds, counts, _ = watch_switch(b, name, b.lock_frames, "kiosk", 60)
     pids = kiosk_pids(b)
@@ -699,11 +670,8 @@ SCENARIOS = (power_on_to_lock, service_state, vt_switch_blocked, wrong_then_righ
 
 
 def main():
-    if len(sys.argv) == 4 and sys.argv[1] == "--write-captures":
-        out, template = sys.argv[2], sys.argv[3]
-        os.makedirs(out, exist_ok=True)
-        write_capture(os.path.join(out, "wrong.yaml"), [TABLET_STEPS], template)
-        write_capture(os.path.join(out, "wrong-then-right.yaml"), [TABLET_STEPS, RIGHT_STEPS], template)
+    if len(sys.argv) == 5 and sys.argv[1] == "--write-captures":
+        write_captures(sys.argv[2], sys.argv[3], Layout.load(sys.argv[4]))
         return 0
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--suite", required=True, help="the Debian release (for the messages)")
@@ -727,7 +695,7 @@ def main():
         board.fail(str(failure))
     finally:
         board.close()
-    print(f"total {time.monotonic() - board.start:.1f} s")
+    print(f"total {time.monotonic() - board.start_time:.1f} s")
     print(f"boot {args.suite}: {board.passed} passed, {board.failed} failed")
     return 0 if board.failed == 0 else 1
 

@@ -21,17 +21,18 @@ Devices:
               hovers to the first dot, presses, drags, releases and hovers away
 
 Examples:
-  scripts/make-capture.py --device ft5406 --path 1-2-3-6 -o l-shape-1236.yaml
-  scripts/make-capture.py --device ft5406 --path 1-5-9 --path 3-2-1-4-7 -o two.yaml
-  scripts/make-capture.py --device ft5406 --path 7-4-1-2-3 --second-finger 9:0.3:0.6 -o f.yaml
+  scripts/harness/make-capture.py --device ft5406 --path 1-2-3-6 -o l-shape-1236.yaml
+  scripts/harness/make-capture.py --device ft5406 --path 1-5-9 --path 3-2-1-4-7 -o two.yaml
+  scripts/harness/make-capture.py --device ft5406 --path 7-4-1-2-3 --second-finger 9:0.3:0.6 -o f.yaml
 """
 
 import argparse
-import json
 import os
 import random
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lib.layout import Layout  # noqa: E402
 
 EV_SYN, EV_KEY, EV_ABS = 0, 1, 3
 SYN_REPORT = 0
@@ -54,12 +55,7 @@ TYPE_NAMES = {0: "EV_SYN", 1: "EV_KEY", 2: "EV_REL", 3: "EV_ABS"}
 
 def dot_centres(patternlock, panel_w, panel_h, rotate, n):
     """Panel-pixel centres of dots 1..n*n, as `patternlock layout` prints them."""
-    try:
-        printed = subprocess.run([patternlock, "layout", "--size", f"{panel_w}x{panel_h}", "--rotate", str(rotate), "--grid", str(n)],
-                                 check=True, capture_output=True, text=True).stdout
-    except (OSError, subprocess.CalledProcessError) as error:
-        sys.exit(f"make-capture: cannot ask {patternlock} for the layout ({error}); build it first with 'swift build' or pass --patternlock")
-    return {dot["n"]: (float(dot["x"]), float(dot["y"])) for dot in json.loads(printed)["dots"]}
+    return Layout.ask([patternlock], "--size", f"{panel_w}x{panel_h}", "--rotate", str(rotate), "--grid", str(n)).centres
 
 
 # --- Devices, modelled on real ones ---
@@ -134,6 +130,12 @@ def header(out, dev):
     w("devices:")
     w(f"- node: {dev.node}")
     w("  evdev:")
+    device_description(w, dev)
+    device_fields(w, dev)
+
+
+def device_description(w, dev):
+    """The '# ...' comments libinput record writes about the device."""
     w(f"    # Name: {dev.name}")
     w(f"    # ID: bus 0x{dev.bus:04x} vendor 0x{dev.vid:04x} product 0x{dev.pid:04x} version 0x{dev.ver:04x}")
     w("    # Size in mm: unknown, missing resolution")
@@ -154,6 +156,10 @@ def header(out, dev):
     w("    # Properties:")
     for p in dev.props:
         w(f"    #    Property {p} (INPUT_PROP_DIRECT)")
+
+
+def device_fields(w, dev):
+    """The device's name, ID, codes, absinfo, properties, udev and quirks."""
     w(f'    name: "{dev.name}"')
     w(f"    id: [{dev.bus}, {dev.vid}, {dev.pid}, {dev.ver}]")
     w("    codes:")
@@ -264,7 +270,127 @@ def samples_along(points, speed, rate, rng, fast_samples=False):
     return result
 
 
-def main():
+class Gestures:
+    """Writes a device's frames for one gesture after another, on one clock: for QEMU's
+    tablet a hover in and out around each, a second finger on the ft5406 where asked."""
+
+    def __init__(self, dev, writer, rng, jitter, fast):
+        self.dev, self.writer, self.rng = dev, writer, rng
+        self.jitter, self.fast = jitter, fast
+        self.tracking_id = rng.randrange(100, 900)
+        self.clock = 0
+        self.second_down = False
+
+    def raw_point(self, px, py):
+        return self.dev.raw(self.dev.x_axis, px, self.dev.panel_w), self.dev.raw(self.dev.y_axis, py, self.dev.panel_h)
+
+    def noisy(self, x, y):
+        return x + self.rng.uniform(-self.jitter, self.jitter), y + self.rng.uniform(-self.jitter, self.jitter)
+
+    def gesture(self, points, samples, second):
+        """One gesture through `points` (panel px) at `samples` (samples_along's);
+        `second` is (centre, start us, end us, None) of a second finger, or None."""
+        if self.dev.kind == "qemu-tablet":
+            self.hover_in(points[0])
+        self.second_down = False
+        for i, (t, vx, vy) in enumerate(samples):
+            exact = self.fast and not 0 < i < len(samples) - 1
+            x, y = self.raw_point(*((vx, vy) if exact else self.noisy(vx, vy)))
+            second = self.touch(i, t, x, y, second)
+            self.writer.flush(self.clock + t)
+        now = self.lift(self.clock + samples[-1][0] + int(1e6 / self.dev.rate))
+        if self.dev.kind == "qemu-tablet":
+            now = self.hover_away(points[-1], now)
+        self.clock = now + 600_000 + self.rng.randrange(0, 200_000)
+
+    def hover_in(self, first):
+        """The tablet's pointer in from the panel's top-left towards the first dot, button up."""
+        hx, hy = 20.0, 20.0
+        for i in range(1, 6):
+            f = i / 6
+            x, y = self.raw_point(hx + (first[0] - hx) * f, hy + (first[1] - hy) * f)
+            self.writer.abs(ABS_X, x)
+            self.writer.abs(ABS_Y, y)
+            self.writer.flush(self.clock)
+            self.clock += 10_000 + self.rng.randrange(-900, 900)
+
+    def touch(self, i, t, x, y, second):
+        """Sample `i` (at `t` us into the gesture, raw position x, y); returns `second`,
+        None once the second finger has lifted."""
+        w = self.writer
+        if self.dev.kind == "ft5406":
+            if i == 0:
+                self.put_down(0)
+            w.abs(ABS_MT_POSITION_X, x, slot=0)
+            w.abs(ABS_MT_POSITION_Y, y, slot=0)
+            if second:
+                second = self.second_finger(t, second)
+            # Pointer emulation: BTN_TOUCH and ABS_X/Y follow the oldest contact.
+            w.key(BTN_TOUCH, 1)
+            w.abs(ABS_X, x)
+            w.abs(ABS_Y, y)
+        elif self.dev.kind == "ads7846":
+            w.key(BTN_TOUCH, 1)
+            w.abs(ABS_X, x)
+            w.abs(ABS_Y, y)
+            w.abs(ABS_PRESSURE, 52000 + self.rng.randrange(-900, 900))
+        else:
+            w.abs(ABS_X, x)
+            w.abs(ABS_Y, y)
+            if i == 0:
+                w.key(BTN_LEFT, 1)
+        return second
+
+    def put_down(self, slot):
+        """A new contact in multitouch `slot`."""
+        self.writer.abs(ABS_MT_TRACKING_ID, self.tracking_id, slot=slot)
+        self.tracking_id += 1
+        self.writer.slots_down.add(slot)
+
+    def second_finger(self, t, second):
+        """The second finger (slot 1) at `t`: down between its start and end, then lifted."""
+        (sx, sy), start, end, _ = second
+        if start <= t < end:
+            qx, qy = self.raw_point(*self.noisy(sx, sy))
+            if not self.second_down:
+                self.put_down(1)
+                self.second_down = True
+            self.writer.abs(ABS_MT_POSITION_X, qx, slot=1)
+            self.writer.abs(ABS_MT_POSITION_Y, qy, slot=1)
+        elif t >= end and self.second_down:
+            self.writer.slots_down.discard(1)
+            self.writer.abs(ABS_MT_TRACKING_ID, -1, slot=1)
+            return None
+        return second
+
+    def lift(self, now):
+        """The finger (or the tablet's button) up at `now`."""
+        w = self.writer
+        if self.dev.kind == "ft5406":
+            w.slots_down.discard(0)
+            w.abs(ABS_MT_TRACKING_ID, -1, slot=0)
+            w.key(BTN_TOUCH, 0)
+        elif self.dev.kind == "ads7846":
+            w.key(BTN_TOUCH, 0)
+            w.abs(ABS_PRESSURE, 0)
+        else:
+            w.key(BTN_LEFT, 0)
+        w.flush(now)
+        return now
+
+    def hover_away(self, last, now):
+        """The tablet's pointer away with the button up: must not be taken as a gesture."""
+        lx, ly = last
+        for i in range(1, 4):
+            now += 10_000 + self.rng.randrange(-900, 900)
+            x, y = self.raw_point(lx + 15 * i, ly - 10 * i)
+            self.writer.abs(ABS_X, x)
+            self.writer.abs(ABS_Y, y)
+            self.writer.flush(now)
+        return now
+
+
+def parse_arguments():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--device", default="ft5406", help="ft5406, ads7846 or qemu-tablet")
     parser.add_argument("--size", default="800x480", help="panel WxH in pixels")
@@ -278,11 +404,14 @@ def main():
     parser.add_argument("--jitter", type=float, default=1.5, help="position noise in panel px")
     parser.add_argument("--second-finger", help="DOT:START:END, fractions of the first gesture")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--patternlock", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".build", "debug", "patternlock"),
+    parser.add_argument("--patternlock", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".build", "debug", "patternlock"),
                         help="the patternlock binary whose 'layout' gives the dot centres (default: the debug build)")
     parser.add_argument("-o", "--output", help="output file (default: standard output)")
-    args = parser.parse_args()
+    return parser.parse_args()
 
+
+def capture(args):
+    """The capture's lines for the parsed command line."""
     panel_w, panel_h = (int(v) for v in args.size.split("x"))
     centres = dot_centres(args.patternlock, panel_w, panel_h, args.rotate, args.grid)
     dev = Device(args.device, panel_w, panel_h)
@@ -290,100 +419,22 @@ def main():
     out = []
     header(out, dev)
     out.append("  # Current time is 10:41:07")
-    writer = Writer(out, dev)
-    tracking_id = rng.randrange(100, 900)
-
-    def raw_point(px, py):
-        return dev.raw(dev.x_axis, px, panel_w), dev.raw(dev.y_axis, py, panel_h)
-
-    def noisy(x, y):
-        return x + rng.uniform(-args.jitter, args.jitter), y + rng.uniform(-args.jitter, args.jitter)
-
-    clock = 0
+    gestures = Gestures(dev, Writer(out, dev), rng, args.jitter, args.fast)
     for gesture_index, path in enumerate(args.path):
-        dots = [int(d) for d in path.split("-")]
-        points = [centres[d] for d in dots]
+        points = [centres[int(d)] for d in path.split("-")]
         samples = samples_along(points, args.speed, dev.rate, rng, args.fast)
-        duration = samples[-1][0]
         second = None
         if args.second_finger and gesture_index == 0:
             d, a, b = args.second_finger.split(":")
+            duration = samples[-1][0]
             second = (centres[int(d)], int(float(a) * duration), int(float(b) * duration), None)
-        if dev.kind == "qemu-tablet":
-            # Hover in from the panel's top-left towards the first dot, button up.
-            hx, hy = 20.0, 20.0
-            for i in range(1, 6):
-                f = i / 6
-                x, y = raw_point(hx + (points[0][0] - hx) * f, hy + (points[0][1] - hy) * f)
-                writer.abs(ABS_X, x)
-                writer.abs(ABS_Y, y)
-                writer.flush(clock)
-                clock += 10_000 + rng.randrange(-900, 900)
-        second_down = False
-        for i, (t, vx, vy) in enumerate(samples):
-            now = clock + t
-            x, y = raw_point(*(noisy(vx, vy) if 0 < i < len(samples) - 1 or not args.fast else (vx, vy)))
-            if dev.kind == "ft5406":
-                if i == 0:
-                    writer.abs(ABS_MT_TRACKING_ID, tracking_id, slot=0)
-                    tracking_id += 1
-                    writer.slots_down.add(0)
-                writer.abs(ABS_MT_POSITION_X, x, slot=0)
-                writer.abs(ABS_MT_POSITION_Y, y, slot=0)
-                if second:
-                    (sx, sy), start, end, _ = second
-                    if start <= t < end:
-                        qx, qy = raw_point(*noisy(sx, sy))
-                        if not second_down:
-                            writer.abs(ABS_MT_TRACKING_ID, tracking_id, slot=1)
-                            tracking_id += 1
-                            writer.slots_down.add(1)
-                            second_down = True
-                        writer.abs(ABS_MT_POSITION_X, qx, slot=1)
-                        writer.abs(ABS_MT_POSITION_Y, qy, slot=1)
-                    elif t >= end and second_down:
-                        writer.slots_down.discard(1)
-                        writer.abs(ABS_MT_TRACKING_ID, -1, slot=1)
-                        second = None
-                # Pointer emulation: BTN_TOUCH and ABS_X/Y follow the oldest contact.
-                writer.key(BTN_TOUCH, 1)
-                writer.abs(ABS_X, x)
-                writer.abs(ABS_Y, y)
-            elif dev.kind == "ads7846":
-                writer.key(BTN_TOUCH, 1)
-                writer.abs(ABS_X, x)
-                writer.abs(ABS_Y, y)
-                writer.abs(ABS_PRESSURE, 52000 + rng.randrange(-900, 900))
-            else:
-                writer.abs(ABS_X, x)
-                writer.abs(ABS_Y, y)
-                if i == 0:
-                    writer.key(BTN_LEFT, 1)
-            writer.flush(now)
-        # Lift.
-        now = clock + duration + int(1e6 / dev.rate)
-        if dev.kind == "ft5406":
-            writer.slots_down.discard(0)
-            writer.abs(ABS_MT_TRACKING_ID, -1, slot=0)
-            writer.key(BTN_TOUCH, 0)
-        elif dev.kind == "ads7846":
-            writer.key(BTN_TOUCH, 0)
-            writer.abs(ABS_PRESSURE, 0)
-        else:
-            writer.key(BTN_LEFT, 0)
-        writer.flush(now)
-        if dev.kind == "qemu-tablet":
-            # Hover away with the button up: must not be taken as a gesture.
-            lx, ly = points[-1]
-            for i in range(1, 4):
-                now += 10_000 + rng.randrange(-900, 900)
-                x, y = raw_point(lx + 15 * i, ly - 10 * i)
-                writer.abs(ABS_X, x)
-                writer.abs(ABS_Y, y)
-                writer.flush(now)
-        clock = now + 600_000 + rng.randrange(0, 200_000)
+        gestures.gesture(points, samples, second)
+    return out
 
-    text = "\n".join(out) + "\n"
+
+def main():
+    args = parse_arguments()
+    text = "\n".join(capture(args)) + "\n"
     if args.output:
         with open(args.output, "w") as f:
             f.write(text)

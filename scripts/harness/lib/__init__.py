@@ -1,0 +1,12 @@
+"""What the harnesses in scripts/harness share (Python 3 standard library only).
+
+  checks    Failure, Skip and the check counters every harness prints
+  console   the guest's serial console, and a shell driven over one
+  qmp       a minimal QMP client
+  machine   the QEMU command lines, built in one place, and stopping QEMU
+  board     an emulated board: QEMU, QMP, the console, the deadline, pictures, the tablet
+  pictures  PNG and PPM decoding and pixel comparisons
+  layout    the grid layout as `patternlock layout` prints it, and tablet gestures on it
+
+A harness imports these modules and never another harness.
+"""
