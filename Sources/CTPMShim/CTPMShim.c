@@ -456,6 +456,18 @@ cleanup:
   return status;
 }
 
+/// Loads an object of the enrolment: one that does not load under this storage key
+/// (wrapped by another TPM, or damaged) means this is not the enrolled TPM.
+static pl_tpm_status load_enrolled(pl_tpm *tpm, ESYS_TR hmac, const uint8_t *public_bytes, size_t public_size,
+                                   const uint8_t *private_bytes, size_t private_size, const char *step,
+                                   ESYS_TR *object) {
+  TSS2_RC rc = load_object(tpm, hmac, public_bytes, public_size, private_bytes, private_size, object);
+  if (rc == TSS2_RC_SUCCESS) return done();
+  pl_tpm_status status = failure(rc, step);
+  if (status.code == PL_TPM_FAILED) status.code = PL_TPM_NOT_ENROLLED_HERE;
+  return status;
+}
+
 /// Opens the binding's index after checking the storage key's and the index's Names.
 static pl_tpm_status open_index(pl_tpm *tpm, const pl_tpm_binding *binding, ESYS_TR *index) {
   if (!same_name(tpm, tpm->storage_key, binding->storage_key_name, binding->storage_key_name_size))
@@ -519,13 +531,9 @@ pl_tpm_status pl_tpm_unseal(pl_tpm *tpm, const pl_tpm_binding *binding, const ui
       status = failure(rc, "PolicySecret");
     goto cleanup;
   }
-  rc = load_object(tpm, hmac, binding->sealed_public, binding->sealed_public_size, binding->sealed_private,
-                   binding->sealed_private_size, &sealed);
-  if (rc != TSS2_RC_SUCCESS) {
-    status = failure(rc, "Load (sealed secret)");
-    if (status.code == PL_TPM_FAILED) status.code = PL_TPM_NOT_ENROLLED_HERE;
-    goto cleanup;
-  }
+  status = load_enrolled(tpm, hmac, binding->sealed_public, binding->sealed_public_size, binding->sealed_private,
+                         binding->sealed_private_size, "Load (sealed secret)", &sealed);
+  if (status.code != PL_TPM_OK) goto cleanup;
   rc = Esys_Unseal(tpm->esys, sealed, policy, ESYS_TR_NONE, ESYS_TR_NONE, &data);
   if (rc != TSS2_RC_SUCCESS) {
     status = failure(rc, "Unseal");
@@ -559,13 +567,10 @@ pl_tpm_status pl_tpm_recover(pl_tpm *tpm, const pl_tpm_binding *binding, const u
     status = failure(rc, "StartAuthSession");
     goto cleanup;
   }
-  rc = load_object(tpm, hmac, binding->recovery_public, binding->recovery_public_size, binding->recovery_private,
-                   binding->recovery_private_size, &recovery);
-  if (rc != TSS2_RC_SUCCESS) {
-    status = failure(rc, "Load (recovery object)");
-    if (status.code == PL_TPM_FAILED) status.code = PL_TPM_NOT_ENROLLED_HERE;
-    goto cleanup;
-  }
+  status = load_enrolled(tpm, hmac, binding->recovery_public, binding->recovery_public_size,
+                         binding->recovery_private, binding->recovery_private_size, "Load (recovery object)",
+                         &recovery);
+  if (status.code != PL_TPM_OK) goto cleanup;
   set_auth(tpm, recovery, recovery_key);
   rc = reset_counter(tpm, index, recovery, hmac, limit, &wrong_key);
   if (rc != TSS2_RC_SUCCESS) status = wrong_key ? outcome(PL_TPM_WRONG, rc, "PolicySecret") : failure(rc, "NV_Write");
