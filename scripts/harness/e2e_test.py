@@ -62,6 +62,14 @@ busybox shell over the serial console, the display and the tablet over QMP:
      /dev/fb0 and /dev/fb1 (fbdev), each picture equal to the headless render (QEMU shows
      no picture for cirrus on arm64, so its video memory is compared: what it scans out);
      idle blanking on /dev/fb0 powers the output down (FBIOBLANK) and a touch up again.
+ 14. a TPM 2.0 on the board (QEMU's tpm-tis-device, swtpm behind it on a state directory
+     of its own; the guest's tpm_tis driver and /dev/tpmrm0), on three more boots with the
+     state disk: `tpm = required` in /etc/patternlock.conf; `set-pattern` binds 1-2-3-6 to
+     the TPM (`recovery key:`, status "tpm":"yes"); check exits 0 right, 3 wrong (status:
+     tpm_failures 1); powered off and booted with the same disk and TPM state: the TPM's
+     count is still 1, a wrong pattern makes it 2, `reset-attempts` with the printed
+     recovery key 0, and the right pattern unlocks; then the same disk with a fresh TPM
+     (a new state directory): check of the right pattern exits 8, not the enrolled TPM.
 
 Every boot traces what virtio-gpu transfers to the host (QEMU's
 virtio_gpu_cmd_res_create_2d and virtio_gpu_cmd_res_flush events, WORK/virtio-gpu-bootN.trace);
@@ -86,8 +94,10 @@ import argparse
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -97,6 +107,7 @@ from lib.checks import Failure, Skip, expect, expect_status  # noqa: E402
 from lib.layout import Layout, STEP_SECONDS, write_tablet_capture  # noqa: E402
 from lib.machine import DISPLAY  # noqa: E402
 from lib.pictures import decode_png_rgb, first_difference, lit_pixels, region  # noqa: E402
+from lib.swtpm import SoftwareTPM  # noqa: E402
 
 CAPTURES = "/usr/share/patternlock/captures"
 # run takes the DPI from the display's reported size, replay has none: both get this one
@@ -157,6 +168,24 @@ class E2EBoard(Board):
         self.locked_at = None  # when the 5th failure locked the Vault (step 9; 10 and 11 count from it)
         self.tablet_steps, self.pause_step = tablet_drag_steps(layout)
         self.unlock_steps = layout.gesture(UNLOCK_DOTS)
+        self.tpms = []  # the SoftwareTPMs made by `software_tpm`, stopped by `close`
+        self.tpm_dir = None
+
+    def software_tpm(self, name):
+        """A new TPM chip: swtpm on an empty state directory NAME (under a temporary
+        directory, with the control sockets), its log WORK/swtpm-NAME.log."""
+        if self.tpm_dir is None:
+            self.tpm_dir = tempfile.mkdtemp(prefix="patternlock-tpm.")
+        tpm = SoftwareTPM(os.path.join(self.tpm_dir, name), self.tpm_dir, os.path.join(self.work, f"swtpm-{name}.log"))
+        self.tpms.append(tpm)
+        return tpm
+
+    def close(self):
+        super().close()
+        for tpm in self.tpms:
+            tpm.stop()
+        if self.tpm_dir is not None:
+            shutil.rmtree(self.tpm_dir, ignore_errors=True)
 
     def full_frame_bytes(self):
         """What every flip sent before damage reached the kernel: XRGB8888, whole."""
@@ -164,18 +193,20 @@ class E2EBoard(Board):
 
     # The board.
 
-    def boot(self, mode="shell", devices=()):
+    def boot(self, mode="shell", devices=(), tpm=None):
         """Starts the board with the state disk and waits for the guest's shell (or, in
         `run` mode, for the lock screen init starts). QEMU traces what virtio-gpu is
         told to send to the host and the board's PL061 GPIO outputs (what a door
         strike's relay sees), one file per boot (`self.trace`); `devices` are further
-        QEMU devices."""
+        QEMU devices; `tpm` (a SoftwareTPM) is the board's TPM chip."""
         self.trace = os.path.join(self.work, f"virtio-gpu-boot{len(self.boots) + 1}.trace")
         self.gpio_trace = self.trace
         command = machine.image_board(mode, self.qmp_path, self.disk)
         command.trace(["virtio_gpu_cmd_res_create_2d", "virtio_gpu_cmd_res_flush", "pl061_set_output"], self.trace)
         for device in devices:
             command.device(device)
+        if tpm is not None:
+            command.tpm(tpm.start())
         self.start(command)
         if mode == "run":
             self.console.wait(lambda l: l.startswith("patternlock: showing the lock on"), 0, self.deadline, "the lock screen init starts")
@@ -977,9 +1008,100 @@ def shown(b, device, says, display, rgb565, vram=None):
 
 
 
+def tpm_bound(b):
+    """14. A TPM 2.0 on the board (QEMU's tpm-tis-device, swtpm behind it; the kernel's
+    tpm_tis driver, /dev/tpmrm0): with `tpm = required` in /etc/patternlock.conf,
+    `set-pattern` binds 1-2-3-6 to the TPM and prints the recovery key; `check` unlocks
+    with it and counts a wrong one on the TPM; after a reboot from the same state disk
+    and TPM the TPM's count is still there, the recovery key clears it and the pattern
+    unlocks; the same disk on a board with a fresh TPM is never judged (`check` exits 8)."""
+    started = time.monotonic()
+    powered_off(b)
+    chip = b.software_tpm("enrolled")
+    b.require("TPM: the board boots with a TPM (tpm-tis-device, swtpm behind it)", lambda: tpm_boot(b, chip))
+    lines = []
+
+    def enrols():
+        mark = b.console.mark()
+        status = b.console.shell(f"echo 1-2-3-6 | patternlock set-pattern {CHEAP_HASH} 2>/dev/null", b.within(60))
+        lines.extend(b.console.output_lines(mark))
+        expect_status(status, 0)
+        expect(any(l.startswith("recovery key: ") for l in lines), f"no 'recovery key:' line in {lines}")
+        return next(l for l in lines if l.startswith("pattern set"))
+    b.require("TPM: set-pattern binds 1-2-3-6 to the TPM and prints the recovery key", enrols)
+    key = next(l for l in lines if l.startswith("recovery key: "))[len("recovery key: "):]
+    b.check("TPM: status says the pattern is bound to the TPM", lambda: status_has(b, tpm="yes", tpm_failures=0))
+    check_exits(b, "1-2-3-6", 0, "TPM: check unlocks with the right pattern (exit 0)")
+    check_exits(b, "1-2-3-9", 3, "TPM: check of a wrong pattern exits 3")
+    b.check("TPM: the TPM counted the wrong pattern", lambda: status_has(b, tpm_failures=1, failures=1))
+
+    powered_off(b)
+    b.require("TPM: the board boots again with the same state disk and TPM", lambda: tpm_boot(b, chip))
+    b.check("TPM: the TPM's count survives the reboot", lambda: status_has(b, tpm="yes", tpm_failures=1))
+    check_exits(b, "1-2-3-9", 3, "TPM: a wrong pattern after the reboot exits 3")
+    b.check("TPM: the count goes on from the TPM's (2)", lambda: status_has(b, tpm_failures=2))
+    status = b.console.shell(f"echo {key} | patternlock reset-attempts >/dev/null", b.within(30))
+    b.check("TPM: reset-attempts with the printed recovery key (exit 0)", lambda: expect_status(status, 0))
+    b.check("TPM: and the TPM's count is back to 0", lambda: status_has(b, tpm_failures=0, failures=0))
+    check_exits(b, "1-2-3-6", 0, "TPM: the right pattern unlocks after the reboot (exit 0)")
+
+    powered_off(b)
+    b.require("TPM: the same state disk on a board with a fresh TPM boots", lambda: tpm_boot(b, b.software_tpm("fresh")))
+
+    def foreign():
+        mark = b.console.mark()
+        status = b.console.shell("echo 1-2-3-6 | patternlock check 2>&1", b.within(30))
+        said = b.console.output_lines(mark)
+        expect_status(status, 8)
+        expect(any("not the TPM the pattern was enrolled with" in l for l in said), f"check said {said}")
+        expect(not any('"unlocked"' in l for l in said), f"check said {said}")
+        return "exit 8: " + "; ".join(said)
+    b.check("TPM: a fresh TPM never judges the enrolled pattern (check exits 8, not the enrolled TPM)", foreign)
+    print(f"note the TPM steps took {time.monotonic() - started:.0f} s (three boots)", flush=True)
+
+
+def powered_off(b):
+    """The guest powered off (poweroff -f: its file systems synced), QMP closed."""
+    b.power_off()
+    b.qmp.close()
+    b.qmp = None
+
+
+def tpm_boot(b, chip):
+    """Boots with `chip` as the board's TPM, writes `tpm = required` to the guest's
+    /etc/patternlock.conf (root-owned 0644, where the trust rule honours it; the
+    initramfs forgets it at power-off) and checks the kernel made /dev/tpmrm0."""
+    booted = b.boot(tpm=chip)
+    status = b.console.shell(
+        f"printf '[vault]\\ntpm = required\\n' >{SYSTEM_CONF} && chown root:root {SYSTEM_CONF} && chmod 0644 {SYSTEM_CONF}",
+        b.within(10))
+    expect_status(status, 0)
+    status = b.console.shell("test -c /dev/tpmrm0", b.within(10))
+    expect(status == 0, "no /dev/tpmrm0 in the guest (is tpm_tis loaded? see the console log)")
+    return booted + ", /dev/tpmrm0 there"
+
+
+def check_exits(b, pattern, want, name):
+    status = b.console.shell(f"echo {pattern} | patternlock check >/dev/null 2>&1", b.within(30))
+    b.check(name, lambda: expect_status(status, want))
+
+
+def status_has(b, **want):
+    """`patternlock status` has the fields `want` with these values; returns them."""
+    mark = b.console.mark()
+    status = b.console.shell("patternlock status", b.within(20))
+    expect_status(status, 0)
+    objects = [l for l in b.console.output_lines(mark) if l.startswith("{")]
+    expect(objects, "status printed no JSON")
+    got = json.loads(objects[-1])
+    wrong = {k: got.get(k) for k, v in want.items() if got.get(k) != v}
+    expect(not wrong, f"status has {wrong}, not {want}: {objects[-1]}")
+    return ", ".join(f'"{k}":{json.dumps(got[k])}' for k in want)
+
+
 SCENARIOS = (first_run, injected_touchscreen, tablet_drag, right_pattern, rotated, sigterm, idle_blanking,
              vault_unlocks, strike_rests_low, failures_and_lockout, restart_in_lockout, power_cut_in_lockout, reset_read_only_and_enrol,
-             small_panels)
+             small_panels, tpm_bound)
 
 
 def main():

@@ -35,6 +35,14 @@ class QemuCommand:
     def chardev(self, spec):
         return self.option("-chardev", spec)
 
+    def tpm(self, control_socket):
+        """A TPM 2.0 on the board: the `virt` machine's tpm-tis-device (MMIO, in the device
+        tree as "tcg,tpm-tis-mmio"), backed by the software TPM whose control socket is
+        `control_socket` (lib/swtpm.py)."""
+        self.chardev(f"socket,id=chrtpm,path={control_socket}")
+        self.option("-tpmdev", "emulator,id=tpm0,chardev=chrtpm")
+        return self.device("tpm-tis-device,tpmdev=tpm0")
+
     def trace(self, events, log):
         """QEMU's trace `events`, written to file `log`."""
         for event in events:
