@@ -139,6 +139,9 @@ struct EventLoop: ~Copyable {
         } catch {
           return .display(error)
         }
+        // A display that shows at once (fbdev, memory) wakes nothing: the picture that
+        // ends the lock (a power action's) is up, so the lock ends before the poll.
+        if !display.isFlipPending { continue }
       }
       var timeout: Int32 = -1
       if let interval = watchdog {
