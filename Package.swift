@@ -143,7 +143,7 @@ let package = Package(
     // The executable's own parts (the live lock screen over a headless display).
     .testTarget(
       name: "PatternlockTests",
-      dependencies: ["patternlock", "CShim", "SystemCalls", "Input", "PatternCore", "Raster", "Recording", "Scene", "Screen", "ScreenTestSupport", "AllocationCounter", "CommandTestSupport", "Typeface"]
+      dependencies: ["patternlock", "CShim", "SystemCalls", "Input", "PatternCore", "Raster", "Recording", "Scene", "Screen", "ScreenTestSupport", "AllocationCounter", "CommandTestSupport", "Typeface", "Configuration"]
     ),
     .testTarget(name: "PatternCoreTests", dependencies: ["PatternCore", "AllocationCounter"]),
     // SystemCalls: descriptors closed once, EINTR retried, whole-file limits, listings.

@@ -75,8 +75,7 @@ final class IdleOutputOffTests: XCTestCase {
   private func harness(canSwitchOff: Bool, idleSeconds: UInt64 = 2) throws -> Harness {
     let layout = try GridLayout(LayoutOptions())
     let screen = LockScreen<XRGB8888>(
-      layout: layout, theme: Theme(), atlas: nil, feedbackMicroseconds: 3 * Self.second,
-      idleBlankMicroseconds: idleSeconds * Self.second)
+      testing: layout, .testing(feedbackMicroseconds: 3 * Self.second, idleBlankMicroseconds: idleSeconds * Self.second))
     var h = Harness(screen: screen, display: MemoryDisplay<XRGB8888>(width: 800, height: 480, canSwitchOff: canSwitchOff))
     try h.tick(0)
     XCTAssertEqual(h.display.presented, 1, "the first frame is presented")

@@ -58,11 +58,11 @@ final class LockScreenStepTests: XCTestCase {
     for (name, options) in [("l-shape-1236", LayoutOptions()), ("rotated-90-1478", LayoutOptions(rotation: .clockwise90))] {
       let layout = try GridLayout(options)
       let list = try events(name, layout: layout)
-      var screen = LockScreen<XRGB8888>(layout: layout, theme: Theme(), atlas: nil)
+      var screen = LockScreen<XRGB8888>(testing: layout)
       var display = MemoryDisplay<XRGB8888>(width: 800, height: 480)
       // Warm-up pass: first use instantiates runtime metadata.
       try drive(list, screen: &screen, display: &display)
-      screen = LockScreen<XRGB8888>(layout: layout, theme: Theme(), atlas: nil)
+      screen = LockScreen<XRGB8888>(testing: layout)
       _ = try screen.present(on: &display)
       let before = display.presented
       var judge = QuietPatternJudge(DotSequence([1, 2, 3, 6]))
@@ -97,7 +97,7 @@ final class LockScreenStepTests: XCTestCase {
     let layout = try GridLayout(LayoutOptions())
     for (name, mode, theme) in [("taps-1236", InputMode.tap, fading), ("taps-pause-7412", .both, fading), ("z-1235789", .drag, fading)] {
       let list = try events(name, layout: layout)
-      func makeScreen() -> LockScreen<XRGB8888> { LockScreen<XRGB8888>(layout: layout, theme: theme, atlas: nil, inputMode: mode) }
+      func makeScreen() -> LockScreen<XRGB8888> { LockScreen<XRGB8888>(testing: layout, .testing(theme: theme, inputMode: mode)) }
       var screen = makeScreen()
       var display = MemoryDisplay<XRGB8888>(width: 800, height: 480)
       try drive(list, screen: &screen, display: &display)
@@ -131,7 +131,7 @@ final class LockScreenStepTests: XCTestCase {
       for language in Language.allCases {
         let atlas = try ScreenText.loadAtlas(
           path: Typeface.FontLoader.defaultFontPath, pixelSize: layout.fontPixels, message: "", language: language)
-        var screen = LockScreen<XRGB8888>(layout: layout, theme: Theme(), atlas: atlas, language: language)
+        var screen = LockScreen<XRGB8888>(testing: layout, .testing(language: language), atlas: atlas)
         var display = MemoryDisplay<XRGB8888>(width: width, height: height)
         var judge = QuietPatternJudge(DotSequence([1, 2, 3, 6]))
         // Two days and a bit: the days, then the hours' countdown.
@@ -157,8 +157,8 @@ final class LockScreenStepTests: XCTestCase {
 
   func testUnlockIsReportedOnlyForTheExpectedPattern() throws {
     let layout = try GridLayout(LayoutOptions())
-    var right = LockScreen<XRGB8888>(layout: layout, theme: Theme(), atlas: nil)
-    var wrong = LockScreen<XRGB8888>(layout: layout, theme: Theme(), atlas: nil)
+    var right = LockScreen<XRGB8888>(testing: layout)
+    var wrong = LockScreen<XRGB8888>(testing: layout)
     var display = MemoryDisplay<XRGB8888>(width: 800, height: 480)
     let list = try events("l-shape-1236", layout: layout)
     try drive(list, screen: &right, display: &display)
@@ -170,7 +170,7 @@ final class LockScreenStepTests: XCTestCase {
 
   func testKeyboardEntryUnlocks() throws {
     let layout = try GridLayout(LayoutOptions())
-    var screen = LockScreen<XRGB8888>(layout: layout, theme: Theme(), atlas: nil)
+    var screen = LockScreen<XRGB8888>(testing: layout)
     var judge = QuietPatternJudge(DotSequence([1, 2, 3, 6]))
     for n in [1, 2, 3, 6] { XCTAssertNil(screen.receive(.key(.dot(n)), at: 10, judge: &judge)) }
     let finished = try XCTUnwrap(screen.receive(.key(.submit), at: 20, judge: &judge))
@@ -185,7 +185,7 @@ final class LockScreenStepTests: XCTestCase {
   /// it holds must equal the whole frame the screen drew (rotation included).
   func testDamageOnlyPresentsKeepTheDisplayEqualToTheWholeFrame() throws {
     let layout = try GridLayout(LayoutOptions(rotation: .clockwise90))
-    var screen = LockScreen<XRGB8888>(layout: layout, theme: Theme(), atlas: nil)
+    var screen = LockScreen<XRGB8888>(testing: layout)
     var display = MemoryDisplay<XRGB8888>(width: 800, height: 480)
     let list = try events("rotated-90-1478", layout: layout)
     var checked = 0
