@@ -51,7 +51,7 @@ final class IdleOutputOffTests: XCTestCase {
     var presentsWhileOff = 0
 
     mutating func frame() throws {
-      guard screen.isDirty && !display.isFlipPending else { return }
+      guard LiveDriver().shouldPresent(screen, on: display) else { return }
       let wasOff = display.isOutputOff
       let result = try screen.present(on: &display)
       if result.presented && wasOff { presentsWhileOff += 1 }

@@ -33,15 +33,40 @@ final class LockScreenStepTests: XCTestCase {
     return try recording.touchEvents(transform: layout.transform)
   }
 
-  /// One step of the live loop for `event`, then a present if the frame is dirty.
-  private func step(
-    _ event: TouchEvent, screen: inout LockScreen<XRGB8888>, display: inout MemoryDisplay<XRGB8888>,
-    judge: inout QuietPatternJudge
-  ) throws -> Bool {
-    if let due = screen.nextChange(after: 0), event.timeMicroseconds >= due { screen.advance(to: due, judge: &judge) }
-    screen.receive(.touch(event), at: event.timeMicroseconds, judge: &judge)
-    guard event.kind == .frame && screen.isDirty else { return false }
-    return try screen.present(on: &display).presented
+  /// The live loop's driver on the recording's clock: its timer fires when it was
+  /// armed for, each event is one batch of input, and a frame is presented at the end
+  /// of a hardware frame when the driver says so.
+  struct LiveSteps {
+    var driver = LiveDriver()
+    /// When the armed timer fires; nil while it is not armed.
+    var timerDue: UInt64?
+
+    mutating func takeTimer(at now: UInt64) {
+      if let delay = driver.takeTimerDelay() { timerDue = now + delay }
+    }
+
+    /// One step of the live loop for `event`: the timer if it is due first, the event,
+    /// then a present if the driver wants one.
+    ///
+    /// - Returns: whether a frame was presented.
+    mutating func step(
+      _ event: TouchEvent, screen: inout LockScreen<XRGB8888>, display: inout MemoryDisplay<XRGB8888>,
+      judge: inout QuietPatternJudge
+    ) throws -> Bool {
+      let now = event.timeMicroseconds
+      if let due = timerDue, now >= due {
+        timerDue = nil
+        driver.timerFired(at: due, screen: &screen, judge: &judge)
+        takeTimer(at: due)
+      }
+      driver.receive(.touch(event), at: now, screen: &screen, judge: &judge)
+      takeTimer(at: now)
+      guard event.kind == .frame else { return false }
+      driver.inputTaken(screen, at: now)
+      takeTimer(at: now)
+      guard driver.shouldPresent(screen, on: display) else { return false }
+      return try screen.present(on: &display).presented
+    }
   }
 
   private func drive(
@@ -49,7 +74,10 @@ final class LockScreenStepTests: XCTestCase {
     expected: DotSequence = DotSequence([1, 2, 3, 6]), frame: ((MemoryDisplay<XRGB8888>, LockScreen<XRGB8888>) -> Void)? = nil
   ) throws {
     var judge = QuietPatternJudge(expected)
-    for event in events where try step(event, screen: &screen, display: &display, judge: &judge) {
+    var steps = LiveSteps()
+    steps.driver.start(screen, at: events.first?.timeMicroseconds ?? 0)
+    steps.takeTimer(at: events.first?.timeMicroseconds ?? 0)
+    for event in events where try steps.step(event, screen: &screen, display: &display, judge: &judge) {
       frame?(display, screen)
     }
   }
@@ -79,10 +107,13 @@ final class LockScreenStepTests: XCTestCase {
     judge: inout QuietPatternJudge
   ) throws -> Int64 {
     var allocations: Int64 = 0
+    var steps = LiveSteps()
+    steps.driver.start(screen, at: list.first?.timeMicroseconds ?? 0)
+    steps.takeTimer(at: list.first?.timeMicroseconds ?? 0)
     var i = 0
     while i < list.count {
       allocation_counter_start()
-      _ = try step(list[i], screen: &screen, display: &display, judge: &judge)
+      _ = try steps.step(list[i], screen: &screen, display: &display, judge: &judge)
       allocations += allocation_counter_stop()
       i += 1
     }
