@@ -146,6 +146,12 @@ let package = Package(
       dependencies: ["patternlock", "CShim", "SystemCalls", "Input", "PatternCore", "Raster", "Recording", "Scene", "Screen", "ScreenTestSupport", "AllocationCounter", "CommandTestSupport", "Typeface", "Configuration"]
     ),
     .testTarget(name: "PatternCoreTests", dependencies: ["PatternCore", "AllocationCounter"]),
+    // Screen: the lock screen stepped and presented over memory displays (idle blanking,
+    // the live driver's rules).
+    .testTarget(
+      name: "ScreenTests",
+      dependencies: ["Screen", "Scene", "Raster", "PatternCore", "ScreenTestSupport", "Recording", "CommandTestSupport", "AllocationCounter"]
+    ),
     // SystemCalls: descriptors closed once, EINTR retried, whole-file limits, listings.
     .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls", "CShim", "CommandTestSupport"]),
     // Recording: converter and parser unit tests, plus ReplayCommandTests, which run the

@@ -1,7 +1,6 @@
 import AllocationCounter
 import CommandTestSupport
 import Foundation
-import Input
 import PatternCore
 import Raster
 import Recording
@@ -9,8 +8,6 @@ import Scene
 import Screen
 import ScreenTestSupport
 import XCTest
-
-@testable import patternlock
 
 /// Idle blanking over a memory display that can switch off (the seam in place of a
 /// DRM driver with DPMS) and one that cannot: when the output goes off and on, that
@@ -43,7 +40,7 @@ final class IdleOutputOffTests: XCTestCase {
   private struct Harness {
     var screen: LockScreen<XRGB8888>
     var display: MemoryDisplay<XRGB8888>
-    var judge = LockScreenStepTests.QuietPatternJudge(IdleOutputOffTests.secret)
+    var judge = MatchJudge(IdleOutputOffTests.secret)
     var outcomes = 0
     /// Why the display refused to switch off, once it did.
     var refusal: String?
