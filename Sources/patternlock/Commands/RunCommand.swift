@@ -1,5 +1,6 @@
 import CShim
 import Configuration
+import FBDev
 import Input
 import KMS
 import PatternCore
