@@ -3,10 +3,11 @@ import Raster
 import Scene
 
 /// The lock screen: the controller fed by input and the clock, the renderer, the
-/// view's rotation onto the panel, and the frames it draws into. Both drivers use it
-/// and nothing else: `run`'s poll loop on the live clock, and `replay`'s
-/// `RecordedPlayback` on a recording's clock; KMS, PNG files and test memory are only
-/// where its frames go (`Display`).
+/// view's rotation onto the panel, and the frames it draws into, all made from one
+/// `ScreenConfiguration`. Both drivers use it and nothing else: `run`'s poll loop on
+/// the live clock (by `LiveDriver`'s rules), and `replay`'s `RecordedPlayback` on a
+/// recording's clock; KMS, fbdev, PNG files and test memory are only where its frames
+/// go (`Display`).
 ///
 /// Stepping (`receive`, `advance`) changes the state; `present` draws only the
 /// damaged rectangles into an upright view frame in cached memory, turns them onto
