@@ -1,7 +1,9 @@
 // swift-tools-version:6.0
 // patternlock: a 3x3 pattern-unlock screen for embedded Linux (DRM/KMS, libinput).
 //
-// Modules import only those before them: PatternCore <- Raster <- Scene <- patternlock.
+// Modules import only those before them: PatternCore <- Raster <- Scene <- Screen, the
+// pure core; SystemCalls over CShim; one module per C library or device (KMS, Input,
+// Vault, Configuration, ...); the executable patternlock on top of them all.
 // Each C library is a system-library target found with pkg-config; modules that wrap
 // one (Recording) are imported only by the executable. Embedded Swift emits no
 // autolink entries, so every C library is also named in linkerSettings.
@@ -23,7 +25,8 @@ let package = Package(
     // Pure Swift: fixed-point maths, layout, gestures. No C, no I/O.
     .target(name: "PatternCore"),
 
-    // Pure Swift software rasteriser: pixel formats, coverage, blending. No C.
+    // Pure Swift software rasteriser: pixel formats, coverage, blending, and the damage
+    // copy every display back-end shares. No C.
     .target(name: "Raster", dependencies: ["PatternCore"]),
 
     // The lock screen: gesture state to drawing and damage. Pure Swift.
@@ -78,12 +81,16 @@ let package = Package(
       linkerSettings: [.linkedLibrary("yaml"), .linkedLibrary("m")]
     ),
 
-    // DRM/KMS modesetting over libdrm: card and connector choice, dumb buffers, page flips.
+    // DRM/KMS modesetting over libdrm: card and connector choice, dumb buffers, page flips
+    // (damage copied into them with Raster's DamageCopy).
     .target(
       name: "KMS",
-      dependencies: ["PatternCore", "CDRM", "CShim", "SystemCalls"],
+      dependencies: ["PatternCore", "Raster", "CDRM", "CShim", "SystemCalls"],
       linkerSettings: [.linkedLibrary("drm")]
     ),
+    // The fbdev display back-end (/dev/fbN, for boards without a DRM driver), a peer of
+    // KMS: each display back-end is a module of its own behind Screen's Display.
+    .target(name: "FBDev", dependencies: ["PatternCore", "Raster", "Screen", "CShim", "SystemCalls"]),
     // libinput (touch, pointers, keys) and libudev (display hotplug), plus uinput devices.
     .target(
       name: "Input",
@@ -116,7 +123,7 @@ let package = Package(
 
     .executableTarget(
       name: "patternlock",
-      dependencies: ["PatternCore", "Raster", "Scene", "Screen", "CShim", "SystemCalls", "Recording", "PNGImage", "Typeface", "Vault", "KMS", "Input", "Configuration", "TPM"],
+      dependencies: ["PatternCore", "Raster", "Scene", "Screen", "CShim", "SystemCalls", "Recording", "PNGImage", "Typeface", "Vault", "KMS", "FBDev", "Input", "Configuration", "TPM"],
       // libm: Embedded Swift's Dictionary growth calls ceil (inject copies device codes).
       linkerSettings: [.linkedLibrary("drm"), .linkedLibrary("input"), .linkedLibrary("udev"), .linkedLibrary("m"),
         .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("freetype"), .linkedLibrary("yaml"), .linkedLibrary("sodium"),
@@ -156,9 +163,15 @@ let package = Package(
     // The executable's own parts (the live lock screen over a headless display).
     .testTarget(
       name: "PatternlockTests",
-      dependencies: ["patternlock", "CShim", "SystemCalls", "Input", "PatternCore", "Raster", "Recording", "Scene", "Screen", "ScreenTestSupport", "AllocationCounter", "CommandTestSupport", "Typeface"]
+      dependencies: ["patternlock", "CShim", "SystemCalls", "Input", "PatternCore", "Raster", "Recording", "Scene", "Screen", "ScreenTestSupport", "AllocationCounter", "CommandTestSupport", "Typeface", "Configuration", "FBDev"]
     ),
     .testTarget(name: "PatternCoreTests", dependencies: ["PatternCore", "AllocationCounter"]),
+    // Screen: the lock screen stepped and presented over memory displays (idle blanking,
+    // the live driver's rules).
+    .testTarget(
+      name: "ScreenTests",
+      dependencies: ["Screen", "Scene", "Raster", "PatternCore", "ScreenTestSupport", "Recording", "CommandTestSupport", "AllocationCounter"]
+    ),
     // SystemCalls: descriptors closed once, EINTR retried, whole-file limits, listings.
     .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls", "CShim", "CommandTestSupport"]),
     // Recording: converter and parser unit tests, plus ReplayCommandTests, which run the
@@ -167,7 +180,7 @@ let package = Package(
     // KMS and Input: everything that runs without a display or touchscreen (parsing,
     // damage copies, key mapping), libinput on a uinput device where /dev/uinput
     // exists, and `patternlock run` without DRM.
-    .testTarget(name: "KMSTests", dependencies: ["KMS", "PatternCore", "CommandTestSupport"]),
+    .testTarget(name: "KMSTests", dependencies: ["KMS", "PatternCore", "Raster", "CommandTestSupport"]),
     .testTarget(name: "InputTests", dependencies: ["Input", "PatternCore"]),
     // Vault: hashing, file formats, corruption and crash safety; CLI tests run the built binary.
     // Test support: a cheap hash cost, clock values and enrolment for the vault's tests.

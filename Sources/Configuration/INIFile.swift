@@ -22,9 +22,6 @@ struct INIEntry: Equatable {
 /// the context pointer; no Swift error crosses the C frames: the first problem is
 /// recorded and the reader stops.
 enum INIFile {
-  /// libinih's line buffer (`INI_MAX_LINE`); a line must fit with its newline and NUL.
-  static let maximumLine = 200
-
   /// The entries of `bytes`, in file order.
   ///
   /// - Parameters:

@@ -19,10 +19,14 @@ public struct SettingRow: Sendable {
   public let commands: [Command]
   /// Which sources may set the key (the trust rule, docs/security.md).
   public let trust: SettingTrust
+  /// Whether the setting shapes the lock screen: it is read into the one screen
+  /// configuration every lock screen is made from (`ScreenConfiguration`), and a test
+  /// fails when a marked setting does not reach it.
+  public let isScreenSetting: Bool
 
   init(
     section: String?, option: String?, placeholder: String = "", grammar: ValueGrammar, accepted: String,
-    help: String = "", commands: [Command] = [], trust: SettingTrust = .anySource
+    help: String = "", commands: [Command] = [], trust: SettingTrust = .anySource, screen: Bool = false
   ) {
     self.section = section
     self.option = option
@@ -32,5 +36,6 @@ public struct SettingRow: Sendable {
     self.help = help
     self.commands = commands
     self.trust = trust
+    self.isScreenSetting = screen
   }
 }

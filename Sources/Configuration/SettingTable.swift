@@ -28,30 +28,30 @@ extension Setting {
         section: "layout", option: "--grid", placeholder: "N", grammar: .wholeNumber(gridSizes),
         accepted: "a whole number from \(gridSizes.lowerBound) to \(gridSizes.upperBound)",
         help: "dots per side, \(gridSizes.lowerBound) to \(gridSizes.upperBound) (default 3)",
-        commands: layoutCommands + [.setPattern])
+        commands: layoutCommands + [.setPattern], screen: true)
     case .hitRadius:
       return SettingRow(
         section: "layout", option: "--hit-radius", placeholder: "M", grammar: .wholeNumber(hitRadii),
         accepted: "thousandths of half a cell, \(hitRadii.lowerBound) to \(hitRadii.upperBound)",
         help: "hit radius in thousandths of half a cell, \(hitRadii.lowerBound) to \(hitRadii.upperBound) (default 600)",
-        commands: layoutCommands)
+        commands: layoutCommands, screen: true)
     case .dpi:
       return SettingRow(
         section: "layout", option: "--dpi", placeholder: "D", grammar: .wholeNumberOrWord("auto", dpis),
         accepted: "'auto' or pixels per inch, \(dpis.lowerBound) to \(dpis.upperBound)",
         help: "pixels per inch, \(dpis.lowerBound) to \(dpis.upperBound) (default: the display's physical size; replay and layout scale with the panel)",
-        commands: layoutCommands)
+        commands: layoutCommands, screen: true)
     case .rotate:
       return SettingRow(
         section: "layout", option: "--rotate", placeholder: "DEG", grammar: .rotation, accepted: "0, 90, 180 or 270",
         help: "turn the view 0, 90, 180 or 270 degrees clockwise (run: added to the panel's orientation)",
-        commands: layoutCommands)
+        commands: layoutCommands, screen: true)
     case .size:
       return SettingRow(
         section: "layout", option: "--size", placeholder: "WxH", grammar: .size,
         accepted: "WIDTHxHEIGHT in pixels, each \(LayoutOptions.minimumSide) to \(LayoutOptions.maximumSide), such as 800x480",
         help: "panel size in pixels (default 800x480; run and enroll take the display's mode, see --mode)",
-        commands: [.layout, .replay])
+        commands: [.layout, .replay], screen: true)
     case .device:
       return SettingRow(
         section: "display", option: "--device", placeholder: "PATH", grammar: .absolutePath(orWord: "auto"),
@@ -78,7 +78,7 @@ extension Setting {
       return SettingRow(
         section: "display", option: "--font", placeholder: "PATH", grammar: .absolutePath(orWord: "default"),
         accepted: "'default' or the absolute path of a TrueType or OpenType font",
-        help: "the prompt's font (default DejaVu Sans)", commands: screenCommands)
+        help: "the prompt's font (default DejaVu Sans)", commands: screenCommands, screen: true)
     case .language:
       let names = LanguageChoice.names
       return SettingRow(
@@ -86,7 +86,7 @@ extension Setting {
         accepted: names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1],
         help: "the prompts' language: " + names.dropFirst().joined(separator: ", ")
           + " or auto, the locale's (LC_ALL, LC_MESSAGES, LANG; else en) (default auto)",
-        commands: screenCommands)
+        commands: screenCommands, screen: true)
     case .seat:
       return SettingRow(
         section: "input", option: "--seat", placeholder: "NAME", grammar: .name(orWord: nil),
@@ -100,7 +100,7 @@ extension Setting {
       return SettingRow(
         section: "input", option: "--input", placeholder: "MODE", grammar: .inputMode, accepted: "drag, tap or both",
         help: "drag, tap (dot by dot; tap the last again or wait 3 s to confirm) or both (default: a touch that stays on one dot taps)",
-        commands: screenCommands)
+        commands: screenCommands, screen: true)
     case .minDots:
       let dots = 1...(gridSizes.upperBound * gridSizes.upperBound)
       return SettingRow(
@@ -111,27 +111,27 @@ extension Setting {
     case .stealth:
       return SettingRow(
         section: "lock", option: "--stealth", grammar: .yesOrNo, accepted: "yes or no (also true/false, on/off, 1/0)",
-        help: "hide the line and the joined dots, while drawing and after a try (Android's stealth)", commands: screenCommands)
+        help: "hide the line and the joined dots, while drawing and after a try (Android's stealth)", commands: screenCommands, screen: true)
     case .showWrong:
       return SettingRow(
         section: "lock", option: "--show-wrong", grammar: .yesOrNo, accepted: "yes or no (also true/false, on/off, 1/0)",
         help: "with --stealth, show a wrong try's path in red for the verdict's time, on this screen only (default no, as on Android)",
-        commands: screenCommands)
+        commands: screenCommands, screen: true)
     case .fadeTrail:
       return SettingRow(
         section: "lock", option: "--fade-trail", grammar: .yesOrNo, accepted: "yes or no (also true/false, on/off, 1/0)",
         help: "while drawing, the joined part of the line fades along its length, older segments fainter (default no)",
-        commands: screenCommands)
+        commands: screenCommands, screen: true)
     case .feedbackMilliseconds:
       return SettingRow(
         section: "lock", option: "--feedback-ms", placeholder: "MS", grammar: .wholeNumber(0...10_000),
         accepted: "milliseconds from 0 to 10000", help: "how long a verdict stays on screen, 0 to 10000 (default 500)",
-        commands: screenCommands)
+        commands: screenCommands, screen: true)
     case .idleBlankSeconds:
       return SettingRow(
         section: "lock", option: "--idle-blank-s", placeholder: "S", grammar: .wholeNumber(0...86_400),
         accepted: "seconds from 0 (never blank) to 86400",
-        help: "switch the display off after S seconds without input; a touch wakes it (0: never)", commands: displayCommands)
+        help: "switch the display off after S seconds without input; a touch wakes it (0: never)", commands: displayCommands, screen: true)
     case .exec:
       return SettingRow(
         section: "lock", option: "--exec", placeholder: "CMD ARG...", grammar: .program,
@@ -178,41 +178,41 @@ extension Setting {
         section: "lock", option: "--message", placeholder: "TEXT", grammar: .message(maximumBytes: bytes),
         accepted: "text of at most \(bytes) bytes (UTF-8), or nothing for none",
         help: "words under the prompt (owner, contact), wrapped to at most \(LayoutOptions.maximumMessageLines) lines (default: none)",
-        commands: screenCommands)
+        commands: screenCommands, screen: true)
     case .timeoutSeconds:
       return SettingRow(
         section: "lock", option: "--timeout-s", placeholder: "S", grammar: .wholeNumber(0...604_800),
         accepted: "seconds from 0 (never) to 604800",
-        help: "after S seconds without input at the lock, run timeout-action once (0: never)", commands: unattendedCommands, trust: .privileged)
+        help: "after S seconds without input at the lock, run timeout-action once (0: never)", commands: unattendedCommands, trust: .privileged, screen: true)
     case .timeoutAction:
       return SettingRow(
         section: "lock", option: "--timeout-action", placeholder: "ACTION", grammar: .timeoutAction,
         accepted: "poweroff, reboot, blank or none",
         help: "what the timeout does: poweroff, reboot (the lock never opens), blank or none (default poweroff)",
-        commands: unattendedCommands, trust: .privileged)
+        commands: unattendedCommands, trust: .privileged, screen: true)
     case .powerButton:
       return SettingRow(
         section: "lock", option: "--power-button", grammar: .yesOrNo, accepted: "yes or no (also true/false, on/off, 1/0)",
-        help: "show a power button in a corner; holding it 2 seconds switches the machine off", commands: layoutCommands, trust: .privileged)
+        help: "show a power button in a corner; holding it 2 seconds switches the machine off", commands: layoutCommands, trust: .privileged, screen: true)
     case .theme:
       let names = ThemePreset.allCases.map { $0.name }
       return SettingRow(
         section: "theme", option: "--theme", placeholder: "NAME", grammar: .themePreset,
         accepted: names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1],
         help: "the colours: default (the seeds' dark look), high-contrast (at least 7:1) or light; the colour-* keys change single colours",
-        commands: screenCommands)
+        commands: screenCommands, screen: true)
     case .colourBackgroundTop, .colourBackgroundBottom, .colourRing, .colourDot, .colourLine, .colourWrong, .colourSuccess,
       .colourText, .colourMessage:
       return SettingRow(
         section: "theme", option: "--" + rawValue, placeholder: "#RRGGBB", grammar: .colour,
         accepted: "'theme' (the theme's colour) or #RRGGBB, or #RRGGBBAA with an opacity, in hexadecimal, such as #20D2FE",
-        help: "the colour of \(colourPart), #RRGGBB[AA] (default: the theme's)", commands: screenCommands)
+        help: "the colour of \(colourPart), #RRGGBB[AA] (default: the theme's)", commands: screenCommands, screen: true)
     case .lineOpacity:
       return SettingRow(
         section: "theme", option: "--line-opacity", placeholder: "PERCENT", grammar: .wholeNumberOrWord("theme", 0...100),
         accepted: "'theme' (the theme's opacity) or a percentage from 0 to 100",
         help: "the line's opacity in percent, 0 to 100 (default: the theme's; default 50, light 80, high-contrast 100)",
-        commands: screenCommands)
+        commands: screenCommands, screen: true)
     case .stateDir:
       return SettingRow(
         section: "vault", option: "--state-dir", placeholder: "DIR", grammar: .absolutePath(orWord: nil),

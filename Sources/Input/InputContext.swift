@@ -31,7 +31,7 @@ public struct InputContext: ~Copyable {
   private let interface: UnsafeMutablePointer<libinput_interface>
   /// The seat or device list, for messages.
   public let source: String
-  private var transform: ViewTransform
+  private let transform: ViewTransform
   private let calibration: CalibrationMatrix?
   /// Whether a pointer's left button is held (the pointer is "touching").
   private var buttonDown = false
@@ -107,12 +107,6 @@ public struct InputContext: ~Copyable {
 
   /// The descriptor to `poll`; readable when `drain` has work.
   public var pollDescriptor: Int32 { libinput_get_fd(libinput) }
-
-  /// Changes the panel size or rotation (after a display hotplug or mode change).
-  public mutating func setTransform(_ transform: ViewTransform) {
-    self.transform = transform
-    cursor = Point(x: transform.panelWidth / 2, y: transform.panelHeight / 2)
-  }
 
   /// Reads every queued libinput event and hands the meaningful ones to `body`.
   ///

@@ -1,6 +1,7 @@
 import SystemCalls
 import CDRM
 import CShim
+import Raster
 
 /// A dumb buffer: kernel memory the display scans out, mapped into this process and
 /// registered as a framebuffer. Everything is released in `deinit`, in reverse order.

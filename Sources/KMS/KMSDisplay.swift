@@ -20,8 +20,9 @@
 // Rejected alternatives:
 // - Drawing straight into the mapped buffer: reads for blending would stall on
 //   uncached memory, and drawing into the buffer on screen tears.
-// - fbdev (/dev/fb0): deprecated, no vblank-synchronised flips, absent on vc4 with
-//   modern kernels unless emulated.
+// - fbdev (/dev/fb0) as the only path: deprecated, no vblank-synchronised flips, absent
+//   on vc4 with modern kernels unless emulated. It is kept as the fallback back-end
+//   for boards without a DRM driver (FBDevDisplay), not as KMS's replacement.
 // - Atomic only: drivers never converted to atomic refuse the client cap, while
 //   legacy SetCrtc + PageFlip works on every driver, so any failure on the atomic path
 //   (cap refused, no primary plane, a missing property, a refused test-only commit)
@@ -40,6 +41,7 @@
 import CDRM
 import CShim
 import PatternCore
+import Raster
 import SystemCalls
 
 /// A display driven through KMS: the chosen card, connector, mode and CRTC, and two

@@ -24,7 +24,7 @@ public struct UnlockPolicy: Sendable {
   public static let duplicateWindowSeconds: Int64 = 5 * 60
 
   public let table: ThrottleTable
-  /// The state to persist; changed only by `recordCorrect` and `recordWrong`.
+  /// The state to persist; changed only by `recordCorrect`, `countFailure` and `rememberWrong`.
   public private(set) var record: AttemptRecord
   /// When the running lockout began on the monotonic clock, if one may be running.
   private var lockoutStart: UInt64?
@@ -121,18 +121,6 @@ public struct UnlockPolicy: Sendable {
     guard record != .clean else { return false }
     record = .clean
     return true
-  }
-
-  /// Records a wrong pattern, unless it repeats a recent one: `countFailure` then
-  /// `rememberWrong`, for callers that know the pattern is wrong.
-  ///
-  /// - Returns: the decision to show; `failures` is set exactly when the attempt
-  ///   counted (and so `record` changed and must be persisted).
-  public mutating func recordWrong(_ fingerprint: PatternFingerprint, at now: UnlockInstant) -> UnlockDecision {
-    if isRecentRepeat(fingerprint, at: now) { return UnlockDecision(result: .wrong) }
-    let decision = countFailure(at: now)
-    rememberWrong(fingerprint, at: now)
-    return decision
   }
 
   /// Counts a failure before the pattern is verified (Gatekeeper's order): the count,

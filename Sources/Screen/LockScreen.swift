@@ -3,10 +3,11 @@ import Raster
 import Scene
 
 /// The lock screen: the controller fed by input and the clock, the renderer, the
-/// view's rotation onto the panel, and the frames it draws into. Both drivers use it
-/// and nothing else: `run`'s poll loop on the live clock, and `replay`'s
-/// `RecordedPlayback` on a recording's clock; KMS, PNG files and test memory are only
-/// where its frames go (`Display`).
+/// view's rotation onto the panel, and the frames it draws into, all made from one
+/// `ScreenConfiguration`. Both drivers use it and nothing else: `run`'s poll loop on
+/// the live clock (by `LiveDriver`'s rules), and `replay`'s `RecordedPlayback` on a
+/// recording's clock; KMS, fbdev, PNG files and test memory are only where its frames
+/// go (`Display`).
 ///
 /// Stepping (`receive`, `advance`) changes the state; `present` draws only the
 /// damaged rectangles into an upright view frame in cached memory, turns them onto
@@ -27,25 +28,22 @@ public struct LockScreen<Pixel: PixelStorage> {
   public private(set) var blanksWithBlackFrames = false
 
   /// - Parameters:
-  ///   - minimumDots: the fewest dots for a pattern that is checked at all.
-  ///   - feedbackMicroseconds: how long a verdict stays on screen.
-  ///   - idleBlankMicroseconds: blank the screen after this long without input.
+  ///   - layout: the grid laid out for the panel (from `configuration.layout` and the display).
+  ///   - configuration: everything the settings say about the screen.
+  ///   - text: the glyphs, the message's lines and the prompts' language for `layout`.
+  ///   - minimumDots: the fewest dots for a pattern that is checked at all (the stored
+  ///     pattern's, or min-dots when enrolling).
   ///   - prompt: the line shown while waiting for a pattern.
-  ///   - unattended: the timeout and its action (`timeout-s`, `timeout-action`).
-  ///   - message: the owner's message, wrapped (`TextWrapping`) to the layout's lines.
-  ///   - inputMode: drag, tap or both (`input =`).
-  ///   - language: the prompts' language (`atlas` must hold its glyphs).
   public init(
-    layout: GridLayout, theme: Theme, atlas: GlyphAtlas?, minimumDots: Int = 4, feedbackMicroseconds: UInt64 = 500_000,
-    idleBlankMicroseconds: UInt64? = nil, prompt: PromptText = PromptText.drawPattern,
-    unattended: UnattendedTimeout = UnattendedTimeout(), message: [String] = [], inputMode: InputMode = .drag,
-    language: Language = .en
+    layout: GridLayout, configuration: ScreenConfiguration, text: ScreenText, minimumDots: Int, prompt: PromptText
   ) {
     controller = LockScreenController(
-      layout: layout, minimumDots: minimumDots, feedbackMicroseconds: feedbackMicroseconds, idlePrompt: prompt,
-      idleBlankMicroseconds: idleBlankMicroseconds, timeoutMicroseconds: unattended.microseconds,
-      timeoutAction: unattended.action, inputMode: inputMode)
-    renderer = LockScreenRenderer(layout: layout, theme: theme, atlas: atlas, message: message, language: language)
+      layout: layout, minimumDots: minimumDots, feedbackMicroseconds: configuration.feedbackMicroseconds,
+      idlePrompt: prompt, idleBlankMicroseconds: configuration.idleBlankMicroseconds,
+      timeoutMicroseconds: configuration.unattended.microseconds, timeoutAction: configuration.unattended.action,
+      inputMode: configuration.inputMode)
+    renderer = LockScreenRenderer(
+      layout: layout, theme: configuration.theme, atlas: text.atlas, message: text.message, language: text.language)
     let t = layout.transform
     view = [UInt8](repeating: 0, count: t.viewWidth * t.viewHeight * Pixel.bytesPerPixel)
     panel = t.rotation == .none ? [] : [UInt8](repeating: 0, count: t.panelWidth * t.panelHeight * Pixel.bytesPerPixel)

@@ -1,4 +1,5 @@
 import PatternCore
+import Raster
 import XCTest
 
 @testable import KMS

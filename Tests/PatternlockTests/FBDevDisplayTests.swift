@@ -9,6 +9,7 @@ import Screen
 import SystemCalls
 import XCTest
 
+@testable import FBDev
 @testable import patternlock
 
 /// The fbdev back-end without a device: the layouts it takes and refuses, and the

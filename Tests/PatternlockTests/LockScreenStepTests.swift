@@ -33,15 +33,40 @@ final class LockScreenStepTests: XCTestCase {
     return try recording.touchEvents(transform: layout.transform)
   }
 
-  /// One step of the live loop for `event`, then a present if the frame is dirty.
-  private func step(
-    _ event: TouchEvent, screen: inout LockScreen<XRGB8888>, display: inout MemoryDisplay<XRGB8888>,
-    judge: inout QuietPatternJudge
-  ) throws -> Bool {
-    if let due = screen.nextChange(after: 0), event.timeMicroseconds >= due { screen.advance(to: due, judge: &judge) }
-    screen.receive(.touch(event), at: event.timeMicroseconds, judge: &judge)
-    guard event.kind == .frame && screen.isDirty else { return false }
-    return try screen.present(on: &display).presented
+  /// The live loop's driver on the recording's clock: its timer fires when it was
+  /// armed for, each event is one batch of input, and a frame is presented at the end
+  /// of a hardware frame when the driver says so.
+  struct LiveSteps {
+    var driver = LiveDriver()
+    /// When the armed timer fires; nil while it is not armed.
+    var timerDue: UInt64?
+
+    mutating func takeTimer(at now: UInt64) {
+      if let delay = driver.takeTimerDelay() { timerDue = now + delay }
+    }
+
+    /// One step of the live loop for `event`: the timer if it is due first, the event,
+    /// then a present if the driver wants one.
+    ///
+    /// - Returns: whether a frame was presented.
+    mutating func step(
+      _ event: TouchEvent, screen: inout LockScreen<XRGB8888>, display: inout MemoryDisplay<XRGB8888>,
+      judge: inout QuietPatternJudge
+    ) throws -> Bool {
+      let now = event.timeMicroseconds
+      if let due = timerDue, now >= due {
+        timerDue = nil
+        driver.timerFired(at: due, screen: &screen, judge: &judge)
+        takeTimer(at: due)
+      }
+      driver.receive(.touch(event), at: now, screen: &screen, judge: &judge)
+      takeTimer(at: now)
+      guard event.kind == .frame else { return false }
+      driver.inputTaken(screen, at: now)
+      takeTimer(at: now)
+      guard driver.shouldPresent(screen, on: display) else { return false }
+      return try screen.present(on: &display).presented
+    }
   }
 
   private func drive(
@@ -49,7 +74,10 @@ final class LockScreenStepTests: XCTestCase {
     expected: DotSequence = DotSequence([1, 2, 3, 6]), frame: ((MemoryDisplay<XRGB8888>, LockScreen<XRGB8888>) -> Void)? = nil
   ) throws {
     var judge = QuietPatternJudge(expected)
-    for event in events where try step(event, screen: &screen, display: &display, judge: &judge) {
+    var steps = LiveSteps()
+    steps.driver.start(screen, at: events.first?.timeMicroseconds ?? 0)
+    steps.takeTimer(at: events.first?.timeMicroseconds ?? 0)
+    for event in events where try steps.step(event, screen: &screen, display: &display, judge: &judge) {
       frame?(display, screen)
     }
   }
@@ -58,11 +86,11 @@ final class LockScreenStepTests: XCTestCase {
     for (name, options) in [("l-shape-1236", LayoutOptions()), ("rotated-90-1478", LayoutOptions(rotation: .clockwise90))] {
       let layout = try GridLayout(options)
       let list = try events(name, layout: layout)
-      var screen = LockScreen<XRGB8888>(layout: layout, theme: Theme(), atlas: nil)
+      var screen = LockScreen<XRGB8888>(testing: layout)
       var display = MemoryDisplay<XRGB8888>(width: 800, height: 480)
       // Warm-up pass: first use instantiates runtime metadata.
       try drive(list, screen: &screen, display: &display)
-      screen = LockScreen<XRGB8888>(layout: layout, theme: Theme(), atlas: nil)
+      screen = LockScreen<XRGB8888>(testing: layout)
       _ = try screen.present(on: &display)
       let before = display.presented
       var judge = QuietPatternJudge(DotSequence([1, 2, 3, 6]))
@@ -79,10 +107,13 @@ final class LockScreenStepTests: XCTestCase {
     judge: inout QuietPatternJudge
   ) throws -> Int64 {
     var allocations: Int64 = 0
+    var steps = LiveSteps()
+    steps.driver.start(screen, at: list.first?.timeMicroseconds ?? 0)
+    steps.takeTimer(at: list.first?.timeMicroseconds ?? 0)
     var i = 0
     while i < list.count {
       allocation_counter_start()
-      _ = try step(list[i], screen: &screen, display: &display, judge: &judge)
+      _ = try steps.step(list[i], screen: &screen, display: &display, judge: &judge)
       allocations += allocation_counter_stop()
       i += 1
     }
@@ -97,7 +128,7 @@ final class LockScreenStepTests: XCTestCase {
     let layout = try GridLayout(LayoutOptions())
     for (name, mode, theme) in [("taps-1236", InputMode.tap, fading), ("taps-pause-7412", .both, fading), ("z-1235789", .drag, fading)] {
       let list = try events(name, layout: layout)
-      func makeScreen() -> LockScreen<XRGB8888> { LockScreen<XRGB8888>(layout: layout, theme: theme, atlas: nil, inputMode: mode) }
+      func makeScreen() -> LockScreen<XRGB8888> { LockScreen<XRGB8888>(testing: layout, .testing(theme: theme, inputMode: mode)) }
       var screen = makeScreen()
       var display = MemoryDisplay<XRGB8888>(width: 800, height: 480)
       try drive(list, screen: &screen, display: &display)
@@ -131,7 +162,7 @@ final class LockScreenStepTests: XCTestCase {
       for language in Language.allCases {
         let atlas = try ScreenText.loadAtlas(
           path: Typeface.FontLoader.defaultFontPath, pixelSize: layout.fontPixels, message: "", language: language)
-        var screen = LockScreen<XRGB8888>(layout: layout, theme: Theme(), atlas: atlas, language: language)
+        var screen = LockScreen<XRGB8888>(testing: layout, .testing(language: language), atlas: atlas)
         var display = MemoryDisplay<XRGB8888>(width: width, height: height)
         var judge = QuietPatternJudge(DotSequence([1, 2, 3, 6]))
         // Two days and a bit: the days, then the hours' countdown.
@@ -157,8 +188,8 @@ final class LockScreenStepTests: XCTestCase {
 
   func testUnlockIsReportedOnlyForTheExpectedPattern() throws {
     let layout = try GridLayout(LayoutOptions())
-    var right = LockScreen<XRGB8888>(layout: layout, theme: Theme(), atlas: nil)
-    var wrong = LockScreen<XRGB8888>(layout: layout, theme: Theme(), atlas: nil)
+    var right = LockScreen<XRGB8888>(testing: layout)
+    var wrong = LockScreen<XRGB8888>(testing: layout)
     var display = MemoryDisplay<XRGB8888>(width: 800, height: 480)
     let list = try events("l-shape-1236", layout: layout)
     try drive(list, screen: &right, display: &display)
@@ -170,7 +201,7 @@ final class LockScreenStepTests: XCTestCase {
 
   func testKeyboardEntryUnlocks() throws {
     let layout = try GridLayout(LayoutOptions())
-    var screen = LockScreen<XRGB8888>(layout: layout, theme: Theme(), atlas: nil)
+    var screen = LockScreen<XRGB8888>(testing: layout)
     var judge = QuietPatternJudge(DotSequence([1, 2, 3, 6]))
     for n in [1, 2, 3, 6] { XCTAssertNil(screen.receive(.key(.dot(n)), at: 10, judge: &judge)) }
     let finished = try XCTUnwrap(screen.receive(.key(.submit), at: 20, judge: &judge))
@@ -185,7 +216,7 @@ final class LockScreenStepTests: XCTestCase {
   /// it holds must equal the whole frame the screen drew (rotation included).
   func testDamageOnlyPresentsKeepTheDisplayEqualToTheWholeFrame() throws {
     let layout = try GridLayout(LayoutOptions(rotation: .clockwise90))
-    var screen = LockScreen<XRGB8888>(layout: layout, theme: Theme(), atlas: nil)
+    var screen = LockScreen<XRGB8888>(testing: layout)
     var display = MemoryDisplay<XRGB8888>(width: 800, height: 480)
     let list = try events("rotated-90-1478", layout: layout)
     var checked = 0

@@ -1,6 +1,7 @@
 import Foundation
 import PatternCore
 import Scene
+import Screen
 import Typeface
 import XCTest
 

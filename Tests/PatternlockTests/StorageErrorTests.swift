@@ -53,7 +53,7 @@ final class StorageErrorTests: XCTestCase {
       dots: DotSequence([1, 2, 3, 6]), gridSize: 3, minimumDots: 4, cost: try HashCost(passes: 1, memoryBytes: 8192))
     let store = FlakyStore(pattern: enrolled)
     var gate = try VaultGate(store: store, throttle: .android, clock: .live, startingAt: 0)
-    var screen = LockScreen<XRGB8888>(layout: try GridLayout(LayoutOptions()), theme: Theme(), atlas: nil)
+    var screen = LockScreen<XRGB8888>(testing: try GridLayout(LayoutOptions()))
     let storageError = PromptText.storageError
 
     store.writesFail = true
@@ -88,7 +88,7 @@ final class StorageErrorTests: XCTestCase {
       dots: DotSequence([1, 2, 3, 6]), gridSize: 3, minimumDots: 4, cost: try HashCost(passes: 1, memoryBytes: 8192))
     let store = FlakyStore(pattern: enrolled)
     var gate = try VaultGate(store: store, throttle: .android, clock: .live, startingAt: 0)
-    var screen = LockScreen<XRGB8888>(layout: try GridLayout(LayoutOptions()), theme: Theme(), atlas: nil)
+    var screen = LockScreen<XRGB8888>(testing: try GridLayout(LayoutOptions()))
     for n in 1...4 {
       screen.advance(to: UInt64(n) * second, judge: &gate)
       XCTAssertNotNil(enter([9, 8, 7, n], at: UInt64(n) * second, on: &screen, judge: &gate))

@@ -65,17 +65,14 @@ public struct MemoryDisplay<Pixel: PixelStorage>: Display {
     return true
   }
 
+  /// The same damage copy KMS and fbdev make into their buffers.
   private mutating func copy(_ source: [UInt8], damage: Rect) {
-    let stride = width * Pixel.bytesPerPixel
-    let clipped = damage.intersection(Rect(x: 0, y: 0, width: width, height: height))
-    guard !clipped.isEmpty else { return }
-    let rowBytes = clipped.width * Pixel.bytesPerPixel
+    let (width, height, stride) = (width, height, width * Pixel.bytesPerPixel)
     source.withUnsafeBytes { from in
       frame.withUnsafeMutableBytes { to in
-        for y in clipped.y..<(clipped.y + clipped.height) {
-          let start = y * stride + clipped.x * Pixel.bytesPerPixel
-          (to.baseAddress! + start).copyMemory(from: from.baseAddress! + start, byteCount: rowBytes)
-        }
+        DamageCopy.copy(
+          from: from, sourceStride: stride, to: to, destinationStride: stride, width: width, height: height,
+          bytesPerPixel: Pixel.bytesPerPixel, damage: damage)
       }
     }
   }

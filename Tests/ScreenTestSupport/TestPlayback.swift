@@ -26,7 +26,7 @@ public enum TestPlayback {
     inputMode: InputMode = .drag,
     present: (LockScreenState, UInt64) -> Void
   ) {
-    var screen = LockScreen<XRGB8888>(layout: layout, theme: Theme(), atlas: nil, inputMode: inputMode)
+    var screen = LockScreen<XRGB8888>(testing: layout, .testing(inputMode: inputMode))
     var input = RecordedInput(events)
     screen.startLockedOut(lockoutAtStart, now: input.startTime)
     var display = MemoryDisplay<XRGB8888>(width: layout.transform.panelWidth, height: layout.transform.panelHeight)

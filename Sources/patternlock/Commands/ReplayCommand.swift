@@ -29,36 +29,24 @@ enum ReplayCommand {
     var dumpDirectory: String?
     var contactSheet: String?
     var format = PixelFormat.xrgb8888
-    var fontPath = FontLoader.defaultFontPath
-    /// The prompts' language (`--language`), `auto` resolved from the locale.
-    var language = Language.en
-    var theme = Theme()
     var expected: DotSequence?
-    /// How long a verdict stays on screen (`--feedback-ms`, key feedback-ms).
-    var feedbackMilliseconds = 500
-    /// timeout-s and timeout-action: shown and reported, never carried out.
-    var unattended = UnattendedTimeout()
-    /// input: drag, tap or both, as on the device.
-    var inputMode = InputMode.both
-    /// The message as the settings give it, and its wrapped lines and glyphs once laid out.
-    var message = ""
-    var text = ScreenText(atlas: nil, message: [], language: .en)
-    /// The same in the controller's microseconds.
-    var feedbackMicroseconds: UInt64 { UInt64(feedbackMilliseconds) * 1000 }
+    /// The screen as on the device; the timeout is shown and reported, never carried
+    /// out. No idle blanking: idle-blank-s is the display's (run's), and a replay's
+    /// pictures are the ones the screen draws.
+    var screen: ScreenConfiguration
+    /// The message's wrapped lines and glyphs (and the language drawn) once laid out.
+    var text: ScreenText
+    var fontPath: String { screen.fontPath ?? FontLoader.defaultFontPath }
 
     /// What the command line and patternlock.conf asked for.
     init(_ settings: Settings) {
       dumpDirectory = settings.dumpDirectory
       contactSheet = settings.contactSheet
       format = settings.frameFormat ?? .xrgb8888
-      if let path = settings.fontPath { fontPath = path }
-      language = settings.language.forThisProcess
-      theme = settings.theme
       expected = settings.pattern
-      feedbackMilliseconds = settings.feedbackMilliseconds
-      unattended = UnattendedTimeout(seconds: settings.timeoutSeconds, action: settings.timeoutAction)
-      message = settings.message
-      inputMode = settings.inputMode
+      screen = ScreenConfiguration(settings)
+      screen.idleBlankMicroseconds = nil
+      text = .none(screen.language)
     }
 
     var rendersFrames: Bool { dumpDirectory != nil || contactSheet != nil }
@@ -81,10 +69,9 @@ enum ReplayCommand {
       // out (with the font) whether or not pictures are drawn.
       do throws(LayoutError) {
         (layout, frames.text) = try ScreenText.layOut(
-          settings.layout, message: frames.message, fontPath: frames.fontPath, language: frames.language,
-          loadingFont: !frames.message.isEmpty,
+          frames.screen.layout, message: frames.screen.message, fontPath: frames.fontPath,
+          language: frames.screen.language, loadingFont: !frames.screen.message.isEmpty,
           fontFailure: { Console.error($0.message + ($0.isLanguageFallback ? "" : "; drawing no text")) })
-        frames.language = frames.text.language
       } catch {
         throw UsageError(error.message)
       }
@@ -137,7 +124,9 @@ enum ReplayCommand {
     let t = layout.transform
     var input = RecordedInput(events)
     var count = PictureCount<XRGB8888>(width: t.panelWidth, height: t.panelHeight)
-    var screen = makeScreen(XRGB8888.self, layout: layout, frames: frames, atlas: nil, minimumDots: minimumDots)
+    var screen = makeScreen(
+      XRGB8888.self, layout: layout, frames: frames, text: ScreenText(atlas: nil, message: frames.text.message, language: frames.text.language),
+      minimumDots: minimumDots)
     screen.startLockedOut(lockoutAtStart, now: input.startTime)
     guard frames.rendersFrames else {
       _ = try? RecordedPlayback.play(
@@ -160,33 +149,34 @@ enum ReplayCommand {
         throw .dumpDirectory(path: directory, errno: error)
       }
     }
-    var atlas = frames.text.atlas
     var frames = frames
-    if atlas == nil && frames.message.isEmpty {
+    if frames.text.atlas == nil && frames.screen.message.isEmpty {
+      var language = frames.text.language
       do throws(TypefaceError) {
-        atlas = try ScreenText.loadAtlas(
-          path: frames.fontPath, pixelSize: layout.fontPixels, message: frames.message, language: &frames.language,
+        let atlas = try ScreenText.loadAtlas(
+          path: frames.fontPath, pixelSize: layout.fontPixels, message: frames.screen.message, language: &language,
           said: { Console.error($0.message) })
+        frames.text = ScreenText(atlas: atlas, message: [], language: language)
       } catch {
         Console.error(error.message + "; drawing no text")
       }
     }
     var again = judge.replay
     switch frames.format {
-    case .xrgb8888: try draw(XRGB8888.self, events, layout: layout, frames: frames, atlas: atlas, minimumDots: minimumDots, lockoutAtStart: lockoutAtStart, pictures: count.shown, judge: &again)
-    case .rgb565: try draw(RGB565.self, events, layout: layout, frames: frames, atlas: atlas, minimumDots: minimumDots, lockoutAtStart: lockoutAtStart, pictures: count.shown, judge: &again)
+    case .xrgb8888: try draw(XRGB8888.self, events, layout: layout, frames: frames, minimumDots: minimumDots, lockoutAtStart: lockoutAtStart, pictures: count.shown, judge: &again)
+    case .rgb565: try draw(RGB565.self, events, layout: layout, frames: frames, minimumDots: minimumDots, lockoutAtStart: lockoutAtStart, pictures: count.shown, judge: &again)
     }
   }
 
   /// The second play: the same events, the first play's judgements, every picture
   /// drawn in `Pixel`'s format and written.
   static func draw<Pixel: PixelStorage>(
-    _: Pixel.Type, _ events: [TouchEvent], layout: GridLayout, frames: FrameOptions, atlas: GlyphAtlas?, minimumDots: Int,
+    _: Pixel.Type, _ events: [TouchEvent], layout: GridLayout, frames: FrameOptions, minimumDots: Int,
     lockoutAtStart: Lockout, pictures: Int, judge: inout JudgementReplay
   ) throws(CommandFailure) {
     let t = layout.transform
     var input = RecordedInput(events)
-    var screen = makeScreen(Pixel.self, layout: layout, frames: frames, atlas: atlas, minimumDots: minimumDots)
+    var screen = makeScreen(Pixel.self, layout: layout, frames: frames, text: frames.text, minimumDots: minimumDots)
     screen.startLockedOut(lockoutAtStart, now: input.startTime)
     var dump = PNGDumpDisplay<Pixel>(
       width: t.panelWidth, height: t.panelHeight, directory: frames.dumpDirectory,
@@ -199,13 +189,12 @@ enum ReplayCommand {
     }
   }
 
+  /// The first play counts pictures without text; the second draws them with `text`.
   static func makeScreen<Pixel: PixelStorage>(
-    _: Pixel.Type, layout: GridLayout, frames: FrameOptions, atlas: GlyphAtlas?, minimumDots: Int
+    _: Pixel.Type, layout: GridLayout, frames: FrameOptions, text: ScreenText, minimumDots: Int
   ) -> LockScreen<Pixel> {
     LockScreen<Pixel>(
-      layout: layout, theme: frames.theme, atlas: atlas, minimumDots: minimumDots, feedbackMicroseconds: frames.feedbackMicroseconds,
-      unattended: frames.unattended, message: frames.text.message, inputMode: frames.inputMode,
-      language: frames.language)
+      layout: layout, configuration: frames.screen, text: text, minimumDots: minimumDots, prompt: PromptText.drawPattern)
   }
 
   /// One JSON line for what the lock did by itself; `replay` never carries it out:

@@ -1,3 +1,4 @@
+import FBDev
 import Input
 import KMS
 import PNGImage

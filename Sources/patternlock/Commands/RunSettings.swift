@@ -5,7 +5,7 @@ import KMS
 import PatternCore
 import Raster
 import Scene
-import Typeface
+import Screen
 import Vault
 
 /// What `run` and `enroll` were told, from patternlock.conf and the command line, in
@@ -14,7 +14,8 @@ import Vault
 /// `run` takes min-dots from the stored pattern (set with it); `enroll` (and `run`
 /// with enroll-first, when it enrols) stores it, with the Argon2 costs.
 struct RunSettings {
-  var layoutOptions: LayoutOptions
+  /// How the lock screen looks and behaves: every lock of the run is made from it.
+  var screen: ScreenConfiguration
   var kms: KMSOptions
   /// `format =`: nil for the display's own choice.
   var format: PixelFormat?
@@ -25,22 +26,6 @@ struct RunSettings {
   var stateDirectory: String?
   var throttle: ThrottleTable
   var timing: Bool
-  /// The user's turn, added to the panel's mounting once the display is known.
-  var rotation: Rotation
-  /// nil: from the display's physical size.
-  var dpi: Int?
-  var fontPath: String
-  /// The prompts' language, `auto` resolved from the locale.
-  var language: Language
-  var theme: Theme
-  var feedbackMilliseconds: Int
-  /// input: drag, tap or both.
-  var inputMode: InputMode
-  var idleBlankSeconds: Int
-  /// timeout-s and timeout-action.
-  var unattended: UnattendedTimeout
-  /// The owner's words under the prompt; empty for none.
-  var message: String
   var minimumDotsToEnroll: Int
   var hashCost: HashCost
   var enrollFirst: Bool
@@ -58,7 +43,7 @@ struct RunSettings {
     try parsed.refuseOperands(command)
     let settings = parsed.settings
     all = settings
-    layoutOptions = settings.layout
+    screen = ScreenConfiguration(settings)
     kms = KMSOptions(devicePath: settings.devicePath, outputName: settings.outputName)
     format = settings.frameFormat
     kms.format = settings.frameFormat.map { $0 == .rgb565 ? FourCC.rgb565 : FourCC.xrgb8888 }
@@ -71,16 +56,6 @@ struct RunSettings {
     stateDirectory = settings.stateDirectory
     throttle = settings.throttle
     timing = settings.printsTiming
-    rotation = settings.layout.rotation
-    dpi = settings.layout.dotsPerInch
-    fontPath = settings.fontPath ?? FontLoader.defaultFontPath
-    language = settings.language.forThisProcess
-    theme = settings.theme
-    feedbackMilliseconds = settings.feedbackMilliseconds
-    inputMode = settings.inputMode
-    idleBlankSeconds = settings.idleBlankSeconds
-    unattended = UnattendedTimeout(seconds: settings.timeoutSeconds, action: settings.timeoutAction)
-    message = settings.message
     minimumDotsToEnroll = settings.minimumDots
     enrollFirst = settings.enrollFirst
     exec = settings.exec

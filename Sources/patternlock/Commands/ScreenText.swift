@@ -1,24 +1,16 @@
 import PatternCore
 import Raster
 import Scene
+import Screen
 import Typeface
 
-/// The lock screen's text for one layout: the font's glyphs at the layout's text size,
-/// and the owner's message wrapped to the layout's text band.
+/// Loading the lock screen's text (`ScreenText`, in Screen) for one layout.
 ///
 /// Laid out once at start-up, in two passes: the message is wrapped to the width of
 /// the layout without it (which lines do not change: they only make the band taller),
 /// then the layout is made again with that many lines. Without the font there is no
 /// text, so no message and no room for one.
-struct ScreenText {
-  /// The glyphs; nil draws no text.
-  let atlas: GlyphAtlas?
-  /// The message's lines, as many as the layout has room for.
-  let message: [String]
-  /// The prompts' language: the one asked for, or English where the fonts lack its
-  /// characters.
-  var language: Language
-
+extension ScreenText {
   /// Loads the font (when `loadingFont`) and lays out with the message.
   ///
   /// - Parameters:

@@ -1,10 +1,15 @@
 import PatternCore
-import VaultTestSupport
 import XCTest
 
 /// The throttle table and the policy's rules, driven by injected clock values.
 final class UnlockPolicyTests: XCTestCase {
-  typealias S = VaultTestSupport
+  /// Clock values: one boot, wall time from late 2023.
+  enum S {
+    static let boot = BootIdentity(high: 0x0123_4567_89ab_cdef, low: 0xfedc_ba98_7654_3210)
+    static func instant(seconds: Int64, extraMicroseconds: UInt64 = 0, boot: BootIdentity? = S.boot) -> UnlockInstant {
+      UnlockInstant(monotonicMicroseconds: UInt64(seconds) * 1_000_000 + extraMicroseconds, wallSeconds: 1_700_000_000 + seconds, boot: boot)
+    }
+  }
 
   func fingerprint(_ n: UInt64) -> PatternFingerprint { PatternFingerprint(high: n, low: ~n) }
 
@@ -39,7 +44,7 @@ final class UnlockPolicyTests: XCTestCase {
     var now: Int64 = 0
     for failure in 1...20 {
       XCTAssertNil(policy.gate(at: S.instant(seconds: now)), "attempt \(failure) must be allowed")
-      let decision = policy.recordWrong(fingerprint(UInt64(failure)), at: S.instant(seconds: now))
+      let decision = policy.judgeWrong(fingerprint(UInt64(failure)), at: S.instant(seconds: now))
       XCTAssertEqual(decision.result, .wrong)
       XCTAssertEqual(decision.failures, failure)
       switch table.lockout(afterFailures: failure) {
@@ -66,33 +71,33 @@ final class UnlockPolicyTests: XCTestCase {
 
   func testSameWrongPatternWithinFiveMinutesCountsOnce() {
     var policy = UnlockPolicy(table: .android, record: .clean, startingAt: S.instant(seconds: 0))
-    XCTAssertEqual(policy.recordWrong(fingerprint(1), at: S.instant(seconds: 0)).failures, 1)
-    let repeated = policy.recordWrong(fingerprint(1), at: S.instant(seconds: 299))
+    XCTAssertEqual(policy.judgeWrong(fingerprint(1), at: S.instant(seconds: 0)).failures, 1)
+    let repeated = policy.judgeWrong(fingerprint(1), at: S.instant(seconds: 299))
     XCTAssertEqual(repeated.result, .wrong)
     XCTAssertNil(repeated.failures, "a repeat within 5 minutes is not counted")
     XCTAssertEqual(policy.record.failures, 1)
-    XCTAssertEqual(policy.recordWrong(fingerprint(1), at: S.instant(seconds: 300)).failures, 2, "after 5 minutes it counts again")
+    XCTAssertEqual(policy.judgeWrong(fingerprint(1), at: S.instant(seconds: 300)).failures, 2, "after 5 minutes it counts again")
   }
 
   func testOnlyTheLastFiveWrongPatternsAreRemembered() {
     var policy = UnlockPolicy(table: ThrottleTable(delaysSeconds: [0], permanentAfter: 100)!, record: .clean, startingAt: S.instant(seconds: 0))
-    for n in 1...6 { _ = policy.recordWrong(fingerprint(UInt64(n)), at: S.instant(seconds: Int64(n))) }
+    for n in 1...6 { _ = policy.judgeWrong(fingerprint(UInt64(n)), at: S.instant(seconds: Int64(n))) }
     XCTAssertEqual(policy.record.recentWrong.count, 5)
     XCTAssertEqual(policy.record.recentWrong.map(\.fingerprint), (2...6).map { fingerprint(UInt64($0)) })
-    XCTAssertEqual(policy.recordWrong(fingerprint(1), at: S.instant(seconds: 10)).failures, 7, "the sixth-last is forgotten")
-    XCTAssertNil(policy.recordWrong(fingerprint(4), at: S.instant(seconds: 10)).failures)
+    XCTAssertEqual(policy.judgeWrong(fingerprint(1), at: S.instant(seconds: 10)).failures, 7, "the sixth-last is forgotten")
+    XCTAssertNil(policy.judgeWrong(fingerprint(4), at: S.instant(seconds: 10)).failures)
   }
 
   func testWallClockGoingBackwardsMakesARepeatCount() {
     var policy = UnlockPolicy(table: .android, record: .clean, startingAt: S.instant(seconds: 100))
-    _ = policy.recordWrong(fingerprint(1), at: S.instant(seconds: 100))
-    XCTAssertEqual(policy.recordWrong(fingerprint(1), at: S.instant(seconds: 50)).failures, 2)
+    _ = policy.judgeWrong(fingerprint(1), at: S.instant(seconds: 100))
+    XCTAssertEqual(policy.judgeWrong(fingerprint(1), at: S.instant(seconds: 50)).failures, 2)
   }
 
   func testCorrectPatternClearsCounterAndMemory() {
     var policy = UnlockPolicy(table: .android, record: .clean, startingAt: S.instant(seconds: 0))
     XCTAssertFalse(policy.recordCorrect(), "nothing to persist when already clean")
-    _ = policy.recordWrong(fingerprint(1), at: S.instant(seconds: 0))
+    _ = policy.judgeWrong(fingerprint(1), at: S.instant(seconds: 0))
     XCTAssertTrue(policy.recordCorrect())
     XCTAssertEqual(policy.record, .clean)
   }
@@ -115,5 +120,16 @@ final class UnlockPolicyTests: XCTestCase {
       UnlockDecision(result: .wrong, lockout: .seconds(60), failures: 5).jsonLine,
       #"{"result":"wrong","retry_in_s":60,"failures":5}"#)
     XCTAssertEqual(UnlockDecision(result: .lockedOut, lockout: .seconds(7)).jsonLine, #"{"result":"locked-out","retry_in_s":7}"#)
+  }
+}
+
+extension UnlockPolicy {
+  /// A pattern known to be wrong, in the vault's order: a recent repeat is not counted;
+  /// otherwise the failure is counted, then the pattern remembered.
+  fileprivate mutating func judgeWrong(_ fingerprint: PatternFingerprint, at now: UnlockInstant) -> UnlockDecision {
+    if isRecentRepeat(fingerprint, at: now) { return UnlockDecision(result: .wrong) }
+    let decision = countFailure(at: now)
+    rememberWrong(fingerprint, at: now)
+    return decision
   }
 }

@@ -1,5 +1,6 @@
 import CShim
 import Configuration
+import FBDev
 import Input
 import KMS
 import PatternCore
@@ -81,7 +82,7 @@ enum RunCommand {
     let statePath = settings.stateDirectory ?? StateDirectory.defaultPath
     // run --enroll-first with no pattern at all enrols first, then locks with it.
     let enrollsFirst = !enrolling && settings.expected == nil && settings.enrollFirst && VaultGate.hasNoPattern(statePath)
-    let grid = settings.layoutOptions.gridSize
+    let grid = settings.screen.layout.gridSize
     let fewest = settings.minimumDotsToEnroll
     if (enrolling || enrollsFirst) && !(fewest >= 1 && fewest <= grid * grid) {
       throw .usage(UsageError("\(command): --min-dots takes 1 to \(grid * grid) for a \(grid)x\(grid) grid, not \(fewest)"))
@@ -230,17 +231,20 @@ enum RunCommand {
   ) throws(CommandFailure) -> Ending {
     let (settings, minimumDots, started, enrolling, enrollsFirst) =
       (plan.settings, plan.minimumDots, plan.started, plan.enrolling, plan.enrollsFirst)
-    var options = settings.layoutOptions
+    let configuration = settings.screen
+    var options = configuration.layout
     options.panelWidth = display.width
     options.panelHeight = display.height
-    options.rotation = combine(display.panelRotation, settings.rotation)
+    options.rotation = combine(display.panelRotation, configuration.layout.rotation)
     options.dotsPerInch =
-      settings.dpi ?? LayoutOptions.dotsPerInch(pixels: display.width, millimetres: display.widthMillimetres)
+      configuration.layout.dotsPerInch
+      ?? LayoutOptions.dotsPerInch(pixels: display.width, millimetres: display.widthMillimetres)
     let layout: GridLayout
     let text: ScreenText
     do throws(LayoutError) {
       (layout, text) = try ScreenText.layOut(
-        options, message: settings.message, fontPath: settings.fontPath, language: settings.language, loadingFont: true,
+        options, message: configuration.message, fontPath: configuration.fontPath ?? FontLoader.defaultFontPath,
+        language: configuration.language, loadingFont: true,
         fontFailure: { Console.error($0.message + ($0.isLanguageFallback ? "" : "; showing the lock without text")) })
     } catch {
       throw .usage(UsageError(error.message + " (display \(display.summary))"))
@@ -267,19 +271,10 @@ enum RunCommand {
     let console = ConsoleMode()
     Console.out("patternlock: showing the lock on \(display.summary)")
 
-    let atlas = text.atlas
-    let feedback = UInt64(settings.feedbackMilliseconds) * 1000
-    let idleBlank = settings.idleBlankSeconds > 0 ? UInt64(settings.idleBlankSeconds) * 1_000_000 : nil
-    // Every lock this run shows (the first, after an enrolment, after each relock over
-    // the kiosk) is made here, so none of them can miss a screen setting.
-    func lockScreen(minimumDots: Int, prompt: PromptText) -> LockScreen<D.Pixel> {
-      LockScreen<D.Pixel>(
-        layout: layout, theme: settings.theme, atlas: atlas, minimumDots: minimumDots, feedbackMicroseconds: feedback,
-        idleBlankMicroseconds: idleBlank, prompt: prompt, unattended: settings.unattended, message: text.message,
-        inputMode: settings.inputMode, language: text.language)
-    }
-    var screen = lockScreen(
-      minimumDots: minimumDots, prompt: enrolling || enrollsFirst ? EnrollmentGate.startPrompt : PromptText.drawPattern)
+    let screens = RunScreens(configuration: configuration, layout: layout, text: text)
+    var screen = screens.screen(
+      D.Pixel.self, minimumDots: minimumDots,
+      prompt: enrolling || enrollsFirst ? EnrollmentGate.startPrompt : PromptText.drawPattern)
     let now = pl_monotonic_microseconds()
     if judge.vault != nil { screen.startLockedOut(judge.vault!.lockoutAtStart(now: now), now: now) }
     var ending = loop.run(display: &display, input: &input, screen: &screen, judge: &judge)
@@ -294,21 +289,13 @@ enum RunCommand {
         throw .vault(error)
       }
       judge.vault!.actions = try makeActions(settings.all)
-      screen = lockScreen(minimumDots: judge.vault!.minimumDotsToCheck(), prompt: PromptText.drawPattern)
+      screen = screens.screen(D.Pixel.self, minimumDots: judge.vault!.minimumDotsToCheck(), prompt: PromptText.drawPattern)
       ending = loop.run(display: &display, input: &input, screen: &screen, judge: &judge)
     }
-    // With a kiosk an unlock shows it, and the lock comes back over it in this process
-    // (the kiosk keeps running behind the lock).
-    while let kiosk = plan.kiosk, case .unlocked = ending {
-      Console.out("unlocked")
-      switch loop.showKiosk(kiosk, lockTerminal: plan.lockTerminal, lockNumber: plan.lockNumber, display: &display, input: &input) {
-      case .signal(let signal): ending = .signal(signal)
-      case .failed(let failure): throw .kiosk(failure)
-      case .relock:
-        screen = lockScreen(minimumDots: judge.vault?.minimumDotsToCheck() ?? minimumDots, prompt: PromptText.drawPattern)
-        ending = loop.run(display: &display, input: &input, screen: &screen, judge: &judge)
-      }
-    }
+    var kiosk = plan.kiosk.map { TerminalKiosk(plan: $0, lockTerminal: plan.lockTerminal, lockNumber: plan.lockNumber) }
+    ending = try relockOverKiosk(
+      after: ending, kiosk: &kiosk, screens: screens, minimumDots: minimumDots, loop: &loop, display: &display,
+      input: &input, judge: &judge)
     _ = console.isActive
     // Thrown failures leave through the owners' deinits, which restore the CRTC and
     // the console.
@@ -326,6 +313,30 @@ enum RunCommand {
     case .input(let error): throw .input(error)
     case .failed(let error): throw .loop(error)
     }
+  }
+
+  /// With a kiosk, an unlock shows it and the lock comes back over it in this process
+  /// (the kiosk keeps running behind the lock), as often as the kiosk's stay ends in a
+  /// relock. Every lock shown again is made by `screens`, as the first was.
+  ///
+  /// - Returns: how the last lock (or the last stay in the kiosk) ended.
+  static func relockOverKiosk<D: LockDisplay & ~Copyable, I: InputSource & ~Copyable, K: KioskStay>(
+    after first: LoopEnding<D.Failure, I.Failure>, kiosk: inout K?, screens: RunScreens, minimumDots: Int,
+    loop: inout EventLoop, display: inout D, input: inout I, judge: inout RunJudge
+  ) throws(CommandFailure) -> LoopEnding<D.Failure, I.Failure> {
+    var ending = first
+    while kiosk != nil, case .unlocked = ending {
+      Console.out("unlocked")
+      switch kiosk!.stay(loop: &loop, display: &display, input: &input) {
+      case .signal(let signal): ending = .signal(signal)
+      case .failed(let failure): throw .kiosk(failure)
+      case .relock:
+        var screen = screens.screen(
+          D.Pixel.self, minimumDots: judge.vault?.minimumDotsToCheck() ?? minimumDots, prompt: PromptText.drawPattern)
+        ending = loop.run(display: &display, input: &input, screen: &screen, judge: &judge)
+      }
+    }
+    return ending
   }
 
   /// The hooks and the door strike, checked before anything on screen changes.

@@ -52,13 +52,6 @@ struct LockTerminal: ~Copyable {
   /// while this value lives.
   var descriptor: Int32 { tty.rawValue }
 
-  /// The active VT's number, or -1.
-  var active: Int32 { pl_vt_active(tty.rawValue) }
-
-  /// Asks for VT `number`; with the lock's own VT active the kernel first sends
-  /// SIGUSR2, and the switch happens when `answer` allows it.
-  func activate(_ number: Int32) -> Bool { pl_vt_activate(tty.rawValue, number) == 0 }
-
   /// Polls VT_GETSTATE until VT `number` is active; false after `switchMilliseconds`.
   static func waitUntilActive(_ tty: Int32, _ number: Int32, milliseconds: Int = switchMilliseconds) -> Bool {
     for _ in 0..<(milliseconds / 20) {

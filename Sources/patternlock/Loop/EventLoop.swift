@@ -5,19 +5,19 @@ import Scene
 import Screen
 import SystemCalls
 
-/// The process's only loop: one thread, one `poll` over a signalfd (SIGINT, SIGTERM),
-/// a timerfd (when the picture next changes by itself), the input source's fd, the
-/// display's fd and its hotplug fd. It knows the display and the input only through
-/// their protocols (`Display`, `InputSource`), and the lock only as the `LockScreen`
-/// it steps, the same stepper `replay` drives on a recording's clock.
+/// The lock's loop: one thread, one `poll` (`PollSet`) over named sources: a signalfd
+/// (SIGINT, SIGTERM, and the VT's SIGUSR1/SIGUSR2), a timerfd (when the picture next
+/// changes by itself), the input source's descriptor, the display's and its hotplug
+/// descriptor. It knows the display and the input only through their protocols
+/// (`Display`, `InputSource`), and the lock only as the `LockScreen` it steps by the
+/// rules of `LiveDriver` (Screen), which the step tests drive too; `replay` steps the
+/// same screen on a recording's clock (`RecordedPlayback`).
 ///
-/// Queued input is drained before the first poll; each ready fd has a drain step; a
-/// frame is rendered only when the state is dirty and no flip is in flight, so at
-/// most one flip is queued and the buffer on screen is never drawn into. While the
-/// screen is blanked the output is switched off (`IdleBlanking`); input keeps
-/// arriving through libinput, which does not depend on the display. Nothing in
-/// the per-event and per-frame path allocates (the poll set and shadow buffer are
-/// made before the loop).
+/// Queued input is drained before the first poll; each ready source has its step. While
+/// the screen is blanked the output is switched off (`LockScreen.present`); input keeps
+/// arriving through libinput, which does not depend on the display. Nothing in the
+/// per-event and per-frame path allocates (the poll set and the frames are made before
+/// the loop).
 struct EventLoop: ~Copyable {
   /// Figures printed with `--timing`, for the end-to-end test log.
   var printTiming = false
@@ -29,7 +29,7 @@ struct EventLoop: ~Copyable {
   var lockTerminal: Int32 = -1
   let signals: FileDescriptor
   private let timer: FileDescriptor
-  private var set: [pl_pollfd]
+  private var set = PollSet(capacity: 5)
 
   /// Makes the signalfd and timerfd (blocking SIGINT and SIGTERM first, so they
   /// arrive only through the signalfd and never interrupt a half-drawn frame).
@@ -46,7 +46,6 @@ struct EventLoop: ~Copyable {
     }
     self.signals = signals
     self.timer = FileDescriptor(owning: timerFD)
-    set = [pl_pollfd](repeating: pl_pollfd(fd: -1, events: 0, revents: 0), count: 5)
   }
 
   deinit {
@@ -67,6 +66,7 @@ struct EventLoop: ~Copyable {
   ) -> LoopEnding<D.Failure, I.Failure> {
     let start = startMicroseconds ?? pl_monotonic_microseconds()
     let (signalFD, timerFD) = (signals.rawValue, timer.rawValue)
+    var driver = LiveDriver()
     var firstFlip = true
     var lastInputTime: UInt64 = 0
     // The newest input in the frame being flipped: a flip queued before an event
@@ -77,14 +77,8 @@ struct EventLoop: ~Copyable {
 
     func onInput(_ event: InputEvent) {
       if case .touch(let t) = event { lastInputTime = t.timeMicroseconds }
-      let now = pl_monotonic_microseconds()
-      let wasBlanked = screen.isBlanked
-      if screen.receive(event, at: now, judge: &judge) != nil {
-        armTimer(now: now)
-      } else if wasBlanked && !screen.isBlanked {
-        // Woken: the timer was left unarmed while blank; arm it for the next blank.
-        armTimer(now: now)
-      }
+      driver.receive(event, at: pl_monotonic_microseconds(), screen: &screen, judge: &judge)
+      armTimer()
     }
 
     /// Wakes the loop when the picture next changes by itself.
@@ -100,25 +94,30 @@ struct EventLoop: ~Copyable {
       firstFlip = false
     }
 
-    func armTimer(now: UInt64) {
-      if let next = screen.nextChange(after: now) { _ = pl_timerfd_arm(timerFD, next > now ? next - now : 1) }
+    /// Arms the timer when the driver asks for it.
+    func armTimer() {
+      if let delay = driver.takeTimerDelay() { _ = pl_timerfd_arm(timerFD, delay) }
     }
 
-    armTimer(now: pl_monotonic_microseconds())
+    driver.start(screen, at: pl_monotonic_microseconds())
+    armTimer()
 
     do throws(I.Failure) { try input.drain(upTo: pl_monotonic_microseconds(), onInput) } catch { return .input(error) }
-    set[0] = pl_pollfd(fd: signalFD, events: Int16(PL_POLLIN), revents: 0)
-    set[1] = pl_pollfd(fd: timerFD, events: Int16(PL_POLLIN), revents: 0)
-    set[2] = pl_pollfd(fd: input.pollDescriptor, events: Int16(PL_POLLIN), revents: 0)
-    set[3] = pl_pollfd(fd: display.pollDescriptor, events: Int16(PL_POLLIN), revents: 0)
-    set[4] = pl_pollfd(fd: display.hotplugDescriptor, events: Int16(PL_POLLIN), revents: 0)
+    // Each source's descriptor, by name; what is done when one is ready follows the wait.
+    set.removeAll()
+    let signalled = set.add("signalfd", descriptor: signalFD)
+    let timed = set.add("timerfd", descriptor: timerFD)
+    let inputReady = set.add("input", descriptor: input.pollDescriptor)
+    let flipDone = set.add("display", descriptor: display.pollDescriptor)
+    let plugged = set.add("hotplug", descriptor: display.hotplugDescriptor)
 
     while true {
-      // The unlocked picture stays up for the verdict's time, then the loop ends.
-      if screen.isFinished && !display.isFlipPending { return .unlocked }
-      // Powering off or restarting: once its picture is up, the loop ends without an unlock.
-      if let action = screen.requestedPowerAction, !screen.isDirty, !display.isFlipPending { return .power(action) }
-      if screen.isDirty && !display.isFlipPending {
+      switch driver.ending(of: screen, on: display) {
+      case .unlocked: return .unlocked
+      case .power(let action): return .power(action)
+      case nil: break
+      }
+      if driver.shouldPresent(screen, on: display) {
         do throws(D.Failure) {
           let result = try screen.present(on: &display)
           if let refusal = result.switchOffRefusal {
@@ -139,6 +138,9 @@ struct EventLoop: ~Copyable {
         } catch {
           return .display(error)
         }
+        // A display that shows at once (fbdev, memory) wakes nothing: the picture that
+        // ends the lock (a power action's) is up, so the lock ends before the poll.
+        if !display.isFlipPending { continue }
       }
       var timeout: Int32 = -1
       if let interval = watchdog {
@@ -149,14 +151,12 @@ struct EventLoop: ~Copyable {
         }
         timeout = Int32((interval &- (now &- lastPing)) / 1000 + 1)
       }
-      let ready = set.withUnsafeMutableBufferPointer { pl_poll($0.baseAddress, Int32($0.count), timeout) }
-      if ready < 0 {
-        // Not `retryingInterrupts`: after a signal the loop looks at its state again.
-        let errno = Errno.current
-        if errno == .interrupted { continue }
-        return .failed(.poll(errno))
+      do throws(Errno) {
+        guard try set.wait(milliseconds: timeout) != nil else { continue }
+      } catch {
+        return .failed(.poll(error))
       }
-      if set[0].revents != 0 {
+      if set.isReady(signalled) {
         let signal = pl_signalfd_read(signalFD)
         // While locked, a switch away is refused (the lock asks for the one it wants
         // after an unlock) and `patternlock lock` has nothing to do.
@@ -166,23 +166,21 @@ struct EventLoop: ~Copyable {
           return .signal(signal)
         }
       }
-      if set[1].revents != 0, pl_timerfd_read(timerFD) > 0 {
-        let now = pl_monotonic_microseconds()
-        screen.advance(to: now, judge: &judge)
-        armTimer(now: now)
+      if set.isReady(timed), pl_timerfd_read(timerFD) > 0 {
+        driver.timerFired(at: pl_monotonic_microseconds(), screen: &screen, judge: &judge)
+        armTimer()
       }
-      if set[2].revents != 0 {
+      if set.isReady(inputReady) {
         do throws(I.Failure) { try input.drain(upTo: pl_monotonic_microseconds(), onInput) } catch { return .input(error) }
-        // Input moves the next idle and timeout moments (and a lifted finger lets the
-        // screen blank again): the timer follows them.
-        armTimer(now: pl_monotonic_microseconds())
+        driver.inputTaken(screen, at: pl_monotonic_microseconds())
+        armTimer()
       }
-      if set[3].revents != 0 {
+      if set.isReady(flipDone) {
         let flipTime: UInt64?
         do throws(D.Failure) { flipTime = try display.completeFlip() } catch { return .display(error) }
         if let flipTime { flipped(at: flipTime) }
       }
-      if set[4].revents != 0 {
+      if set.isReady(plugged) {
         do throws(D.Failure) {
           if try display.hotplug() { screen.invalidate() }
         } catch {

@@ -1,7 +1,6 @@
 import AllocationCounter
 import CommandTestSupport
 import Foundation
-import Input
 import PatternCore
 import Raster
 import Recording
@@ -9,8 +8,6 @@ import Scene
 import Screen
 import ScreenTestSupport
 import XCTest
-
-@testable import patternlock
 
 /// Idle blanking over a memory display that can switch off (the seam in place of a
 /// DRM driver with DPMS) and one that cannot: when the output goes off and on, that
@@ -43,7 +40,7 @@ final class IdleOutputOffTests: XCTestCase {
   private struct Harness {
     var screen: LockScreen<XRGB8888>
     var display: MemoryDisplay<XRGB8888>
-    var judge = LockScreenStepTests.QuietPatternJudge(IdleOutputOffTests.secret)
+    var judge = MatchJudge(IdleOutputOffTests.secret)
     var outcomes = 0
     /// Why the display refused to switch off, once it did.
     var refusal: String?
@@ -51,7 +48,7 @@ final class IdleOutputOffTests: XCTestCase {
     var presentsWhileOff = 0
 
     mutating func frame() throws {
-      guard screen.isDirty && !display.isFlipPending else { return }
+      guard LiveDriver().shouldPresent(screen, on: display) else { return }
       let wasOff = display.isOutputOff
       let result = try screen.present(on: &display)
       if result.presented && wasOff { presentsWhileOff += 1 }
@@ -75,8 +72,7 @@ final class IdleOutputOffTests: XCTestCase {
   private func harness(canSwitchOff: Bool, idleSeconds: UInt64 = 2) throws -> Harness {
     let layout = try GridLayout(LayoutOptions())
     let screen = LockScreen<XRGB8888>(
-      layout: layout, theme: Theme(), atlas: nil, feedbackMicroseconds: 3 * Self.second,
-      idleBlankMicroseconds: idleSeconds * Self.second)
+      testing: layout, .testing(feedbackMicroseconds: 3 * Self.second, idleBlankMicroseconds: idleSeconds * Self.second))
     var h = Harness(screen: screen, display: MemoryDisplay<XRGB8888>(width: 800, height: 480, canSwitchOff: canSwitchOff))
     try h.tick(0)
     XCTAssertEqual(h.display.presented, 1, "the first frame is presented")

@@ -1,0 +1,53 @@
+import PatternCore
+
+/// Keyboard entry (accessibility): digits join dots, Backspace takes the last back,
+/// Escape clears, Enter submits.
+extension LockScreenController {
+  /// Joins a dot by number, as the digit keys do; ignored while drawing with a finger,
+  /// during a verdict, for a dot already joined or beyond the grid.
+  public mutating func keyDot(_ dot: Int, at time: UInt64) {
+    advance(to: time)
+    if wake(at: time) { return }
+    guard isAcceptingInput, !tracker.isActive, dot >= 1, dot <= tracker.layout.dotCount else { return }
+    // Typing starts a keyboard entry: taps not yet confirmed are dropped.
+    tracker.reset()
+    var trail = keyed
+    if trail.append(dot) {
+      keyed = trail
+      state.trail = keyed
+      state.finger = nil
+    }
+  }
+
+  /// Removes the last dot joined by keyboard (Backspace).
+  public mutating func keyBackspace(at time: UInt64) {
+    advance(to: time)
+    if wake(at: time) { return }
+    guard isAcceptingInput, !tracker.isActive else { return }
+    tracker.reset()
+    keyed.removeLast()
+    state.trail = keyed
+  }
+
+  /// Forgets the dots joined by keyboard (Escape).
+  public mutating func keyClear(at time: UInt64) {
+    advance(to: time)
+    if wake(at: time) { return }
+    guard isAcceptingInput, !tracker.isActive else { return }
+    tracker.reset()
+    keyed.removeAll()
+    state.trail = keyed
+  }
+
+  /// Finishes the pattern joined by keyboard (Enter), as a finger lifting would.
+  ///
+  /// - Returns: the finished pattern, for the caller to judge with `show(_:for:)`.
+  public mutating func keySubmit(at time: UInt64) -> GestureOutcome? {
+    advance(to: time)
+    if wake(at: time) { return nil }
+    guard isAcceptingInput, !tracker.isActive, !keyed.isEmpty else { return nil }
+    let dots = keyed
+    keyed.removeAll()
+    return GestureOutcome(dots: dots, result: dots.count >= tracker.minimumDots ? .complete : .tooShort, timeMicroseconds: time)
+  }
+}

@@ -1,0 +1,49 @@
+import CShim
+import SystemCalls
+
+/// The descriptors one `poll` waits on, each added by name (the name says which one
+/// failed or is ready, in messages and the debugger). Made before the loop; adding,
+/// waiting and asking allocate nothing once the set has its room.
+struct PollSet: ~Copyable {
+  /// One registered descriptor: its place in the set.
+  struct Source: Equatable {
+    fileprivate let index: Int
+  }
+
+  private var entries: [pl_pollfd] = []
+  private(set) var names: [StaticString] = []
+
+  init(capacity: Int) {
+    entries.reserveCapacity(capacity)
+    names.reserveCapacity(capacity)
+  }
+
+  /// Adds `descriptor` (-1 for one that never becomes ready: poll skips it).
+  mutating func add(_ name: StaticString, descriptor: Int32) -> Source {
+    entries.append(pl_pollfd(fd: descriptor, events: Int16(PL_POLLIN), revents: 0))
+    names.append(name)
+    return Source(index: entries.count - 1)
+  }
+
+  /// Empties the set, keeping its room (each run of the loop adds its sources again).
+  mutating func removeAll() {
+    entries.removeAll(keepingCapacity: true)
+    names.removeAll(keepingCapacity: true)
+  }
+
+  /// Waits up to `milliseconds` (-1 for ever) for a source to become ready.
+  ///
+  /// - Returns: nil after a signal interrupted the wait (the caller looks at its state
+  ///   again: not `retryingInterrupts`), else whether a source is ready.
+  /// - Throws: poll's error.
+  mutating func wait(milliseconds: Int32) throws(Errno) -> Bool? {
+    let ready = entries.withUnsafeMutableBufferPointer { pl_poll($0.baseAddress, Int32($0.count), milliseconds) }
+    if ready >= 0 { return ready > 0 }
+    let errno = Errno.current
+    if errno == .interrupted { return nil }
+    throw errno
+  }
+
+  /// Whether `source` was ready in the last wait.
+  func isReady(_ source: Source) -> Bool { entries[source.index].revents != 0 }
+}
