@@ -18,7 +18,7 @@ extension LockScreenController {
     if let start = buttonPressStart { next = min(next ?? .max, nextPowerPressStep(start: start, after: now)) }
     if let due = tapConfirmationDue { next = min(next ?? .max, max(due, now)) }
     if let ends = feedbackEnds { return min(ends, next ?? ends) }
-    if case .storageError(let retryAt) = refusal { return min(max(retryAt, now), next ?? retryAt) }
+    if case .storageError(let retryAt, _) = refusal { return min(max(retryAt, now), next ?? retryAt) }
     guard case .until(let ends) = refusal, !isBlanked else { return next }
     guard ends > now else { return now }
     let remaining = ends - now
@@ -61,8 +61,8 @@ extension LockScreenController {
     switch refusal {
     case .permanent:
       state = LockScreenState(appearance: .wrong, prompt: .lockedUntilReset, pointer: state.pointer)
-    case .storageError:
-      state = LockScreenState(appearance: .wrong, prompt: .storageError, pointer: state.pointer)
+    case .storageError(_, let prompt):
+      state = LockScreenState(appearance: .wrong, prompt: prompt, pointer: state.pointer)
     case .until(let ends):
       if time >= ends {
         self.refusal = nil

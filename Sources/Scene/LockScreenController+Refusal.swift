@@ -5,7 +5,7 @@ import PatternCore
 extension LockScreenController {
   /// Whether the caller should try the storage again now (see `refuseUntilStorageWritable`).
   public func storageRetryDue(at now: UInt64) -> Bool {
-    guard case .storageError(let retryAt) = refusal, feedbackEnds == nil else { return false }
+    guard case .storageError(let retryAt, _) = refusal, feedbackEnds == nil else { return false }
     return now >= retryAt
   }
 
@@ -39,10 +39,13 @@ extension LockScreenController {
     }
   }
 
-  /// Refuses input because the last attempt could not be recorded: "Storage error"
-  /// until a write succeeds; the caller tries again from `retryAt`.
-  public mutating func refuseUntilStorageWritable(retryAt: UInt64, at now: UInt64) {
-    refuse(.storageError(retryAt: retryAt), at: now)
+  /// Refuses input because the last attempt could not be recorded or judged:
+  /// `prompt` ("Storage error", or the TPM's) until a retry succeeds; the caller tries
+  /// again from `retryAt`. Without a prompt, a failed retry keeps the cause on screen.
+  public mutating func refuseUntilStorageWritable(retryAt: UInt64, prompt: PromptText? = nil, at now: UInt64) {
+    var cause = prompt ?? .storageError
+    if prompt == nil, case .storageError(_, let shown) = refusal { cause = shown }
+    refuse(.storageError(retryAt: retryAt, prompt: cause), at: now)
   }
 
   mutating func refuse(_ refusal: Refusal, at now: UInt64) {

@@ -39,9 +39,10 @@ public struct LockScreenController: Sendable {
   enum Refusal: Sendable, Equatable {
     case until(UInt64)
     case permanent
-    /// The last attempt could not be counted on disk, so none is judged until a write
-    /// succeeds; the caller tries again from `retryAt` (`storageRetryDue`).
-    case storageError(retryAt: UInt64)
+    /// The last attempt could not be counted on disk (or the TPM gave no verdict), so
+    /// none is judged until a retry succeeds; the caller tries again from `retryAt`
+    /// (`storageRetryDue`). `prompt` names the cause.
+    case storageError(retryAt: UInt64, prompt: PromptText)
   }
 
   /// What refuses input now, if anything: a countdown or a lock is shown.
@@ -173,7 +174,9 @@ public struct LockScreenController: Sendable {
     if let prompt = judgement.nextPrompt { idlePrompt = prompt }
     show(judgement.verdict, for: outcome)
     if let retryAt = judgement.storageRetryAt {
-      refuseUntilStorageWritable(retryAt: retryAt, at: now)
+      var cause = PromptText.storageError
+      if case .rejected(let prompt) = judgement.verdict { cause = prompt }
+      refuseUntilStorageWritable(retryAt: retryAt, prompt: cause, at: now)
     } else {
       lockOut(judgement.lockout, at: now)
     }

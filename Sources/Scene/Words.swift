@@ -43,6 +43,8 @@ extension PromptText {
   public static let lockedUntilReset = PromptText(.lockedUntilReset)
   /// The attempts could not be recorded, so none is judged.
   public static let storageError = PromptText(.storageError)
+  /// The TPM that judges a TPM-bound pattern gave no verdict, so none is judged.
+  public static let tpmError = PromptText(.tpmError)
 
   /// "Too short: join at least 4 dots".
   public static func tooShort(minimumDots: Int) -> PromptText {

@@ -152,6 +152,16 @@ public struct UnlockSession {
     }
   }
 
+  /// `probeWritable`, and for a TPM-bound pattern also whether its TPM would judge now
+  /// (there, enrolled, not in lockout): what the lock screen retries after an attempt
+  /// that was not judged.
+  ///
+  /// - Throws: what `attempt` throws before counting.
+  public mutating func probeJudging(at now: UnlockInstant) throws(VaultError) {
+    try probeWritable(at: now)
+    _ = try openTPM()
+  }
+
   /// Points in `attempt` where a debug build may be told to die (crash tests).
   enum Step: Int {
     case countedBeforeVerifying = 20

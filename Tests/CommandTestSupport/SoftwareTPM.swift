@@ -12,13 +12,14 @@ public final class SoftwareTPM {
   /// The TCTI string that reaches it.
   public var tcti: String { "swtpm:host=127.0.0.1,port=\(port)" }
 
-  /// Starts swtpm with its state in `directory` (created), on the first free pair of ports
-  /// from a random start, and waits until it answers.
-  public init(in directory: URL) throws {
+  /// Starts swtpm with its state in `directory` (created), on `port` (the TPM coming
+  /// back where it was) or else the first free pair of ports from a random start, and
+  /// waits until it answers.
+  public init(in directory: URL, port fixed: Int? = nil) throws {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     var lastError = "no port tried"
     for _ in 0..<20 {
-      let port = Int.random(in: 20_000...60_000) & ~1
+      let port = fixed ?? (Int.random(in: 20_000...60_000) & ~1)
       let process = Process()
       process.executableURL = URL(fileURLWithPath: SoftwareTPM.executable)
       process.arguments = [

@@ -33,6 +33,8 @@ public enum Message: CaseIterable, Sendable {
   case lockedUntilReset
   /// "Storage error: locked. Ask an administrator.": The tries cannot be written down, so none is judged: locked.
   case storageError
+  /// "TPM error: locked. Ask an administrator.": The TPM that judges the pattern does not answer (or is not the enrolled one), so none is judged: locked.
+  case tpmError
   /// "Too short: join at least %d dots": %d: the fewest dots a pattern must join (1 to 49).
   case tooShort
   /// "Wrong pattern: %d tries left": %d: how many wrong patterns are left before a lockout.

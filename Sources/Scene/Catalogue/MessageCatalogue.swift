@@ -24,6 +24,7 @@ enum MessageCatalogue {
       case .busyTryAgain: return "Busy: try again"
       case .lockedUntilReset: return "Locked: ask an administrator"
       case .storageError: return "Storage error: locked. Ask an administrator."
+      case .tpmError: return "TPM error: locked. Ask an administrator."
       case .tooShort:
         switch form {
         case 0: return "Too short: join at least %d dot"
@@ -59,6 +60,7 @@ enum MessageCatalogue {
       case .busyTryAgain: return "Beschäftigt: bitte erneut versuchen"
       case .lockedUntilReset: return "Gesperrt: Administrator fragen"
       case .storageError: return "Speicherfehler: gesperrt. Administrator fragen."
+      case .tpmError: return "TPM-Fehler: gesperrt. Administrator fragen."
       case .tooShort:
         switch form {
         case 0: return "Zu kurz: mindestens %d Punkt verbinden"
@@ -94,6 +96,7 @@ enum MessageCatalogue {
       case .busyTryAgain: return "系统繁忙，请重试"
       case .lockedUntilReset: return "已锁定，请联系管理员"
       case .storageError: return "存储错误，已锁定。请联系管理员。"
+      case .tpmError: return "TPM 错误，已锁定。请联系管理员。"
       case .tooShort: return "至少连接 %d 个点，请重试"
       case .wrongPatternTriesLeft: return "图案错误，还可尝试 %d 次"
       case .tryAgainInMinutes: return "请在 %d:%02d 后重试"

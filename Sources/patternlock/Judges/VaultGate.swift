@@ -133,7 +133,7 @@ struct VaultGate: PatternJudge, ~Copyable {
         return LockScreenController.Judgement(verdict: .rejected(.busyTryAgain))
       }
       return LockScreenController.Judgement(
-        verdict: .rejected(.storageError),
+        verdict: .rejected(VaultGate.refusalPrompt(for: error)),
         storageRetryAt: now + StorageRetry.intervalMicroseconds)
     }
     reportDamageOnce()
@@ -150,9 +150,19 @@ struct VaultGate: PatternJudge, ~Copyable {
   /// Tries the storage again after an attempt could not be recorded (`run`).
   ///
   /// - Returns: still failing, or the lockout the recorded attempts impose now.
+  /// What the locked screen says when an attempt was not judged: the TPM's own
+  /// lockout as the lock until reset, a TPM without a verdict as such, else storage.
+  static func refusalPrompt(for error: VaultError) -> PromptText {
+    switch error {
+    case .tpm(.lockedOut): return .lockedUntilReset
+    case .tpm: return .tpmError
+    default: return .storageError
+    }
+  }
+
   mutating func retryStorage(at now: UInt64) -> StorageRetry {
     do throws(VaultError) {
-      try session.probeWritable(at: clock.instant(now))
+      try session.probeJudging(at: clock.instant(now))
     } catch {
       return .stillFailing
     }

@@ -1,0 +1,62 @@
+import CommandTestSupport
+import Configuration
+import Foundation
+import PatternCore
+import Raster
+import Scene
+import Screen
+import Vault
+import XCTest
+
+@testable import patternlock
+
+/// `run`'s judge with a TPM-bound pattern and a real software TPM: the lock screen
+/// unlocks only through the TPM, says so when the TPM does not answer (no storage
+/// error, no unlock), retries, and judges again once the TPM is back.
+final class TPMLockScreenTests: XCTestCase {
+  private let second: UInt64 = 1_000_000
+
+  @discardableResult
+  private func enter(_ dots: [Int], at time: UInt64, on screen: inout LockScreen<XRGB8888>, judge gate: inout VaultGate) -> GestureOutcome? {
+    for dot in dots { screen.receive(.key(.dot(dot)), at: time, judge: &gate) }
+    return screen.receive(.key(.submit), at: time, judge: &gate)
+  }
+
+  func testTheLockScreenNamesATPMThatDoesNotAnswerAndJudgesAgainOnceItIsBack() throws {
+    guard SoftwareTPM.isInstalled else { throw XCTSkip("swtpm is not installed (scripts/install-deps installs it)") }
+    let sandbox = try makeTemporaryDirectory(prefix: "tpm-screen", permissions: 0o755)
+    let tpmState = sandbox.appendingPathComponent("tpm")
+    var tpm = try SoftwareTPM(in: tpmState)
+    defer { tpm.stop() }
+    let root = try ConfigRoot()
+    defer { root.remove() }
+    try root.write("etc/patternlock.conf", "[vault]\ntpm = required\ntpm-tcti = \(tpm.tcti)\n")
+    let statePath = sandbox.appendingPathComponent("state").path
+    let set = try PatternlockBinary.run(
+      ["set-pattern", "--state-dir", statePath, "--argon-passes", "1", "--argon-memory-mib", "1"], stdin: "1-2-3-6",
+      environment: [ConfigurationFiles.rootVariable: root.path])
+    XCTAssertEqual(set.status, 0, set.stderr)
+
+    var gate = try VaultGate(stateDirectory: statePath, throttle: .android, tcti: tpm.tcti, startingAt: 0)
+    var screen = LockScreen<XRGB8888>(testing: try GridLayout(LayoutOptions()))
+    enter([1, 2, 3, 4], at: 10 * second, on: &screen, judge: &gate)
+    XCTAssertFalse(screen.unlocked)
+
+    tpm.stop()
+    screen.advance(to: 20 * second, judge: &gate)
+    XCTAssertNotNil(enter([1, 2, 3, 6], at: 20 * second, on: &screen, judge: &gate))
+    XCTAssertFalse(screen.unlocked, "the right pattern never unlocks without its TPM")
+    screen.advance(to: 21 * second, judge: &gate)
+    XCTAssertEqual(screen.controller.state.prompt, .tpmError)
+    XCTAssertFalse(screen.controller.isAcceptingInput)
+    screen.advance(to: 22 * second, judge: &gate)
+    XCTAssertEqual(screen.controller.state.prompt, .tpmError, "still no TPM at the retry")
+
+    tpm = try SoftwareTPM(in: tpmState, port: tpm.port)
+    screen.advance(to: 24 * second, judge: &gate)
+    XCTAssertTrue(screen.controller.isAcceptingInput, "the TPM answers again: attempts are judged again")
+    XCTAssertEqual(screen.controller.state.prompt, .drawPattern)
+    enter([1, 2, 3, 6], at: 25 * second, on: &screen, judge: &gate)
+    XCTAssertTrue(screen.unlocked)
+  }
+}
