@@ -59,4 +59,31 @@ final class TPMLockScreenTests: XCTestCase {
     enter([1, 2, 3, 6], at: 25 * second, on: &screen, judge: &gate)
     XCTAssertTrue(screen.unlocked)
   }
+
+  /// `enroll` (the enrolment screen) binds the drawn pattern to the TPM as set-pattern
+  /// does, and the lock that follows judges it there.
+  func testTheEnrolmentScreenBindsThePatternToTheTPM() throws {
+    guard SoftwareTPM.isInstalled else { throw XCTSkip("swtpm is not installed (scripts/install-deps installs it)") }
+    let sandbox = try makeTemporaryDirectory(prefix: "tpm-enrol", permissions: 0o755)
+    let tpm = try SoftwareTPM(in: sandbox.appendingPathComponent("tpm"))
+    defer { tpm.stop() }
+    var settings = Settings()
+    settings.tpmUse = .required
+    settings.tpmTCTI = tpm.tcti
+    let statePath = sandbox.appendingPathComponent("state").path
+    var enrolment = try EnrollmentGate(
+      stateDirectory: statePath, gridSize: 3, minimumDots: 4, cost: try HashCost(passes: 1, memoryBytes: 8 << 20),
+      settings: settings)
+    let drawn = GestureOutcome(dots: DotSequence([1, 2, 3, 6]), result: .complete, timeMicroseconds: 0)
+    _ = enrolment.judge(drawn, at: 0)
+    XCTAssertTrue(enrolment.judge(drawn, at: 0).unlocks, "confirmed and saved")
+    let stored = try EnrolledPattern.load(from: try StateDirectory(opening: statePath, creating: false))
+    XCTAssertNotNil(stored.tpmEnrolment, "bound to the TPM, no hash")
+    XCTAssertFalse(stored.matches(DotSequence([1, 2, 3, 6])), "nothing but the TPM can judge it")
+
+    var gate = try VaultGate(justEnrolledIn: statePath, throttle: .android, tcti: tpm.tcti)
+    var screen = LockScreen<XRGB8888>(testing: try GridLayout(LayoutOptions()))
+    enter([1, 2, 3, 6], at: 1 * second, on: &screen, judge: &gate)
+    XCTAssertTrue(screen.unlocked)
+  }
 }
