@@ -63,16 +63,16 @@ struct AtomicPipeline: ~Copyable {
   /// The device's descriptor; valid while the `DrmDevice` lives (`KMSDisplay` declares
   /// it last so it is destroyed after this value).
   private let descriptor: Int32
-  let connector: UInt32
-  let crtc: UInt32
-  let plane: UInt32
+  let connector: ConnectorID
+  let crtc: CRTCID
+  let plane: PlaneID
   private let properties: PropertyIDs
   /// The mode blob `MODE_ID` points at.
   private let modeBlob: UInt32
 
   /// Creates the mode blob; nil when the driver refuses it.
   init?(
-    device: borrowing DrmDevice, connector: UInt32, crtc: UInt32, plane: UInt32, properties: PropertyIDs,
+    device: borrowing DrmDevice, connector: ConnectorID, crtc: CRTCID, plane: PlaneID, properties: PropertyIDs,
     timing: drmModeModeInfo
   ) {
     var timing = timing
@@ -97,16 +97,17 @@ struct AtomicPipeline: ~Copyable {
   /// `framebuffer` full screen. A test-only commit of the same request comes first.
   ///
   /// - Returns: false when the driver refused the request (nothing was changed).
-  func modeset(framebuffer: UInt32, width: Int, height: Int) -> Bool {
+  func modeset(framebuffer: FramebufferID, width: Int, height: Int) -> Bool {
     guard let request = drmModeAtomicAlloc() else { return false }
     defer { drmModeAtomicFree(request) }
     let p = properties
     let (sourceWidth, sourceHeight) = (AtomicPipeline.sourceExtent(pixels: width), AtomicPipeline.sourceExtent(pixels: height))
+    let (connector, crtc, plane) = (connector.rawValue, crtc.rawValue, plane.rawValue)
     let values: [(object: UInt32, property: UInt32, value: UInt64)] = [
       (connector, p.connectorCrtc, UInt64(crtc)),
       (crtc, p.crtcMode, UInt64(modeBlob)),
       (crtc, p.crtcActive, 1),
-      (plane, p.planeFramebuffer, UInt64(framebuffer)),
+      (plane, p.planeFramebuffer, UInt64(framebuffer.rawValue)),
       (plane, p.planeCrtc, UInt64(crtc)),
       (plane, p.sourceX, 0),
       (plane, p.sourceY, 0),
@@ -127,21 +128,21 @@ struct AtomicPipeline: ~Copyable {
   /// page-flip event, non-blocking); its completion arrives as a page-flip event
   /// carrying `userData`, exactly as after a legacy `drmModePageFlip`.
   ///
-  /// - Parameter path: the device, for the message.
+  /// - Parameters:
+  ///   - damage: what changed in `framebuffer` since it was last on screen, sent as
+  ///     the plane's `FB_DAMAGE_CLIPS` where the plane has it.
+  ///   - path: the device, for the message.
   /// - Throws: `KMSError.callFailed`.
-  ///
-  /// - Parameter damage: what changed in `framebuffer` since it was last on screen,
-  ///   sent as the plane's `FB_DAMAGE_CLIPS` where the plane has it.
-  func flip(to framebuffer: UInt32, damage: Rect, userData: UnsafeMutableRawPointer, path: String) throws(KMSError) {
+  func flip(to framebuffer: FramebufferID, damage: Rect, userData: UnsafeMutableRawPointer, path: String) throws(KMSError) {
     // Straight through the ioctl: drmModeAtomicCommit copies and sorts every request
     // into heap buffers, and this runs once per frame.
-    let (fd, plane, property) = (descriptor, plane, properties.planeFramebuffer)
+    let (fd, plane, property) = (descriptor, plane.rawValue, properties.planeFramebuffer)
     let clips = properties.damageClips ?? 0
     let flags = UInt32(DRM_MODE_PAGE_FLIP_EVENT) | UInt32(DRM_MODE_ATOMIC_NONBLOCK)
     let (x1, y1) = (Int32(damage.x), Int32(damage.y))
     let (x2, y2) = (Int32(damage.x + damage.width), Int32(damage.y + damage.height))
     try systemCall("DRM_IOCTL_MODE_ATOMIC", on: path) {
-      pl_drm_atomic_flip_damage(fd, plane, property, UInt64(framebuffer), clips, x1, y1, x2, y2, flags, userData)
+      pl_drm_atomic_flip_damage(fd, plane, property, UInt64(framebuffer.rawValue), clips, x1, y1, x2, y2, flags, userData)
     }
   }
 
@@ -155,14 +156,14 @@ struct AtomicPipeline: ~Copyable {
   ///   - framebuffer: what the primary plane shows once on (ignored for off).
   ///   - path: the device, for the message.
   /// - Throws: `KMSError.callFailed` when the driver refuses; nothing changed then.
-  func setActive(_ active: Bool, framebuffer: UInt32, path: String) throws(KMSError) {
-    let (fd, crtc, plane, p, blob) = (descriptor, crtc, plane, properties, modeBlob)
+  func setActive(_ active: Bool, framebuffer: FramebufferID, path: String) throws(KMSError) {
+    let (fd, crtc, plane, p, blob) = (descriptor, crtc.rawValue, plane.rawValue, properties, modeBlob)
     let flags = UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET)
     // Two literals, not an interpolation: the waking touch's path allocates nothing.
     let call = active ? "DRM_IOCTL_MODE_ATOMIC (CRTC ACTIVE=1)" : "DRM_IOCTL_MODE_ATOMIC (CRTC ACTIVE=0)"
     try systemCall(call, on: path) {
       pl_drm_atomic_set_active(
-        fd, crtc, p.crtcActive, active ? 1 : 0, p.crtcMode, blob, plane, p.planeFramebuffer, framebuffer, flags)
+        fd, crtc, p.crtcActive, active ? 1 : 0, p.crtcMode, blob, plane, p.planeFramebuffer, framebuffer.rawValue, flags)
     }
   }
 }

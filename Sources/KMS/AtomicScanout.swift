@@ -15,12 +15,12 @@ final class AtomicScanout: Scanout {
   var isAtomic: Bool { true }
 
   /// The damage goes with the commit as the plane's `FB_DAMAGE_CLIPS`.
-  func flip(to framebuffer: UInt32, damage: Rect, userData: UnsafeMutableRawPointer) throws(KMSError) {
+  func flip(to framebuffer: FramebufferID, damage: Rect, userData: UnsafeMutableRawPointer) throws(KMSError) {
     try pipeline.flip(to: framebuffer, damage: damage, userData: userData, path: path)
   }
 
   /// The CRTC's `ACTIVE` property: what atomic defines as DPMS.
-  func setPower(on: Bool, framebuffer: UInt32) throws(KMSError) {
+  func setPower(on: Bool, framebuffer: FramebufferID) throws(KMSError) {
     try pipeline.setActive(on, framebuffer: framebuffer, path: path)
   }
 

@@ -13,8 +13,8 @@ public struct DumbBuffer: ~Copyable {
   let descriptor: Int32
   /// The GEM handle.
   let handle: UInt32
-  /// The framebuffer ID for SetCrtc and PageFlip.
-  let framebuffer: UInt32
+  /// The framebuffer ID for SetCrtc, PageFlip and the plane's `FB_ID`.
+  let framebuffer: FramebufferID
   /// Bytes per row, as the driver chose (it may pad rows).
   public let pitch: Int
   /// The mapping's length in bytes.
@@ -74,14 +74,14 @@ public struct DumbBuffer: ~Copyable {
     }
     self.descriptor = fd
     self.handle = handle
-    self.framebuffer = framebuffer
+    self.framebuffer = FramebufferID(framebuffer)
     self.pitch = Int(pitch)
     self.size = Int(size)
     self.mapping = mapping
   }
 
   deinit {
-    _ = drmModeRmFB(descriptor, framebuffer)
+    _ = drmModeRmFB(descriptor, framebuffer.rawValue)
     _ = pl_munmap(mapping, size)
     _ = drmModeDestroyDumbBuffer(descriptor, handle)
   }

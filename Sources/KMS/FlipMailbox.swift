@@ -15,7 +15,7 @@ struct FlipMailbox: ~Copyable {
 
   deinit { words.deallocate() }
 
-  /// The `user_data` for `drmModePageFlip`.
+  /// The `user_data` for `drmModePageFlip` or the atomic flip.
   var userData: UnsafeMutableRawPointer { UnsafeMutableRawPointer(words) }
 
   /// The completion time of a flip that arrived since the last call, if any.

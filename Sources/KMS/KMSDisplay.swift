@@ -2,15 +2,18 @@
 //
 // Design. `KMSDisplay.init` is the whole modesetting sequence, read top to bottom:
 // device → resources → connected connector → mode → encoder/CRTC → two dumb buffers
-// (each with its framebuffer) → an atomic commit where the driver offers one, else
-// SetCrtc; one helper per step (`Probe`). From then on the driver-facing steps (flip,
-// power) go through `AtomicScanout` or `LegacyScanout`, chosen there. Frames are composed by the caller in a
-// cached shadow buffer; `present` copies only the damaged rows into the back buffer
+// (each with its framebuffer; `BufferPair` says which is on screen) → an atomic commit
+// where the driver offers one, else SetCrtc; one helper per step (`Probe`). From then
+// on the driver-facing steps (flip, power) go through `AtomicScanout` or
+// `LegacyScanout`, chosen there. Frames are composed by the caller in a cached shadow
+// buffer; `present` copies only the damaged rows into the back buffer
 // (`DamageCopy`, write-only: dumb buffers are uncached on many ARM boards) and queues
 // a page flip on vblank (an atomic commit of the plane's FB_ID, or legacy PageFlip).
 // The flip's completion comes back as an event on the DRM fd, which the caller's poll
 // loop hands to `handleEvents`.
-// At most one flip is in flight; the buffer being scanned out is never written.
+// At most one flip is in flight; the buffer being scanned out is never written, except
+// on drivers that copy it over a link (`updatesInPlace`), where nothing reads it as it
+// is written.
 // Idle blanking switches the output off (`switchOutputOff`: the CRTC's ACTIVE = 0 in an
 // atomic commit, else the connector's legacy DPMS property) and `switchOutputOn` brings it
 // back showing the whole current frame; no flip is queued while it is off.
@@ -36,7 +39,10 @@
 // - Blanking by detaching the plane or disabling the CRTC (MODE_ID 0): waking would
 //   then be a full modeset; ACTIVE = 0 is what atomic defines as DPMS off, and the
 //   kernel reports it in the connector's `dpms` file, as legacy DPMS off.
-// - Front-buffer rendering with dirty-FB ioctls: not all drivers implement them.
+// - Front-buffer rendering with dirty-FB ioctls everywhere: not all drivers implement
+//   them, and it tears where the display scans out of the buffer. It is used only
+//   where the driver copies the buffer over a link (`UploadDrivers`), and given up on
+//   ENOSYS.
 
 import CDRM
 import CShim
@@ -49,8 +55,7 @@ import SystemCalls
 public struct KMSDisplay: ~Copyable {
   // Stored properties are destroyed in declaration order after `deinit`: the buffers,
   // mailbox and mode blob first, the device (whose close would invalidate them) last.
-  private let buffer0: DumbBuffer
-  private let buffer1: DumbBuffer
+  private var buffers: BufferPair
   private let mailbox: FlipMailbox
   /// The atomic or the legacy way frames and power reach the screen.
   private let scanout: any Scanout
@@ -67,16 +72,14 @@ public struct KMSDisplay: ~Copyable {
   /// The connector's physical size in millimetres (0 when unknown).
   public let millimetres: (width: Int, height: Int)
 
-  private let connectorID: UInt32
-  private let crtcID: UInt32
+  private let connectorID: ConnectorID
+  private let crtcID: CRTCID
   private let timing: drmModeModeInfo
   private let saved: SavedCrtc?
   private var damage: DamageTracker
-  /// The buffer on screen (0 or 1); the other one is drawn into, unless `updatesInPlace`.
-  private var front = 0
   /// Whether frames are written into the buffer on screen and its damage handed to
-  /// `drmModeDirtyFB`, instead of flipping between two buffers: for drivers that copy
-  /// the buffer over a link (`UploadDrivers`), where a flip to another buffer copies
+  /// `drmModeDirtyFB`, instead of flipping between the two (`buffers`): for drivers that
+  /// copy the buffer over a link (`UploadDrivers`), where a flip to another buffer copies
   /// all of it. Turned off for good when the driver answers ENOSYS.
   public private(set) var updatesInPlace: Bool
   /// Whether a flip is queued and its event not yet handled.
@@ -106,25 +109,24 @@ public struct KMSDisplay: ~Copyable {
     let mode = connector.modes[modeIndex]
     let crtc = try Probe.crtc(for: connector, resources, of: device)
     let format = try KMSDisplay.scanoutFormat(options.format, crtc: crtc, resources, output: connector.name.text, of: device)
-    let buffer0 = try DumbBuffer(device: device, width: mode.width, height: mode.height, format: format)
-    let buffer1 = try DumbBuffer(device: device, width: mode.width, height: mode.height, format: format)
-    buffer0.clear()
-    buffer1.clear()
+    let buffers = BufferPair(
+      try DumbBuffer(device: device, width: mode.width, height: mode.height, format: format),
+      try DumbBuffer(device: device, width: mode.width, height: mode.height, format: format))
+    buffers.clear()
     let saved = Probe.savedCrtc(crtc, connector: connector.id, of: device)
     let timing = connector.timings[modeIndex]
     let scanout: any Scanout
     if let atomic = KMSDisplay.atomicModeset(
-      device, options, crtc: crtc, connector: connector.id, timing: timing, resources, framebuffer: buffer0.framebuffer, mode: mode)
+      device, options, crtc: crtc, connector: connector.id, timing: timing, resources, framebuffer: buffers.frontFramebuffer, mode: mode)
     {
       scanout = AtomicScanout(atomic, path: device.path)
     } else {
-      try KMSDisplay.setCrtc(device, crtc: crtc, framebuffer: buffer0.framebuffer, connector: connector.id, timing: timing)
+      try KMSDisplay.setCrtc(device, crtc: crtc, framebuffer: buffers.frontFramebuffer, connector: connector.id, timing: timing)
       scanout = LegacyScanout(device: device, crtc: crtc, connector: connector.id, output: connector.name.text)
     }
 
     self.panelOrientation = Probe.panelOrientation(of: connector.id, device: device)
-    self.buffer0 = buffer0
-    self.buffer1 = buffer1
+    self.buffers = buffers
     self.mailbox = FlipMailbox()
     self.scanout = scanout
     self.updatesInPlace = UploadDrivers.copiesOverALink(device.driverName)
@@ -144,11 +146,12 @@ public struct KMSDisplay: ~Copyable {
     // Put back what was there (usually the console's framebuffer); a CRTC that was
     // off is switched off again.
     if let saved {
-      var connector = saved.connector
+      var connector = saved.connector.rawValue
       if var mode = saved.mode {
-        _ = drmModeSetCrtc(device.descriptor, saved.crtc, saved.framebuffer, saved.x, saved.y, &connector, 1, &mode)
+        _ = drmModeSetCrtc(
+          device.descriptor, saved.crtc.rawValue, saved.framebuffer.rawValue, saved.x, saved.y, &connector, 1, &mode)
       } else {
-        _ = drmModeSetCrtc(device.descriptor, saved.crtc, 0, 0, 0, nil, 0, nil)
+        _ = drmModeSetCrtc(device.descriptor, saved.crtc.rawValue, FramebufferID.none.rawValue, 0, 0, nil, 0, nil)
       }
       if saved.mode != nil { scanout.afterRestore(outputWasOff: isOutputOff) }
     }
@@ -165,7 +168,8 @@ public struct KMSDisplay: ~Copyable {
   /// Height of the scan-out buffers in pixels.
   public var height: Int { mode.height }
 
-  /// Copies the damaged part of `shadow` into the back buffer and queues a flip to it.
+  /// Copies the damaged part of `shadow` into the back buffer and queues a flip to it
+  /// (with `updatesInPlace`: into the buffer on screen, with no flip).
   ///
   /// The shadow holds the whole frame, `width * bytesPerPixel` bytes per row. The back
   /// buffer also receives the damage of the frame before (it last saw the frame two
@@ -176,18 +180,18 @@ public struct KMSDisplay: ~Copyable {
   ///   - damage: what changed since the last present, in panel pixels.
   /// - Returns: false when nothing was queued because the output is disconnected.
   /// - Precondition: no flip is pending (`isFlipPending` is false).
-  /// - Throws: `KMSError.callFailed` when `drmModeAtomicCommit` or `drmModePageFlip` fails.
+  /// - Throws: `KMSError.callFailed` when the atomic flip, `drmModePageFlip` or
+  ///   `drmModeDirtyFB` fails.
   @discardableResult
   public mutating func present<Pixel>(shadow: [Pixel], damage frameDamage: Rect) throws(KMSError) -> Bool {
     precondition(!isFlipPending, "present while a flip is in flight")
     precondition(!isOutputOff, "present while the output is switched off (switchOutputOn first)")
     guard isConnected else { return false }
     if updatesInPlace, try updateInPlace(shadow, damage: frameDamage) { return true }
-    let back = 1 - front
+    let back = buffers.back
     let area = damage.take(frameDamage, for: back)
     copy(shadow, area: area, into: back)
-    let framebuffer = back == 0 ? buffer0.framebuffer : buffer1.framebuffer
-    try scanout.flip(to: framebuffer, damage: area, userData: mailbox.userData)
+    try scanout.flip(to: buffers.framebuffer(back), damage: area, userData: mailbox.userData)
     isFlipPending = true
     return true
   }
@@ -199,10 +203,11 @@ public struct KMSDisplay: ~Copyable {
   /// - Returns: false when the driver has no dirty-framebuffer call (ENOSYS): in-place
   ///   updates are then off for good, and the caller flips as usual.
   private mutating func updateInPlace<Pixel>(_ shadow: [Pixel], damage frameDamage: Rect) throws(KMSError) -> Bool {
+    let front = buffers.front
     let area = damage.take(frameDamage, for: front)
     copy(shadow, area: area, into: front)
     guard !area.isEmpty else { return true }
-    let framebuffer = front == 0 ? buffer0.framebuffer : buffer1.framebuffer
+    let framebuffer = buffers.frontFramebuffer.rawValue
     let (x1, y1) = (UInt16(clamping: area.x), UInt16(clamping: area.y))
     let (x2, y2) = (UInt16(clamping: area.x + area.width), UInt16(clamping: area.y + area.height))
     if pl_drm_dirty_fb(device.descriptor, framebuffer, x1, y1, x2, y2) == 0 { return true }
@@ -230,7 +235,7 @@ public struct KMSDisplay: ~Copyable {
   public mutating func switchOutputOff() throws(KMSError) {
     precondition(!isFlipPending, "switchOutputOff while a flip is in flight")
     precondition(!isOutputOff, "switchOutputOff while the output is already off")
-    if isConnected { try scanout.setPower(on: false, framebuffer: 0) }
+    if isConnected { try scanout.setPower(on: false, framebuffer: .none) }
     isOutputOff = true
   }
 
@@ -250,11 +255,10 @@ public struct KMSDisplay: ~Copyable {
   public mutating func switchOutputOn<Pixel>(showing shadow: [Pixel]) throws(KMSError) {
     precondition(isOutputOff, "switchOutputOn while the output is on")
     if isHandedOver { return try takeBack(showing: shadow) }
+    let front = buffers.front
     copy(shadow, area: Rect(x: 0, y: 0, width: mode.width, height: mode.height), into: front)
     damage.wroteWholeFrame(into: front)
-    if isConnected {
-      try scanout.setPower(on: true, framebuffer: front == 0 ? buffer0.framebuffer : buffer1.framebuffer)
-    }
+    if isConnected { try scanout.setPower(on: true, framebuffer: buffers.frontFramebuffer) }
     isOutputOff = false
   }
 
@@ -278,11 +282,11 @@ public struct KMSDisplay: ~Copyable {
   /// the kiosk's cursor switched off; the other buffer is marked stale everywhere.
   private mutating func takeBack<Pixel>(showing shadow: [Pixel]) throws(KMSError) {
     try device.becomeMaster(waitingMilliseconds: KMSDisplay.masterMilliseconds)
+    let front = buffers.front
     copy(shadow, area: Rect(x: 0, y: 0, width: mode.width, height: mode.height), into: front)
     damage.wroteWholeFrame(into: front)
-    let framebuffer = front == 0 ? buffer0.framebuffer : buffer1.framebuffer
-    try KMSDisplay.setCrtc(device, crtc: crtcID, framebuffer: framebuffer, connector: connectorID, timing: timing)
-    _ = drmModeSetCursor(device.descriptor, crtcID, 0, 0, 0)
+    try KMSDisplay.setCrtc(device, crtc: crtcID, framebuffer: buffers.frontFramebuffer, connector: connectorID, timing: timing)
+    _ = drmModeSetCursor(device.descriptor, crtcID.rawValue, 0, 0, 0)
     isHandedOver = false
     isOutputOff = false
   }
@@ -305,7 +309,7 @@ public struct KMSDisplay: ~Copyable {
     try systemCall("drmHandleEvent", on: device.path) { drmHandleEvent(fd, &context) }
     guard let time = mailbox.take() else { return nil }
     isFlipPending = false
-    front = 1 - front
+    buffers.swap()
     return time
   }
 
@@ -325,8 +329,8 @@ public struct KMSDisplay: ~Copyable {
       isConnected = false
       return .disconnected
     case (false, true):
-      let framebuffer = front == 0 ? buffer0.framebuffer : buffer1.framebuffer
-      try KMSDisplay.setCrtc(device, crtc: crtcID, framebuffer: framebuffer, connector: connectorID, timing: timing)
+      try KMSDisplay.setCrtc(
+        device, crtc: crtcID, framebuffer: buffers.frontFramebuffer, connector: connectorID, timing: timing)
       isConnected = true
       // SetCrtc switches the output on; a blanked screen is switched off again by
       // the caller, which redraws everything after a reconnect.
@@ -345,22 +349,7 @@ public struct KMSDisplay: ~Copyable {
     let bytesPerPixel = Int(format.bitsPerPixel ?? 32) / 8
     let (w, h) = (mode.width, mode.height)
     shadow.withUnsafeBytes { source in
-      if index == 0 {
-        KMSDisplay.copy(source, into: buffer0, width: w, height: h, bytesPerPixel: bytesPerPixel, area: area)
-      } else {
-        KMSDisplay.copy(source, into: buffer1, width: w, height: h, bytesPerPixel: bytesPerPixel, area: area)
-      }
-    }
-  }
-
-  private static func copy(
-    _ source: UnsafeRawBufferPointer, into buffer: borrowing DumbBuffer, width: Int, height: Int, bytesPerPixel: Int, area: Rect
-  ) {
-    let pitch = buffer.pitch
-    _ = buffer.withPixels { destination in
-      DamageCopy.copy(
-        from: source, sourceStride: width * bytesPerPixel, to: destination, destinationStride: pitch,
-        width: width, height: height, bytesPerPixel: bytesPerPixel, damage: area)
+      buffers.copy(source, into: index, width: w, height: h, bytesPerPixel: bytesPerPixel, area: area)
     }
   }
 
@@ -393,7 +382,7 @@ public struct KMSDisplay: ~Copyable {
   /// The buffers' format: `format =`, or RGB565 where the driver prefers 16 bits and
   /// the primary plane shows it, else XRGB8888 (`ScanoutFormat.choose`).
   private static func scanoutFormat(
-    _ requested: FourCC?, crtc: UInt32, _ resources: Probe.Resources, output: String, of device: borrowing DrmDevice
+    _ requested: FourCC?, crtc: CRTCID, _ resources: Probe.Resources, output: String, of device: borrowing DrmDevice
   ) throws(KMSError) -> FourCC {
     // Without the universal-planes cap the primary plane is not listed; the cap changes
     // nothing else for the legacy path.
@@ -412,8 +401,8 @@ public struct KMSDisplay: ~Copyable {
   /// request. Nil when atomic is not offered, is refused, or `forceLegacy` is set:
   /// the caller then sets the CRTC the legacy way.
   private static func atomicModeset(
-    _ device: borrowing DrmDevice, _ options: KMSOptions, crtc: UInt32, connector: UInt32, timing: drmModeModeInfo,
-    _ resources: Probe.Resources, framebuffer: UInt32, mode: DisplayMode
+    _ device: borrowing DrmDevice, _ options: KMSOptions, crtc: CRTCID, connector: ConnectorID, timing: drmModeModeInfo,
+    _ resources: Probe.Resources, framebuffer: FramebufferID, mode: DisplayMode
   ) -> AtomicPipeline? {
     if options.forceLegacy { return nil }
     guard let pipeline = Probe.atomicPipeline(crtc: crtc, connector: connector, timing: timing, resources, of: device) else {
@@ -426,13 +415,13 @@ public struct KMSDisplay: ~Copyable {
 
   /// `drmModeSetCrtc`: shows `framebuffer` on `connector` with `timing`.
   private static func setCrtc(
-    _ device: borrowing DrmDevice, crtc: UInt32, framebuffer: UInt32, connector: UInt32, timing: drmModeModeInfo
+    _ device: borrowing DrmDevice, crtc: CRTCID, framebuffer: FramebufferID, connector: ConnectorID, timing: drmModeModeInfo
   ) throws(KMSError) {
-    var connector = connector
+    var connector = connector.rawValue
     var timing = timing
     let fd = device.descriptor
     try systemCall("drmModeSetCrtc", on: device.path) {
-      drmModeSetCrtc(fd, crtc, framebuffer, 0, 0, &connector, 1, &timing)
+      drmModeSetCrtc(fd, crtc.rawValue, framebuffer.rawValue, 0, 0, &connector, 1, &timing)
     }
   }
 

@@ -8,8 +8,8 @@ import SystemCalls
 final class LegacyScanout: Scanout {
   private let descriptor: Int32
   private let path: String
-  private let crtc: UInt32
-  private let connector: UInt32
+  private let crtc: CRTCID
+  private let connector: ConnectorID
   private let output: String
   /// The connector's `DPMS` property; nil when it has none (then the output cannot be
   /// switched off, and blanking shows black frames).
@@ -17,13 +17,13 @@ final class LegacyScanout: Scanout {
   /// Whether the driver takes `drmModeDirtyFB` (until it says ENOSYS).
   private var wantsDirtyFB = true
 
-  init(device: borrowing DrmDevice, crtc: UInt32, connector: UInt32, output: String) {
+  init(device: borrowing DrmDevice, crtc: CRTCID, connector: ConnectorID, output: String) {
     descriptor = device.descriptor
     path = device.path
     self.crtc = crtc
     self.connector = connector
     self.output = output
-    dpmsProperty = Probe.objectProperties(connector, type: Probe.objectConnector, of: device).id("DPMS")
+    dpmsProperty = Probe.objectProperties(connector.rawValue, type: Probe.objectConnector, of: device).id("DPMS")
   }
 
   var isAtomic: Bool { false }
@@ -31,8 +31,8 @@ final class LegacyScanout: Scanout {
   /// The damage goes to `drmModeDirtyFB` first, for drivers that need to be told
   /// (those that send pixels over a link); one that answers ENOSYS does not, and is
   /// not asked again.
-  func flip(to framebuffer: UInt32, damage: Rect, userData: UnsafeMutableRawPointer) throws(KMSError) {
-    let (fd, crtc) = (descriptor, crtc)
+  func flip(to framebuffer: FramebufferID, damage: Rect, userData: UnsafeMutableRawPointer) throws(KMSError) {
+    let (fd, crtc, framebuffer) = (descriptor, crtc.rawValue, framebuffer.rawValue)
     if wantsDirtyFB && !damage.isEmpty {
       let (x1, y1) = (UInt16(clamping: damage.x), UInt16(clamping: damage.y))
       let (x2, y2) = (UInt16(clamping: damage.x + damage.width), UInt16(clamping: damage.y + damage.height))
@@ -43,9 +43,9 @@ final class LegacyScanout: Scanout {
     }
   }
 
-  func setPower(on: Bool, framebuffer: UInt32) throws(KMSError) {
+  func setPower(on: Bool, framebuffer: FramebufferID) throws(KMSError) {
     guard let dpms = dpmsProperty else { throw .noPowerControl(path: path, output: output) }
-    let (fd, connector) = (descriptor, connector)
+    let (fd, connector) = (descriptor, connector.rawValue)
     let value = UInt64(on ? DRM_MODE_DPMS_ON : DRM_MODE_DPMS_OFF)
     // Two literals, not an interpolation: the waking touch's path allocates nothing.
     try systemCall(on ? "drmModeConnectorSetProperty (DPMS on)" : "drmModeConnectorSetProperty (DPMS off)", on: path) {
@@ -57,6 +57,6 @@ final class LegacyScanout: Scanout {
   /// output left off by blanking is switched on for the console.
   func afterRestore(outputWasOff: Bool) {
     guard outputWasOff, let dpms = dpmsProperty else { return }
-    _ = drmModeConnectorSetProperty(descriptor, connector, dpms, UInt64(DRM_MODE_DPMS_ON))
+    _ = drmModeConnectorSetProperty(descriptor, connector.rawValue, dpms, UInt64(DRM_MODE_DPMS_ON))
   }
 }

@@ -15,7 +15,7 @@ extension Probe {
   /// piece is missing: the driver refuses the universal-planes or atomic client cap,
   /// the CRTC has no primary plane, a property is absent, or the mode blob is refused.
   static func atomicPipeline(
-    crtc: UInt32, connector: UInt32, timing: drmModeModeInfo, _ resources: Resources, of device: borrowing DrmDevice
+    crtc: CRTCID, connector: ConnectorID, timing: drmModeModeInfo, _ resources: Resources, of device: borrowing DrmDevice
   ) -> AtomicPipeline? {
     let fd = device.descriptor
     guard drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 1) == 0,
@@ -24,9 +24,9 @@ extension Probe {
     guard let index = resources.crtcs.firstIndex(of: crtc), index < 32,
       let plane = primaryPlane(forCrtcIndex: index, of: device)
     else { return nil }
-    let c = objectProperties(connector, type: objectConnector, of: device)
-    let r = objectProperties(crtc, type: objectCrtc, of: device)
-    let p = objectProperties(plane, type: objectPlane, of: device)
+    let c = objectProperties(connector.rawValue, type: objectConnector, of: device)
+    let r = objectProperties(crtc.rawValue, type: objectCrtc, of: device)
+    let p = objectProperties(plane.rawValue, type: objectPlane, of: device)
     guard let ids = AtomicPipeline.PropertyIDs(connector: c, crtc: r, plane: p) else { return nil }
     return AtomicPipeline(device: device, connector: connector, crtc: crtc, plane: plane, properties: ids, timing: timing)
   }
@@ -38,7 +38,7 @@ extension Probe {
 
   /// The first plane that can show on the CRTC at `index` (a bit in `possible_crtcs`,
   /// by index like an encoder's) and whose `type` is primary.
-  static func primaryPlane(forCrtcIndex index: Int, of device: borrowing DrmDevice) -> UInt32? {
+  static func primaryPlane(forCrtcIndex index: Int, of device: borrowing DrmDevice) -> PlaneID? {
     guard let planes = drmModeGetPlaneResources(device.descriptor) else { return nil }
     defer { drmModeFreePlaneResources(planes) }
     for i in 0..<Int(planes.pointee.count_planes) {
@@ -47,7 +47,7 @@ extension Probe {
       let possible = plane.pointee.possible_crtcs
       drmModeFreePlane(plane)
       guard possible & (1 << UInt32(index)) != 0 else { continue }
-      if objectProperties(id, type: objectPlane, of: device).value("type") == UInt64(DRM_PLANE_TYPE_PRIMARY) { return id }
+      if objectProperties(id, type: objectPlane, of: device).value("type") == UInt64(DRM_PLANE_TYPE_PRIMARY) { return PlaneID(id) }
     }
     return nil
   }

@@ -6,14 +6,14 @@ import CDRM
 enum Probe {
   /// The IDs of a card's connectors, encoders and CRTCs (`drmModeGetResources`).
   struct Resources {
-    var connectors: [UInt32] = []
+    var connectors: [ConnectorID] = []
     var encoders: [UInt32] = []
-    var crtcs: [UInt32] = []
+    var crtcs: [CRTCID] = []
   }
 
   /// One connector and what it offers (`drmModeGetConnector`).
   struct Connector {
-    var id: UInt32
+    var id: ConnectorID
     var name: ConnectorName
     var isConnected: Bool
     var modes: [DisplayMode]
@@ -36,9 +36,9 @@ enum Probe {
     }
     defer { drmModeFreeResources(res) }
     var result = Resources()
-    result.connectors = ids(res.pointee.connectors, res.pointee.count_connectors)
+    result.connectors = ids(res.pointee.connectors, res.pointee.count_connectors).map(ConnectorID.init)
     result.encoders = ids(res.pointee.encoders, res.pointee.count_encoders)
-    result.crtcs = ids(res.pointee.crtcs, res.pointee.count_crtcs)
+    result.crtcs = ids(res.pointee.crtcs, res.pointee.count_crtcs).map(CRTCID.init)
     if result.connectors.isEmpty || result.crtcs.isEmpty { throw .notModesetting(path: device.path) }
     return result
   }
@@ -52,8 +52,8 @@ enum Probe {
   }
 
   /// One connector's state, or nil when it vanished (a DP-MST connector can).
-  static func connector(_ id: UInt32, of device: borrowing DrmDevice) -> Connector? {
-    guard let c = drmModeGetConnector(device.descriptor, id) else { return nil }
+  static func connector(_ id: ConnectorID, of device: borrowing DrmDevice) -> Connector? {
+    guard let c = drmModeGetConnector(device.descriptor, id.rawValue) else { return nil }
     defer { drmModeFreeConnector(c) }
     let info = c.pointee
     var timings: [drmModeModeInfo] = []
@@ -95,11 +95,11 @@ enum Probe {
   /// output's CRTC); otherwise the first CRTC any of its encoders can reach. An
   /// encoder's `possible_crtcs` is a bit mask over the *index* of each CRTC in the
   /// resources, not over CRTC IDs (see kmscube's drm-common.c, `get_crtc_for_encoder`).
-  static func crtc(for connector: Connector, _ resources: Resources, of device: borrowing DrmDevice) throws(KMSError) -> UInt32 {
+  static func crtc(for connector: Connector, _ resources: Resources, of device: borrowing DrmDevice) throws(KMSError) -> CRTCID {
     if connector.currentEncoder != 0, let encoder = drmModeGetEncoder(device.descriptor, connector.currentEncoder) {
       let crtc = encoder.pointee.crtc_id
       drmModeFreeEncoder(encoder)
-      if crtc != 0 { return crtc }
+      if crtc != 0 { return CRTCID(crtc) }
     }
     for encoderID in connector.encoders {
       guard let encoder = drmModeGetEncoder(device.descriptor, encoderID) else { continue }
@@ -113,9 +113,10 @@ enum Probe {
   }
 
   /// The connector's `panel orientation` property, or `.normal` when it has none.
-  static func panelOrientation(of connector: UInt32, device: borrowing DrmDevice) -> PanelOrientation {
-    let objectConnector: UInt32 = 0xc0c0_c0c0  // DRM_MODE_OBJECT_CONNECTOR
-    guard let props = drmModeObjectGetProperties(device.descriptor, connector, objectConnector) else { return .normal }
+  static func panelOrientation(of connector: ConnectorID, device: borrowing DrmDevice) -> PanelOrientation {
+    guard let props = drmModeObjectGetProperties(device.descriptor, connector.rawValue, objectConnector) else {
+      return .normal
+    }
     defer { drmModeFreeObjectProperties(props) }
     for i in 0..<Int(props.pointee.count_props) {
       guard let property = drmModeGetProperty(device.descriptor, props.pointee.props[i]) else { continue }
@@ -130,11 +131,11 @@ enum Probe {
   }
 
   /// The CRTC's state before we change it (`drmModeGetCrtc`), to put back on exit.
-  static func savedCrtc(_ crtc: UInt32, connector: UInt32, of device: borrowing DrmDevice) -> SavedCrtc? {
-    guard let saved = drmModeGetCrtc(device.descriptor, crtc) else { return nil }
+  static func savedCrtc(_ crtc: CRTCID, connector: ConnectorID, of device: borrowing DrmDevice) -> SavedCrtc? {
+    guard let saved = drmModeGetCrtc(device.descriptor, crtc.rawValue) else { return nil }
     defer { drmModeFreeCrtc(saved) }
     return SavedCrtc(
-      crtc: crtc, connector: connector, framebuffer: saved.pointee.buffer_id, x: saved.pointee.x,
+      crtc: crtc, connector: connector, framebuffer: FramebufferID(saved.pointee.buffer_id), x: saved.pointee.x,
       y: saved.pointee.y, mode: saved.pointee.mode_valid != 0 ? saved.pointee.mode : nil)
   }
 
@@ -181,9 +182,9 @@ enum Probe {
 
 /// A CRTC's configuration before patternlock took it over.
 struct SavedCrtc {
-  var crtc: UInt32
-  var connector: UInt32
-  var framebuffer: UInt32
+  var crtc: CRTCID
+  var connector: ConnectorID
+  var framebuffer: FramebufferID
   var x: UInt32
   var y: UInt32
   /// The mode, or nil when the CRTC was off.

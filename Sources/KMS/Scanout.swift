@@ -17,10 +17,10 @@ protocol Scanout: AnyObject {
   /// carrying `userData`; `damage` is what changed in it since it was last on screen
   /// (the union of this frame's and the previous one's: double buffering), for drivers
   /// that transfer pixels over a link.
-  func flip(to framebuffer: UInt32, damage: Rect, userData: UnsafeMutableRawPointer) throws(KMSError)
+  func flip(to framebuffer: FramebufferID, damage: Rect, userData: UnsafeMutableRawPointer) throws(KMSError)
   /// Switches the output off (idle blanking) or on again showing `framebuffer`.
   /// Throws `.noPowerControl` when the path has no way to; nothing changed then.
-  func setPower(on: Bool, framebuffer: UInt32) throws(KMSError)
+  func setPower(on: Bool, framebuffer: FramebufferID) throws(KMSError)
   /// After the saved CRTC was set back on exit: puts right what SetCrtc does not.
   func afterRestore(outputWasOff: Bool)
 }

@@ -29,7 +29,7 @@ public enum ScanoutFormat {
   /// (the universal-planes cap must be set, or only overlays are listed).
   static func primaryPlaneFormats(crtcIndex: Int, of device: borrowing DrmDevice) -> [UInt32] {
     guard let plane = Probe.primaryPlane(forCrtcIndex: crtcIndex, of: device),
-      let info = drmModeGetPlane(device.descriptor, plane)
+      let info = drmModeGetPlane(device.descriptor, plane.rawValue)
     else { return [] }
     defer { drmModeFreePlane(info) }
     guard let formats = info.pointee.formats, info.pointee.count_formats > 0 else { return [] }
