@@ -211,12 +211,15 @@ int pl_boot_id(uint8_t bytes[16]) {
   int fd = open("/proc/sys/kernel/random/boot_id", O_RDONLY | O_CLOEXEC);
   if (fd < 0) return -1;
   char text[64];
-  ssize_t n;
-  do {
-    n = read(fd, text, sizeof text - 1);
-  } while (n < 0 && errno == EINTR);
+  ssize_t n = read(fd, text, sizeof text - 1);
+  int saved = errno;
   close(fd);
-  if (n <= 0) return -1;
+  if (n < 0) {
+    errno = saved;
+    return -1;
+  }
+  errno = EINVAL;  // from here on the file is unreadable as a boot id, not interrupted
+  if (n == 0) return -1;
   int filled = 0;
   int high = -1;
   for (ssize_t i = 0; i < n && filled < 16; i++) {
@@ -289,10 +292,7 @@ int pl_sd_notify(const char *state) {
   int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
   if (fd < 0) return -1;
   socklen_t size = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + length);
-  ssize_t sent;
-  do {
-    sent = sendto(fd, state, strlen(state), MSG_NOSIGNAL, (struct sockaddr *)&address, size);
-  } while (sent < 0 && errno == EINTR);
+  ssize_t sent = sendto(fd, state, strlen(state), MSG_NOSIGNAL, (struct sockaddr *)&address, size);
   int saved = errno;
   close(fd);
   errno = saved;
@@ -310,7 +310,7 @@ int pl_execv(const char *const *argv) {
 
 extern char **environ;
 
-int pl_spawn_and_wait(const char *const *argv) {
+int pl_spawn(const char *const *argv) {
   pid_t pid;
   // The child starts with no signal blocked and SIGUSR1/SIGUSR2 at their defaults
   // (a fork never inherits pending signals).
@@ -332,18 +332,14 @@ int pl_spawn_and_wait(const char *const *argv) {
     errno = err;
     return -1;
   }
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) return -1;
-  }
-  if (WIFEXITED(status)) return WEXITSTATUS(status);
-  return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : -1;
+  return (int)pid;
 }
 
-void pl_sleep_milliseconds(int milliseconds) {
-  struct timespec left = {milliseconds / 1000, (long)(milliseconds % 1000) * 1000000L};
-  while (nanosleep(&left, &left) < 0 && errno == EINTR) {
-  }
+int pl_wait_exit_status(int pid) {
+  int status = 0;
+  if (waitpid((pid_t)pid, &status, 0) < 0) return -1;
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : -1;
 }
 
 int pl_getpid(void) { return (int)getpid(); }

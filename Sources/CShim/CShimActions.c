@@ -87,7 +87,9 @@ static void say(const char *what, const char *path, int error) {
   dprintf(2, "patternlock: %s %s: %s\n", what, path, strerror(error));
 }
 
-// Forks the first child, which runs `body` and exits with its result; waits for it.
+// Forks the first child, which runs `body` and exits with its result: the child's pid
+// for pl_wait_detached. The wait is the caller's, so that an EINTR repeats only the
+// wait (in Swift), never the fork.
 static int run_detached(int (*body)(const void *), const void *argument, const char *journal) {
   pid_t child = fork();
   if (child < 0) return -1;
@@ -95,10 +97,12 @@ static int run_detached(int (*body)(const void *), const void *argument, const c
     become_detached_child(journal);
     _exit(body(argument));
   }
+  return (int)child;
+}
+
+int pl_wait_detached(int child) {
   int status = 0;
-  while (waitpid(child, &status, 0) < 0) {
-    if (errno != EINTR) return -1;
-  }
+  if (waitpid((pid_t)child, &status, 0) < 0) return -1;
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
     errno = WIFEXITED(status) && WEXITSTATUS(status) == 1 ? EPERM : ECHILD;
     return -1;
@@ -224,6 +228,8 @@ static int pulse_body(const void *argument) {
   struct timespec wait = {request->milliseconds / 1000, (long)(request->milliseconds % 1000) * 1000000L};
   struct timespec start, now;
   (void)clock_gettime(CLOCK_MONOTONIC, &start);
+  // The one EINTR retry left in C: this is the grandchild after fork, where no Swift
+  // runs, and it is no plain repeat either (each wait is only for what is left).
   for (;;) {
     if (sigtimedwait(&ending, NULL, &wait) >= 0 || errno != EINTR) break;
     // Interrupted by something else: wait only for what is left.

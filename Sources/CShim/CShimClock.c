@@ -38,14 +38,16 @@ uint64_t pl_monotonic_microseconds(void) {
 // Reads `monotonic S NS` and `boottime S NS` lines: any number other than 0 shifts.
 int pl_clock_is_shifted(void) {
   int fd = open("/proc/self/timens_offsets", O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return errno == ENOENT ? 0 : 1;
+  if (fd < 0) return errno == ENOENT ? 0 : errno == EINTR ? -1 : 1;
   char text[256];
-  ssize_t n;
-  do {
-    n = read(fd, text, sizeof text - 1);
-  } while (n < 0 && errno == EINTR);
+  ssize_t n = read(fd, text, sizeof text - 1);
+  int saved = errno;
   (void)close(fd);
-  if (n <= 0) return 1;
+  if (n < 0) {
+    errno = saved;
+    return -1;
+  }
+  if (n == 0) return 1;
   text[n] = '\0';
   for (ssize_t i = 0; i < n; i++) {
     if (text[i] >= '1' && text[i] <= '9') return 1;

@@ -52,10 +52,7 @@ int pl_signalfd_open(void) {
 
 int pl_signalfd_read(int fd) {
   struct signalfd_siginfo info;
-  ssize_t n;
-  do {
-    n = read(fd, &info, sizeof info);
-  } while (n < 0 && errno == EINTR);
+  ssize_t n = read(fd, &info, sizeof info);
   if (n < 0) return errno == EAGAIN ? 0 : -1;
   if (n != (ssize_t)sizeof info) return 0;
   return (int)info.ssi_signo;
@@ -88,10 +85,7 @@ int pl_timerfd_arm(int fd, uint64_t microseconds) {
 
 int64_t pl_timerfd_read(int fd) {
   uint64_t count = 0;
-  ssize_t n;
-  do {
-    n = read(fd, &count, sizeof count);
-  } while (n < 0 && errno == EINTR);
+  ssize_t n = read(fd, &count, sizeof count);
   if (n < 0) return errno == EAGAIN ? 0 : -1;
   return (int64_t)count;
 }
@@ -103,51 +97,43 @@ void *pl_mmap_shared(int fd, size_t length, uint64_t offset) {
 
 int pl_munmap(void *address, size_t length) { return munmap(address, length); }
 
-static int ioctl_retrying(int fd, unsigned long request, unsigned long argument) {
-  int r;
-  do {
-    r = ioctl(fd, request, argument);
-  } while (r < 0 && errno == EINTR);
-  return r;
+// The argument as a full unsigned long, the width the kernel reads it at. One attempt:
+// EINTR comes back to the Swift caller, which retries through SystemCalls.
+static int ioctl_value(int fd, unsigned long request, unsigned long argument) {
+  return ioctl(fd, request, argument);
 }
 
 int pl_kd_get_mode(int tty) {
   int mode = 0;
-  int r;
-  do {
-    r = ioctl(tty, KDGETMODE, &mode);
-  } while (r < 0 && errno == EINTR);
+  int r = ioctl(tty, KDGETMODE, &mode);
   return r < 0 ? -1 : mode;
 }
 
-int pl_kd_set_mode(int tty, int mode) { return ioctl_retrying(tty, KDSETMODE, (unsigned long)mode); }
+int pl_kd_set_mode(int tty, int mode) { return ioctl_value(tty, KDSETMODE, (unsigned long)mode); }
 
 int pl_kd_get_keyboard_mode(int tty) {
   int mode = 0;
-  int r;
-  do {
-    r = ioctl(tty, KDGKBMODE, &mode);
-  } while (r < 0 && errno == EINTR);
+  int r = ioctl(tty, KDGKBMODE, &mode);
   return r < 0 ? -1 : mode;
 }
 
-int pl_kd_set_keyboard_mode(int tty, int mode) { return ioctl_retrying(tty, KDSKBMODE, (unsigned long)mode); }
+int pl_kd_set_keyboard_mode(int tty, int mode) { return ioctl_value(tty, KDSKBMODE, (unsigned long)mode); }
 
-int pl_uinput_enable_type(int fd, uint16_t type) { return ioctl_retrying(fd, UI_SET_EVBIT, type); }
+int pl_uinput_enable_type(int fd, uint16_t type) { return ioctl_value(fd, UI_SET_EVBIT, type); }
 
 int pl_uinput_enable_code(int fd, uint16_t type, uint16_t code) {
   switch (type) {
-  case EV_KEY: return ioctl_retrying(fd, UI_SET_KEYBIT, code);
-  case EV_ABS: return ioctl_retrying(fd, UI_SET_ABSBIT, code);
-  case EV_REL: return ioctl_retrying(fd, UI_SET_RELBIT, code);
-  case EV_MSC: return ioctl_retrying(fd, UI_SET_MSCBIT, code);
-  case EV_SW: return ioctl_retrying(fd, UI_SET_SWBIT, code);
-  case EV_LED: return ioctl_retrying(fd, UI_SET_LEDBIT, code);
+  case EV_KEY: return ioctl_value(fd, UI_SET_KEYBIT, code);
+  case EV_ABS: return ioctl_value(fd, UI_SET_ABSBIT, code);
+  case EV_REL: return ioctl_value(fd, UI_SET_RELBIT, code);
+  case EV_MSC: return ioctl_value(fd, UI_SET_MSCBIT, code);
+  case EV_SW: return ioctl_value(fd, UI_SET_SWBIT, code);
+  case EV_LED: return ioctl_value(fd, UI_SET_LEDBIT, code);
   default: errno = EINVAL; return -1;
   }
 }
 
-int pl_uinput_enable_property(int fd, uint16_t property) { return ioctl_retrying(fd, UI_SET_PROPBIT, property); }
+int pl_uinput_enable_property(int fd, uint16_t property) { return ioctl_value(fd, UI_SET_PROPBIT, property); }
 
 int pl_uinput_setup_axis(int fd, uint16_t code, int32_t minimum, int32_t maximum, int32_t fuzz,
                          int32_t flat, int32_t resolution) {
@@ -159,7 +145,7 @@ int pl_uinput_setup_axis(int fd, uint16_t code, int32_t minimum, int32_t maximum
   setup.absinfo.fuzz = fuzz;
   setup.absinfo.flat = flat;
   setup.absinfo.resolution = resolution;
-  return ioctl_retrying(fd, UI_ABS_SETUP, (unsigned long)&setup);
+  return ioctl_value(fd, UI_ABS_SETUP, (unsigned long)&setup);
 }
 
 int pl_uinput_setup_device(int fd, const char *name, uint16_t bustype, uint16_t vendor,
@@ -171,11 +157,11 @@ int pl_uinput_setup_device(int fd, const char *name, uint16_t bustype, uint16_t 
   setup.id.vendor = vendor;
   setup.id.product = product;
   setup.id.version = version;
-  return ioctl_retrying(fd, UI_DEV_SETUP, (unsigned long)&setup);
+  return ioctl_value(fd, UI_DEV_SETUP, (unsigned long)&setup);
 }
 
-int pl_uinput_create(int fd) { return ioctl_retrying(fd, UI_DEV_CREATE, 0); }
-int pl_uinput_destroy(int fd) { return ioctl_retrying(fd, UI_DEV_DESTROY, 0); }
+int pl_uinput_create(int fd) { return ioctl_value(fd, UI_DEV_CREATE, 0); }
+int pl_uinput_destroy(int fd) { return ioctl_value(fd, UI_DEV_DESTROY, 0); }
 
 int pl_uinput_emit(int fd, uint16_t type, uint16_t code, int32_t value) {
   struct input_event event;
@@ -183,10 +169,7 @@ int pl_uinput_emit(int fd, uint16_t type, uint16_t code, int32_t value) {
   event.type = type;
   event.code = code;
   event.value = value;
-  ssize_t n;
-  do {
-    n = write(fd, &event, sizeof event);
-  } while (n < 0 && errno == EINTR);
+  ssize_t n = write(fd, &event, sizeof event);
   if (n < 0) return -1;
   if (n != (ssize_t)sizeof event) {
     errno = EIO;
@@ -196,26 +179,20 @@ int pl_uinput_emit(int fd, uint16_t type, uint16_t code, int32_t value) {
 }
 
 int pl_uinput_sysname(int fd, char *buffer, size_t size) {
-  int r;
-  do {
-    r = ioctl(fd, UI_GET_SYSNAME(size), buffer);
-  } while (r < 0 && errno == EINTR);
-  return r < 0 ? -1 : 0;
+  return ioctl(fd, UI_GET_SYSNAME(size), buffer) < 0 ? -1 : 0;
 }
 
 int pl_open_native(const char *path, int flags) {
-  int fd;
-  do {
-    fd = open(path, flags | O_CLOEXEC);
-  } while (fd < 0 && errno == EINTR);
+  int fd = open(path, flags | O_CLOEXEC);
   return fd < 0 ? -errno : fd;
 }
 
-int pl_sleep_microseconds(uint64_t microseconds) {
+int pl_sleep_microseconds(uint64_t microseconds, uint64_t *left) {
   struct timespec want = {(time_t)(microseconds / 1000000u), (long)(microseconds % 1000000u) * 1000};
-  struct timespec left;
-  while (nanosleep(&want, &left) != 0 && errno == EINTR) want = left;
-  return 0;
+  struct timespec rest = {0, 0};
+  int result = nanosleep(&want, &rest);
+  *left = result == 0 ? 0 : (uint64_t)rest.tv_sec * 1000000u + (uint64_t)rest.tv_nsec / 1000u;
+  return result;
 }
 
 int pl_fb_get_info(int fd, pl_fb_info *info) {
@@ -223,11 +200,8 @@ int pl_fb_get_info(int fd, pl_fb_info *info) {
   struct fb_fix_screeninfo fix;
   memset(&var, 0, sizeof var);
   memset(&fix, 0, sizeof fix);
-  int result;
-  do result = ioctl(fd, FBIOGET_VSCREENINFO, &var); while (result < 0 && errno == EINTR);
-  if (result < 0) return -1;
-  do result = ioctl(fd, FBIOGET_FSCREENINFO, &fix); while (result < 0 && errno == EINTR);
-  if (result < 0) return -1;
+  if (ioctl(fd, FBIOGET_VSCREENINFO, &var) < 0) return -1;
+  if (ioctl(fd, FBIOGET_FSCREENINFO, &fix) < 0) return -1;
   memset(info, 0, sizeof *info);
   info->xres = var.xres;
   info->yres = var.yres;
@@ -259,9 +233,7 @@ int pl_fb_get_info(int fd, pl_fb_info *info) {
 }
 
 int pl_fb_set_power(int fd, bool off) {
-  int result;
-  do result = ioctl(fd, FBIOBLANK, off ? FB_BLANK_POWERDOWN : FB_BLANK_UNBLANK); while (result < 0 && errno == EINTR);
-  return result;
+  return ioctl(fd, FBIOBLANK, off ? FB_BLANK_POWERDOWN : FB_BLANK_UNBLANK);
 }
 
 int pl_vt_number(int fd) {
@@ -279,28 +251,17 @@ int pl_vt_open(int number) {
     return -1;
   }
   snprintf(path, sizeof path, "/dev/tty%d", number);
-  int fd;
-  do {
-    fd = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC);
-  } while (fd < 0 && errno == EINTR);
-  return fd;
+  return open(path, O_RDWR | O_NOCTTY | O_CLOEXEC);
 }
 
 int pl_vt_active(int tty) {
   struct vt_stat state;
-  int r;
-  do {
-    r = ioctl(tty, VT_GETSTATE, &state);
-  } while (r < 0 && errno == EINTR);
+  int r = ioctl(tty, VT_GETSTATE, &state);
   return r < 0 ? -1 : (int)state.v_active;
 }
 
 int pl_vt_activate(int tty, int number) {
-  int r;
-  do {
-    r = ioctl(tty, VT_ACTIVATE, number);
-  } while (r < 0 && errno == EINTR);
-  return r;
+  return ioctl(tty, VT_ACTIVATE, number);
 }
 
 int pl_vt_set_process_mode(int tty, int process) {
@@ -309,26 +270,15 @@ int pl_vt_set_process_mode(int tty, int process) {
   mode.mode = process ? VT_PROCESS : VT_AUTO;
   mode.relsig = process ? SIGUSR2 : 0;
   mode.acqsig = process ? SIGUSR2 : 0;
-  int r;
-  do {
-    r = ioctl(tty, VT_SETMODE, &mode);
-  } while (r < 0 && errno == EINTR);
-  return r;
+  return ioctl(tty, VT_SETMODE, &mode);
 }
 
 int pl_vt_release_display(int tty, int answer) {
-  int r;
-  do {
-    r = ioctl(tty, VT_RELDISP, answer);
-  } while (r < 0 && errno == EINTR);
-  return r;
+  return ioctl(tty, VT_RELDISP, answer);
 }
 
 int pl_vt_is_held(int tty) {
   struct vt_mode mode;
-  int r;
-  do {
-    r = ioctl(tty, VT_GETMODE, &mode);
-  } while (r < 0 && errno == EINTR);
+  int r = ioctl(tty, VT_GETMODE, &mode);
   return r < 0 ? -1 : mode.mode == VT_PROCESS;
 }

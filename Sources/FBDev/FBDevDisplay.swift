@@ -66,7 +66,10 @@ public struct FBDevDisplay<Pixel: PixelStorage>: Display, ~Copyable {
 
   deinit {
     // The console (or whatever comes next) must not be left with a dark panel.
-    if isOutputOff { _ = pl_fb_set_power(file.rawValue, false) }
+    if isOutputOff {
+      let fd = file.rawValue
+      _ = resultRetryingInterrupts({ pl_fb_set_power(fd, false) })
+    }
     _ = pl_munmap(mapping, length)
   }
 
@@ -84,7 +87,8 @@ public struct FBDevDisplay<Pixel: PixelStorage>: Display, ~Copyable {
   public mutating func completeFlip() throws(FBDevError) -> UInt64? { nil }
   public mutating func hotplug() throws(FBDevError) -> Bool { false }
   public mutating func switchOff() throws(FBDevError) {
-    guard pl_fb_set_power(file.rawValue, true) == 0 else {
+    let fd = file.rawValue
+    guard resultRetryingInterrupts({ pl_fb_set_power(fd, true) }) == 0 else {
       throw .noPowerControl(path: path, errno: Errno.current)
     }
     isOutputOff = true
@@ -94,7 +98,8 @@ public struct FBDevDisplay<Pixel: PixelStorage>: Display, ~Copyable {
   /// memory held while it was dark.
   public mutating func switchOn(showing frame: [UInt8]) throws(FBDevError) {
     _ = try show(frame, damage: Rect(x: 0, y: 0, width: width, height: height))
-    guard pl_fb_set_power(file.rawValue, false) == 0 else {
+    let fd = file.rawValue
+    guard resultRetryingInterrupts({ pl_fb_set_power(fd, false) }) == 0 else {
       throw .callFailed(call: "FBIOBLANK", path: path, errno: Errno.current)
     }
     isOutputOff = false

@@ -33,7 +33,8 @@ public enum FBDevLayout {
       }
     }
     var info = pl_fb_info()
-    guard pl_fb_get_info(file.rawValue, &info) == 0 else {
+    let fd = file.rawValue
+    guard resultRetryingInterrupts({ pl_fb_get_info(fd, &info) }) == 0 else {
       let errno = Errno.current
       if errno == .notTerminal || errno == .invalid { throw .notFramebuffer(path: path) }
       throw .callFailed(call: "FBIOGET_VSCREENINFO", path: path, errno: errno)

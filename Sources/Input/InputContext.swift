@@ -251,7 +251,7 @@ public struct InputContext: ~Copyable {
       to: libinput_interface(
         open_restricted: { path, flags, _ in
           guard let path else { return -Errno.invalid.rawValue }
-          return pl_open_native(path, flags)
+          return resultRetryingInterrupts { pl_open_native(path, flags) }
         },
         close_restricted: { fd, _ in FileDescriptor(owning: fd).close() }))
     return interface

@@ -74,7 +74,7 @@ public struct VirtualDevice: ~Copyable {
       try systemCall("UI_SET_EVBIT \(type)", on: path) { pl_uinput_enable_type(fd, type) }
       for code in list {
         // Types without a per-code bit (EV_REP, EV_FF ...) have nothing to enable.
-        if pl_uinput_enable_code(fd, type, code) != 0, case let errno = Errno.current, errno != .invalid {
+        if resultRetryingInterrupts({ pl_uinput_enable_code(fd, type, code) }) != 0, case let errno = Errno.current, errno != .invalid {
           throw .callFailed(call: "UI_SET_*BIT \(type):\(code)", path: path, errno: errno)
         }
       }
@@ -99,7 +99,8 @@ public struct VirtualDevice: ~Copyable {
 
   deinit {
     // Runs before `file` closes.
-    _ = pl_uinput_destroy(file.rawValue)
+    let fd = file.rawValue
+    _ = resultRetryingInterrupts { pl_uinput_destroy(fd) }
   }
 
   /// Writes one event; the kernel stamps the time.
@@ -115,7 +116,7 @@ public struct VirtualDevice: ~Copyable {
   public func eventNode() -> String? {
     var buffer = [CChar](repeating: 0, count: 64)
     let fd = file.rawValue
-    let ok = buffer.withUnsafeMutableBufferPointer { pl_uinput_sysname(fd, $0.baseAddress, $0.count) }
+    let ok = buffer.withUnsafeMutableBufferPointer { name in resultRetryingInterrupts { pl_uinput_sysname(fd, name.baseAddress, name.count) } }
     guard ok == 0 else { return nil }
     let sysname = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     let events = try? Directory.names(in: "/sys/devices/virtual/input/" + sysname) { $0.hasPrefix("event") }

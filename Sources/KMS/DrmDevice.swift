@@ -61,7 +61,7 @@ public struct DrmDevice: ~Copyable {
     var waited = 0
     while drmSetMaster(descriptor) != 0 {
       guard waited < milliseconds else { throw .masterHeld(path: path) }
-      pl_sleep_milliseconds(20)
+      sleep(milliseconds: 20)
       waited += 20
     }
   }

@@ -36,3 +36,19 @@ public func retryingInterrupts<E: Error, Result: FixedWidthInteger & SignedInteg
 public func retryingInterrupts<Result: FixedWidthInteger & SignedInteger>(_ body: () -> Result) throws(Errno) -> Result {
   try retryingInterrupts({ $0 }, body)
 }
+
+/// `retryingInterrupts` for callers that look at the failure themselves: retries
+/// `EINTR` and hands back any other result as the call made it (negative, with errno
+/// or `-errno` as the call reports it).
+///
+/// - Parameter body: the call.
+/// - Returns: the first result that is not an `EINTR` failure.
+@inlinable
+public func resultRetryingInterrupts<Result: FixedWidthInteger & SignedInteger>(_ body: () -> Result) -> Result {
+  while true {
+    let result = body()
+    if result >= 0 { return result }
+    let errno = result == -1 ? Errno.current : Errno(rawValue: Int32(truncatingIfNeeded: -result))
+    if errno != .interrupted { return result }
+  }
+}

@@ -166,7 +166,7 @@ public struct StateDirectory: ~Copyable {
       guard pl_monotonic_microseconds() - started < waitMicroseconds else {
         throw .stateBusy(path: path, waitedSeconds: Int((waitMicroseconds + 999_999) / 1_000_000))
       }
-      pl_sleep_microseconds(pause)
+      sleep(microseconds: pause)
       pause = min(pause * 2, 50_000)
     }
     StateDirectory.reached(.locked)

@@ -126,7 +126,8 @@ const char *pl_getenv(const char *name);
 /// Sends one sd_notify(3) state line ("READY=1", "WATCHDOG=1") to $NOTIFY_SOCKET, the
 /// systemd protocol spoken directly (a datagram on a Unix socket; a leading '@' is
 /// the abstract namespace), so no libsystemd is needed. 0 when sent, 1 when there is
-/// no NOTIFY_SOCKET (not started by systemd), -1 with errno on failure.
+/// no NOTIFY_SOCKET (not started by systemd), -1 with errno on failure (EINTR: nothing
+/// was sent, call it again).
 int pl_sd_notify(const char *state);
 /// getpid(2).
 int pl_getpid(void);
@@ -136,12 +137,13 @@ int pl_getpid(void);
 /// and SIGUSR1/SIGUSR2 at their defaults. Returns only on failure (-1, errno).
 int pl_execv(const char *const *argv);
 /// posix_spawn(3) of `argv[0]` (an absolute path; no shell, no PATH search) with
-/// this environment (no signal blocked, SIGUSR1/SIGUSR2 at their defaults), then
-/// waitpid(2) for it. Returns its exit status (0 to 255), 128
-/// plus the signal that ended it, or -1 with errno when it could not be started.
-int pl_spawn_and_wait(const char *const *argv);
-/// nanosleep(2) for `milliseconds`, through interruptions.
-void pl_sleep_milliseconds(int milliseconds);
+/// this environment (no signal blocked, SIGUSR1/SIGUSR2 at their defaults). Returns
+/// the child's pid for pl_wait_exit_status, or -1 with errno when it could not be
+/// started. Apart from the wait so that an EINTR repeats only the wait, never the spawn.
+int pl_spawn(const char *const *argv);
+/// waitpid(2) for child `pid`: its exit status (0 to 255), 128 plus the signal that
+/// ended it, or -1 with errno (EINTR: wait again).
+int pl_wait_exit_status(int pid);
 /// _exit(2): ends at once, without atexit handlers or flushing (crash simulation).
 _Noreturn void pl_exit_immediately(int status);
 /// raise(SIGSTOP): the process stops until SIGCONT (a test's seam to act mid-attempt).
@@ -160,7 +162,9 @@ int pl_flock_exclusive_try(int fd);
 /// -1 with errno when the directory cannot be listed.
 int pl_unlink_names_containing(int dirfd, const char *marker);
 /// This boot's identity: the 16 bytes of /proc/sys/kernel/random/boot_id. 0, or -1
-/// when it cannot be read (then no lockout is believed to have begun in this boot).
+/// with errno when it cannot be read (then no lockout is believed to have begun in
+/// this boot); EINTR when a signal cut the read short (call it again), EINVAL when the
+/// file is not a boot id.
 int pl_boot_id(uint8_t bytes[16]);
 /// Keeps secrets out of core dumps and ptrace by other users: PR_SET_DUMPABLE 0 and
 /// RLIMIT_CORE 0. 0, or -1 with errno when either fails.

@@ -13,8 +13,9 @@ uint64_t pl_monotonic_microseconds(void);
 
 /// Whether this process's clocks are shifted against the machine's: 1 when it is in a
 /// time namespace whose monotonic or boot-time offset is not zero, or when
-/// /proc/self/timens_offsets exists but cannot be read; 0 when the offsets are zero
-/// or the kernel has no time namespaces (no such file).
+/// /proc/self/timens_offsets exists but cannot be opened or is empty; 0 when the
+/// offsets are zero or the kernel has no time namespaces (no such file); -1 with errno
+/// when reading it failed (EINTR: call it again; anything else counts as shifted).
 int pl_clock_is_shifted(void);
 
 #endif

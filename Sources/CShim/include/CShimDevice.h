@@ -3,6 +3,10 @@
 //
 // The uapi headers are all macros and ioctl numbers built with _IOW(); Swift imports
 // none of those, so each use gets a plain C function here. Included by CShim.h.
+//
+// Each function makes its calls once: EINTR comes back (-1 with errno, or -EINTR where
+// the function returns -errno) and the Swift caller retries through SystemCalls'
+// `retryingInterrupts`, so one helper does that for every caller.
 #ifndef PATTERNLOCK_CSHIM_DEVICE_H
 #define PATTERNLOCK_CSHIM_DEVICE_H
 
@@ -129,10 +133,12 @@ int pl_uinput_emit(int fd, uint16_t type, uint16_t code, int32_t value);
 int pl_uinput_sysname(int fd, char *buffer, size_t size);
 
 /// open(2) with the caller's native flags (libinput's open_restricted passes them),
-/// close-on-exec added, retrying EINTR: the descriptor, or -errno.
+/// close-on-exec added: the descriptor, or -errno.
 int pl_open_native(const char *path, int flags);
 
-/// Sleeps for `microseconds`, resuming after signals; 0.
-int pl_sleep_microseconds(uint64_t microseconds);
+/// nanosleep(2) for `microseconds`; 0, or -1 with errno (EINTR when a signal cut it
+/// short) and the time still to sleep in `left`. Not to be retried as it is: the caller
+/// sleeps `left` again (SystemCalls' `sleep(microseconds:)`), or it would oversleep.
+int pl_sleep_microseconds(uint64_t microseconds, uint64_t *left);
 
 #endif

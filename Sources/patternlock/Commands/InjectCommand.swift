@@ -3,6 +3,7 @@ import Configuration
 import Input
 import PatternCore
 import Recording
+import SystemCalls
 
 /// `patternlock inject FILE`: makes a uinput device with the capabilities of the
 /// recorded touch device and replays its evdev events with their recorded timing.
@@ -44,13 +45,13 @@ enum InjectCommand {
     }
     // udev must create the node and libinput open it before the first event, or
     // the start of the gesture is lost.
-    _ = pl_sleep_microseconds(UInt64(waitMilliseconds) * 1000)
+    sleep(microseconds: UInt64(waitMilliseconds) * 1000)
 
     let start = pl_monotonic_microseconds()
     for row in recording.rows {
       let due = start + row.timeMicroseconds
       let now = pl_monotonic_microseconds()
-      if due > now { _ = pl_sleep_microseconds(due - now) }
+      if due > now { sleep(microseconds: due - now) }
       do throws(InputError) {
         try device.emit(type: row.type, code: row.code, value: row.value)
       } catch {
@@ -58,7 +59,7 @@ enum InjectCommand {
       }
     }
     // Let the last frame be read before the device disappears.
-    _ = pl_sleep_microseconds(200_000)
+    sleep(microseconds: 200_000)
     Console.out("injected \(recording.rows.count) events from \(path) as '\(recording.device.name)'")
     return .success
   }

@@ -34,7 +34,7 @@ enum LockCommand {
         Console.error("lock: \(unit) is not active after \(activeWaitMilliseconds / 1000) s, so nothing was sent (start it with 'systemctl start \(unit)'; 'systemctl status \(unit)' says why it is not running)")
         return .failure
       }
-      pl_sleep_milliseconds(100)
+      sleep(milliseconds: 100)
       waited += 100
     }
     let status = PowerCommand.run([systemctl, "kill", "--kill-whom=main", "--signal=SIGUSR1", unit])

@@ -43,12 +43,15 @@ enum PowerCommand {
       Console.error("\(program) \(action.name) \(why); the lock stays closed (exit status 1)")
       return .failure
     }
-    for _ in 0..<waitingSeconds { pl_sleep_milliseconds(1000) }
+    for _ in 0..<waitingSeconds { sleep(milliseconds: 1000) }
     return .failure
   }
 
   /// Spawns `words` and waits: its exit status, or -1 with errno when it did not start.
+  /// Only the wait is retried after a signal: a retried spawn would run it twice.
   static func run(_ words: [String]) -> Int32 {
-    Int32(CStringArray.with(words) { argv in pl_spawn_and_wait(argv) })
+    let child = CStringArray.with(words) { argv in pl_spawn(argv) }
+    guard child > 0 else { return -1 }
+    return resultRetryingInterrupts { pl_wait_exit_status(child) }
   }
 }

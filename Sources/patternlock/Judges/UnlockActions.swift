@@ -46,7 +46,8 @@ struct UnlockActions {
     switch decision.result {
     case .unlocked:
       if let line = doorStrike,
-        pl_gpio_pulse_detached(line.chipPath, UInt32(line.line), UInt32(line.milliseconds), JournalStream.socketPath) != 0
+        UnlockActions.waited(
+          pl_gpio_pulse_detached(line.chipPath, UInt32(line.line), UInt32(line.milliseconds), JournalStream.socketPath)) != 0
       {
         Console.error("unlocked, but cannot pulse gpio-unlock line \(line.line) of \(line.chipPath): \(Errno.current.text)")
       }
@@ -80,9 +81,17 @@ struct UnlockActions {
     let started = CStringArray.with(command) { argv in
       CStringArray.with(environment) { envp in pl_spawn_detached(argv, envp, user.uid, user.gid, JournalStream.socketPath) }
     }
-    if started != 0 {
+    if UnlockActions.waited(started) != 0 {
       Console.error("cannot start the on-\(event) hook \(command[0]): \(Errno.current.text) (check hook-user and the program)")
     }
+  }
+
+  /// Waits for the first child of a detached start (which exits at once): 0, or -1 with
+  /// errno when it could not be forked or reported a failure. Only the wait is retried
+  /// after a signal: a retried fork would start the hook or the pulse twice.
+  private static func waited(_ child: Int32) -> Int32 {
+    guard child > 0 else { return -1 }
+    return resultRetryingInterrupts { pl_wait_detached(child) }
   }
 }
 

@@ -1,5 +1,6 @@
 import CShim
 import PatternCore
+import SystemCalls
 
 /// Turns a monotonic time (microseconds) into the two clocks the Vault's policy reads:
 /// the monotonic one, on which lockouts run, and the wall one, stored in the attempts
@@ -28,9 +29,9 @@ struct UnlockClock {
   /// full, and what it stores carries no boot, so no other process believes its times
   /// either. Within one process a namespace's clocks still run at the true rate.
   static let currentBoot: BootIdentity? = {
-    guard pl_clock_is_shifted() == 0 else { return nil }
+    guard resultRetryingInterrupts({ pl_clock_is_shifted() }) == 0 else { return nil }
     var bytes: (UInt64, UInt64) = (0, 0)
-    let read = withUnsafeMutableBytes(of: &bytes) { raw in pl_boot_id(raw.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
+    let read = withUnsafeMutableBytes(of: &bytes) { raw in resultRetryingInterrupts { pl_boot_id(raw.baseAddress!.assumingMemoryBound(to: UInt8.self)) } }
     guard read == 0 else { return nil }
     return BootIdentity(high: UInt64(bigEndian: bytes.0), low: UInt64(bigEndian: bytes.1))
   }()

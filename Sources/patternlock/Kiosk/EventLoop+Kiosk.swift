@@ -99,7 +99,7 @@ extension EventLoop {
       }
       let now = pl_monotonic_microseconds()
       let state = EventLoop.terminalState(kiosk.terminal)
-      let active = pl_vt_active(lockTerminal)
+      let active = resultRetryingInterrupts { pl_vt_active(lockTerminal) }
       // Idle time counts from when the kiosk holds its VT: under emulation cage takes
       // tens of seconds to start, and locking again meanwhile would take its VT from a
       // compositor that cannot start without it.
@@ -126,8 +126,8 @@ extension EventLoop {
     // The kernel ignores switches away from a VT in graphics mode unless a process holds
     // it (the kiosk's session does): without one, it goes back to text mode first.
     if !EventLoop.terminalState(kiosk.terminal).held { _ = EventLoop.setGraphics(kiosk.terminal, false) }
-    if pl_vt_active(lockTerminal) != lockNumber {
-      guard pl_vt_activate(lockTerminal, lockNumber) == 0, LockTerminal.waitUntilActive(lockTerminal, lockNumber) else {
+    if resultRetryingInterrupts({ pl_vt_active(lockTerminal) }) != lockNumber {
+      guard resultRetryingInterrupts({ pl_vt_activate(lockTerminal, lockNumber) }) == 0, LockTerminal.waitUntilActive(lockTerminal, lockNumber) else {
         // Fail closed: a kiosk left on screen without the lock would be open to anyone.
         let errno = Errno.current
         _ = PowerCommand.run([systemctl, "stop", "--no-block", kiosk.unit])
@@ -144,18 +144,23 @@ extension EventLoop {
   /// Opened for each look and closed at once: a descriptor kept open would be hung up
   /// by the kiosk unit's TTYVHangup (and answer nothing after).
   static func terminalState(_ number: Int32) -> (graphics: Bool, held: Bool) {
-    let fd = pl_vt_open(number)
+    let fd = resultRetryingInterrupts { pl_vt_open(number) }
     guard fd >= 0 else { return (false, false) }
     let tty = FileDescriptor(owning: fd)
-    return (pl_kd_get_mode(tty.rawValue) == Int32(PL_KD_GRAPHICS), pl_vt_is_held(tty.rawValue) == 1)
+    let graphics = resultRetryingInterrupts { pl_kd_get_mode(fd) } == Int32(PL_KD_GRAPHICS)
+    let held = resultRetryingInterrupts { pl_vt_is_held(fd) } == 1
+    tty.close()
+    return (graphics, held)
   }
 
   /// Puts VT `number` in graphics or text mode; false when it cannot be opened or set.
   static func setGraphics(_ number: Int32, _ graphics: Bool) -> Bool {
-    let fd = pl_vt_open(number)
+    let fd = resultRetryingInterrupts { pl_vt_open(number) }
     guard fd >= 0 else { return false }
     let tty = FileDescriptor(owning: fd)
-    return pl_kd_set_mode(tty.rawValue, Int32(graphics ? PL_KD_GRAPHICS : PL_KD_TEXT)) == 0
+    let set = resultRetryingInterrupts { pl_kd_set_mode(fd, Int32(graphics ? PL_KD_GRAPHICS : PL_KD_TEXT)) } == 0
+    tty.close()
+    return set
   }
 
   /// Asks for the kiosk's VT and allows the switch when the kernel asks the lock's VT,
@@ -164,9 +169,10 @@ extension EventLoop {
   private mutating func activate<D: LockDisplay & ~Copyable>(
     _ number: Int32, lockTerminal: Int32, handingOver display: inout D, stop: inout Int32
   ) -> Bool {
-    guard pl_vt_activate(lockTerminal, number) == 0 else { return false }
+    guard resultRetryingInterrupts({ pl_vt_activate(lockTerminal, number) }) == 0 else { return false }
     for _ in 0..<(LockTerminal.switchMilliseconds / 20) {
-      let signal = pl_signalfd_read(signals.rawValue)
+      let signalFD = signals.rawValue
+      let signal = resultRetryingInterrupts { pl_signalfd_read(signalFD) }
       if signal == Int32(PL_SIGINT) || signal == Int32(PL_SIGTERM) {
         stop = signal
         return false
@@ -177,7 +183,7 @@ extension EventLoop {
           return LockTerminal.waitUntilActive(lockTerminal, number)
         }
       }
-      pl_sleep_milliseconds(20)
+      sleep(milliseconds: 20)
     }
     return false
   }
@@ -201,7 +207,8 @@ extension EventLoop {
     let ready = fds.withUnsafeMutableBufferPointer { pl_poll($0.baseAddress, 2, milliseconds) }
     guard ready > 0 else { return .tick }
     if fds[0].revents != 0 {
-      let signal = pl_signalfd_read(signals.rawValue)
+      let signalFD = signals.rawValue
+      let signal = resultRetryingInterrupts { pl_signalfd_read(signalFD) }
       if signal == Int32(PL_SIGUSR1) { return .lockAsked }
       // Someone else made the lock's VT active (or asks to leave it): it shows the lock.
       if signal == Int32(PL_SIGUSR2) {

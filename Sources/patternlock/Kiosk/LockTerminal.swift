@@ -29,24 +29,27 @@ struct LockTerminal: ~Copyable {
 
   /// Opens VT `number`, makes it the active one and holds it in VT_PROCESS mode.
   init(number: Int32) throws(KioskFailure) {
-    let fd = pl_vt_open(number)
+    let fd = resultRetryingInterrupts { pl_vt_open(number) }
     guard fd >= 0 else { throw .terminal("cannot open /dev/tty\(number): \(Errno.current.text)") }
     let file = FileDescriptor(owning: fd)
-    if pl_vt_active(fd) != number {
-      guard pl_vt_activate(fd, number) == 0, LockTerminal.waitUntilActive(fd, number) else {
+    if resultRetryingInterrupts({ pl_vt_active(fd) }) != number {
+      guard resultRetryingInterrupts({ pl_vt_activate(fd, number) }) == 0, LockTerminal.waitUntilActive(fd, number) else {
         throw .terminal("cannot make tty\(number) the active console for the lock: \(Errno.current.text)")
       }
     }
     // SIGUSR2 would end the process before the event loop's signalfd takes it.
     pl_signals_block()
-    guard pl_vt_set_process_mode(fd, 1) == 0 else {
+    guard resultRetryingInterrupts({ pl_vt_set_process_mode(fd, 1) }) == 0 else {
       throw .terminal("cannot hold tty\(number) in VT_PROCESS mode: \(Errno.current.text)")
     }
     tty = consume file
     self.number = number
   }
 
-  deinit { _ = pl_vt_set_process_mode(tty.rawValue, 0) }
+  deinit {
+    let fd = tty.rawValue
+    _ = resultRetryingInterrupts { pl_vt_set_process_mode(fd, 0) }
+  }
 
   /// The descriptor the event loops answer the kernel's SIGUSR2 on (`answer`); valid
   /// while this value lives.
@@ -55,10 +58,10 @@ struct LockTerminal: ~Copyable {
   /// Polls VT_GETSTATE until VT `number` is active; false after `switchMilliseconds`.
   static func waitUntilActive(_ tty: Int32, _ number: Int32, milliseconds: Int = switchMilliseconds) -> Bool {
     for _ in 0..<(milliseconds / 20) {
-      if pl_vt_active(tty) == number { return true }
-      pl_sleep_milliseconds(20)
+      if resultRetryingInterrupts({ pl_vt_active(tty) }) == number { return true }
+      sleep(milliseconds: 20)
     }
-    return pl_vt_active(tty) == number
+    return resultRetryingInterrupts { pl_vt_active(tty) } == number
   }
 
   /// Answers the kernel's SIGUSR2 on the lock's VT: a pending switch away goes on when
@@ -68,8 +71,8 @@ struct LockTerminal: ~Copyable {
   @discardableResult
   static func answer(_ tty: Int32, allowingRelease: Bool) -> Bool {
     guard tty >= 0 else { return false }
-    if pl_vt_release_display(tty, allowingRelease ? 1 : 0) == 0 { return true }
-    _ = pl_vt_release_display(tty, Int32(PL_VT_ACKACQ))
+    if resultRetryingInterrupts({ pl_vt_release_display(tty, allowingRelease ? 1 : 0) }) == 0 { return true }
+    _ = resultRetryingInterrupts { pl_vt_release_display(tty, Int32(PL_VT_ACKACQ)) }
     return false
   }
 }

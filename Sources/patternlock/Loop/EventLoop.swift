@@ -157,7 +157,7 @@ struct EventLoop: ~Copyable {
         return .failed(.poll(error))
       }
       if set.isReady(signalled) {
-        let signal = pl_signalfd_read(signalFD)
+        let signal = resultRetryingInterrupts { pl_signalfd_read(signalFD) }
         // While locked, a switch away is refused (the lock asks for the one it wants
         // after an unlock) and `patternlock lock` has nothing to do.
         if signal == Int32(PL_SIGUSR2) {
@@ -166,7 +166,7 @@ struct EventLoop: ~Copyable {
           return .signal(signal)
         }
       }
-      if set.isReady(timed), pl_timerfd_read(timerFD) > 0 {
+      if set.isReady(timed), resultRetryingInterrupts({ pl_timerfd_read(timerFD) }) > 0 {
         driver.timerFired(at: pl_monotonic_microseconds(), screen: &screen, judge: &judge)
         armTimer()
       }

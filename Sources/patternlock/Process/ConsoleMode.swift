@@ -26,8 +26,8 @@ struct ConsoleMode: ~Copyable {
       return
     }
     let fd = file.rawValue
-    let mode = pl_kd_get_mode(fd)
-    let keyboard = pl_kd_get_keyboard_mode(fd)
+    let mode = resultRetryingInterrupts { pl_kd_get_mode(fd) }
+    let keyboard = resultRetryingInterrupts { pl_kd_get_keyboard_mode(fd) }
     guard mode >= 0, keyboard >= 0 else {
       // Not a VT (`file` closes here).
       tty = nil
@@ -35,8 +35,8 @@ struct ConsoleMode: ~Copyable {
       savedKeyboard = -1
       return
     }
-    _ = pl_kd_set_mode(fd, Int32(PL_KD_GRAPHICS))
-    _ = pl_kd_set_keyboard_mode(fd, Int32(PL_K_OFF))
+    _ = resultRetryingInterrupts { pl_kd_set_mode(fd, Int32(PL_KD_GRAPHICS)) }
+    _ = resultRetryingInterrupts { pl_kd_set_keyboard_mode(fd, Int32(PL_K_OFF)) }
     tty = consume file
     savedMode = mode
     savedKeyboard = keyboard
@@ -53,8 +53,9 @@ struct ConsoleMode: ~Copyable {
   deinit {
     switch tty {
     case .some(let file):
-      _ = pl_kd_set_keyboard_mode(file.rawValue, savedKeyboard)
-      _ = pl_kd_set_mode(file.rawValue, savedMode)
+      let fd = file.rawValue
+      _ = resultRetryingInterrupts { pl_kd_set_keyboard_mode(fd, savedKeyboard) }
+      _ = resultRetryingInterrupts { pl_kd_set_mode(fd, savedMode) }
     case .none:
       return
     }

@@ -1,5 +1,6 @@
 import CShim
 import PatternCore
+import SystemCalls
 
 /// Tells systemd how the lock is doing, for `Type=notify` units: READY once the lock
 /// is on screen (so units ordered after it start only then), and WATCHDOG pings while
@@ -13,7 +14,7 @@ enum ServiceManager {
   static func notify(_ state: StaticString) {
     state.withUTF8Buffer { bytes in
       // StaticString literals are NUL-terminated.
-      bytes.baseAddress.map { $0.withMemoryRebound(to: CChar.self, capacity: bytes.count + 1) { _ = pl_sd_notify($0) } }
+      bytes.baseAddress.map { $0.withMemoryRebound(to: CChar.self, capacity: bytes.count + 1) { line in _ = resultRetryingInterrupts { pl_sd_notify(line) } } }
     }
   }
 
