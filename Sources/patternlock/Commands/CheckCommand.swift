@@ -1,6 +1,6 @@
-import CShim
 import Configuration
 import PatternCore
+import SystemCalls
 import Vault
 
 /// `patternlock check [--state-dir DIR]`: reads one pattern (`1-2-3-6-9`) from

@@ -1,4 +1,3 @@
-import CShim
 import Configuration
 import Input
 import PatternCore
@@ -47,10 +46,10 @@ enum InjectCommand {
     // the start of the gesture is lost.
     sleep(microseconds: UInt64(waitMilliseconds) * 1000)
 
-    let start = pl_monotonic_microseconds()
+    let start = MonotonicClock.microseconds()
     for row in recording.rows {
       let due = start + row.timeMicroseconds
-      let now = pl_monotonic_microseconds()
+      let now = MonotonicClock.microseconds()
       if due > now { sleep(microseconds: due - now) }
       do throws(InputError) {
         try device.emit(type: row.type, code: row.code, value: row.value)

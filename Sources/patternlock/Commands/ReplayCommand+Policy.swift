@@ -1,6 +1,6 @@
-import CShim
 import PatternCore
 import Scene
+import SystemCalls
 import Vault
 
 extension ReplayCommand {

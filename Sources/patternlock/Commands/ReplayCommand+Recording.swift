@@ -1,7 +1,7 @@
-import CShim
 import Configuration
 import PatternCore
 import Recording
+import SystemCalls
 
 extension ReplayCommand {
   /// The recorded device the settings name, as Recording selects it.

@@ -1,4 +1,3 @@
-import CShim
 import Configuration
 import PNGImage
 import PatternCore

@@ -1,4 +1,3 @@
-import CShim
 import Configuration
 import FBDev
 import Input
@@ -7,6 +6,7 @@ import PatternCore
 import Raster
 import Scene
 import Screen
+import SystemCalls
 import Typeface
 import Vault
 
@@ -275,7 +275,7 @@ enum RunCommand {
     var screen = screens.screen(
       D.Pixel.self, minimumDots: minimumDots,
       prompt: enrolling || enrollsFirst ? EnrollmentGate.startPrompt : PromptText.drawPattern)
-    let now = pl_monotonic_microseconds()
+    let now = MonotonicClock.microseconds()
     if judge.vault != nil { screen.startLockedOut(judge.vault!.lockoutAtStart(now: now), now: now) }
     var ending = loop.run(display: &display, input: &input, screen: &screen, judge: &judge)
     if enrollsFirst, case .unlocked = ending {

@@ -1,6 +1,6 @@
-import CShim
 import Configuration
 import PatternCore
+import SystemCalls
 import Vault
 
 /// `patternlock set-pattern [--state-dir DIR] [--grid N] [--min-dots N]

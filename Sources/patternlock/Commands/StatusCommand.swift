@@ -1,4 +1,3 @@
-import CShim
 import Configuration
 import PatternCore
 import SystemCalls

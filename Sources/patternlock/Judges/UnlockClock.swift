@@ -1,4 +1,3 @@
-import CShim
 import PatternCore
 import SystemCalls
 
@@ -29,17 +28,15 @@ struct UnlockClock {
   /// full, and what it stores carries no boot, so no other process believes its times
   /// either. Within one process a namespace's clocks still run at the true rate.
   static let currentBoot: BootIdentity? = {
-    guard resultRetryingInterrupts({ pl_clock_is_shifted() }) == 0 else { return nil }
-    var bytes: (UInt64, UInt64) = (0, 0)
-    let read = withUnsafeMutableBytes(of: &bytes) { raw in resultRetryingInterrupts { pl_boot_id(raw.baseAddress!.assumingMemoryBound(to: UInt8.self)) } }
-    guard read == 0 else { return nil }
-    return BootIdentity(high: UInt64(bigEndian: bytes.0), low: UInt64(bigEndian: bytes.1))
+    // Offsets that cannot be read count as shifted.
+    guard (try? TimeNamespace.isShiftingThisProcess()) == false, let boot = try? BootID.current() else { return nil }
+    return BootIdentity(high: boot.high, low: boot.low)
   }()
 
   /// A recording's clock that starts now, at its event time `first`. Its instants
   /// belong to no boot: a lockout stored by the device restarts at the first event.
   static func recording(startingAt first: UInt64) -> UnlockClock {
-    UnlockClock(origin: (first, pl_wall_seconds()))
+    UnlockClock(origin: (first, WallClock.seconds()))
   }
 
   private init(origin: (monotonic: UInt64, wallSeconds: Int64)?) {
@@ -49,7 +46,7 @@ struct UnlockClock {
   /// Now on both clocks, for a monotonic time `monotonic`.
   func instant(_ monotonic: UInt64) -> UnlockInstant {
     guard let origin else {
-      return UnlockInstant(monotonicMicroseconds: monotonic, wallSeconds: pl_wall_seconds(), boot: UnlockClock.currentBoot)
+      return UnlockInstant(monotonicMicroseconds: monotonic, wallSeconds: WallClock.seconds(), boot: UnlockClock.currentBoot)
     }
     // A recording's clock may step back (a second device in the file): no time passed.
     let elapsed = monotonic >= origin.monotonic ? monotonic - origin.monotonic : 0

@@ -1,7 +1,7 @@
-import CShim
 import PatternCore
 import Scene
 import Screen
+import SystemCalls
 import TPM
 import Vault
 
@@ -35,7 +35,7 @@ struct VaultGate: PatternJudge, ~Copyable {
   ///     in full here.
   init(
     stateDirectory path: String, throttle: ThrottleTable, tcti: String,
-    startingAt start: UInt64 = pl_monotonic_microseconds()
+    startingAt start: UInt64 = MonotonicClock.microseconds()
   ) throws(VaultError) {
     let directory = try StateDirectory(opening: path, creating: false)
     try self.init(store: DirectoryAttemptStore(directory), throttle: throttle, clock: .live, startingAt: start, tcti: tcti)
@@ -72,7 +72,7 @@ struct VaultGate: PatternJudge, ~Copyable {
     let directory = try StateDirectory(opening: path, creating: false)
     let store = DirectoryAttemptStore(directory)
     let session = try UnlockSession(
-      store: store, table: throttle, startingAt: UnlockClock.live.instant(pl_monotonic_microseconds()), tcti: tcti)
+      store: store, table: throttle, startingAt: UnlockClock.live.instant(MonotonicClock.microseconds()), tcti: tcti)
     minimumDots = session.enrolled.minimumDots
     self.session = session
     clock = .live

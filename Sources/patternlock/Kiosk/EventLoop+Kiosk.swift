@@ -82,7 +82,7 @@ extension EventLoop {
       Console.out("patternlock: showing \(kiosk.unit) on tty\(kiosk.terminal)")
     }
 
-    var lastInput = pl_monotonic_microseconds()
+    var lastInput = MonotonicClock.microseconds()
     let shown = lastInput
     var held = false
     var stopped: Int32 = 0
@@ -94,10 +94,10 @@ extension EventLoop {
         stopped = signal
         why = "stopped by signal \(signal)"
       case .lockAsked: why = "asked to lock (patternlock lock)"
-      case .input: lastInput = pl_monotonic_microseconds()
+      case .input: lastInput = MonotonicClock.microseconds()
       case .tick: break
       }
-      let now = pl_monotonic_microseconds()
+      let now = MonotonicClock.microseconds()
       let state = EventLoop.terminalState(kiosk.terminal)
       let active = resultRetryingInterrupts { pl_vt_active(lockTerminal) }
       // Idle time counts from when the kiosk holds its VT: under emulation cage takes
@@ -220,7 +220,7 @@ extension EventLoop {
     if fds[1].revents != 0 {
       var used = false
       do throws(I.Failure) {
-        try input.drain(upTo: pl_monotonic_microseconds()) { _ in used = true }
+        try input.drain(upTo: MonotonicClock.microseconds()) { _ in used = true }
       } catch {
         // The lock reads input again when it is shown; a failure shows there.
         return .lockAsked

@@ -64,7 +64,7 @@ struct EventLoop: ~Copyable {
   mutating func run<D: Display & ~Copyable, I: InputSource & ~Copyable, J: PatternJudge & ~Copyable>(
     display: inout D, input: inout I, screen: inout LockScreen<D.Pixel>, judge: inout J
   ) -> LoopEnding<D.Failure, I.Failure> {
-    let start = startMicroseconds ?? pl_monotonic_microseconds()
+    let start = startMicroseconds ?? MonotonicClock.microseconds()
     let (signalFD, timerFD) = (signals.rawValue, timer.rawValue)
     var driver = LiveDriver()
     var firstFlip = true
@@ -77,7 +77,7 @@ struct EventLoop: ~Copyable {
 
     func onInput(_ event: InputEvent) {
       if case .touch(let t) = event { lastInputTime = t.timeMicroseconds }
-      driver.receive(event, at: pl_monotonic_microseconds(), screen: &screen, judge: &judge)
+      driver.receive(event, at: MonotonicClock.microseconds(), screen: &screen, judge: &judge)
       armTimer()
     }
 
@@ -99,10 +99,10 @@ struct EventLoop: ~Copyable {
       if let delay = driver.takeTimerDelay() { _ = pl_timerfd_arm(timerFD, delay) }
     }
 
-    driver.start(screen, at: pl_monotonic_microseconds())
+    driver.start(screen, at: MonotonicClock.microseconds())
     armTimer()
 
-    do throws(I.Failure) { try input.drain(upTo: pl_monotonic_microseconds(), onInput) } catch { return .input(error) }
+    do throws(I.Failure) { try input.drain(upTo: MonotonicClock.microseconds(), onInput) } catch { return .input(error) }
     // Each source's descriptor, by name; what is done when one is ready follows the wait.
     set.removeAll()
     let signalled = set.add("signalfd", descriptor: signalFD)
@@ -133,7 +133,7 @@ struct EventLoop: ~Copyable {
             flippedInputTime = lastInputTime
             lastInputTime = 0
             // A frame that queued no flip (fbdev; KMS updating in place) is shown at once.
-            if !display.isFlipPending { flipped(at: pl_monotonic_microseconds()) }
+            if !display.isFlipPending { flipped(at: MonotonicClock.microseconds()) }
           }
         } catch {
           return .display(error)
@@ -144,7 +144,7 @@ struct EventLoop: ~Copyable {
       }
       var timeout: Int32 = -1
       if let interval = watchdog {
-        let now = pl_monotonic_microseconds()
+        let now = MonotonicClock.microseconds()
         if now &- lastPing >= interval {
           ServiceManager.notify("WATCHDOG=1")
           lastPing = now
@@ -167,12 +167,12 @@ struct EventLoop: ~Copyable {
         }
       }
       if set.isReady(timed), resultRetryingInterrupts({ pl_timerfd_read(timerFD) }) > 0 {
-        driver.timerFired(at: pl_monotonic_microseconds(), screen: &screen, judge: &judge)
+        driver.timerFired(at: MonotonicClock.microseconds(), screen: &screen, judge: &judge)
         armTimer()
       }
       if set.isReady(inputReady) {
-        do throws(I.Failure) { try input.drain(upTo: pl_monotonic_microseconds(), onInput) } catch { return .input(error) }
-        driver.inputTaken(screen, at: pl_monotonic_microseconds())
+        do throws(I.Failure) { try input.drain(upTo: MonotonicClock.microseconds(), onInput) } catch { return .input(error) }
+        driver.inputTaken(screen, at: MonotonicClock.microseconds())
         armTimer()
       }
       if set.isReady(flipDone) {

@@ -1,4 +1,3 @@
-import CShim
 import SystemCalls
 
 /// Output for people and for tools: one line at a time, unbuffered, never through
