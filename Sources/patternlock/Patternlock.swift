@@ -1,6 +1,6 @@
-import CShim
 import Configuration
 import PatternCore
+import SystemCalls
 
 /// The patternlock command: dispatches to one sub-command.
 @main
@@ -9,17 +9,17 @@ struct Patternlock {
 
   static func main() {
     // For `run --timing`: start-to-first-flip counts from here, the first Swift code.
-    let started = pl_monotonic_microseconds()
+    let started = MonotonicClock.microseconds()
     let arguments = processArguments()
     guard let name = arguments.first else {
       Console.error("no command given (try 'patternlock --help')")
-      pl_exit(ExitStatus.badInput.rawValue)
+      CurrentProcess.exit(status: ExitStatus.badInput.rawValue)
     }
     if helpWords.contains(name) { return Console.out(usage) }
     if versionWords.contains(name) { return Console.out("patternlock \(version)") }
     guard let command = Command(rawValue: name) else {
       Console.error("unknown command '\(name)' (try 'patternlock --help')")
-      pl_exit(ExitStatus.badInput.rawValue)
+      CurrentProcess.exit(status: ExitStatus.badInput.rawValue)
     }
     let options = Array(arguments.dropFirst())
     // `check --help` and the like: the words of an `--exec` command are its own.
@@ -44,25 +44,18 @@ struct Patternlock {
       }
     } catch {
       if !error.message.isEmpty { Console.error(error.message) }
-      pl_exit(error.status)
+      CurrentProcess.exit(status: error.status)
     }
-    if status != ExitStatus.success.rawValue { pl_exit(status) }
+    if status != ExitStatus.success.rawValue { CurrentProcess.exit(status: status) }
   }
 
   /// The words that print the help or the version instead of running a command.
   static let helpWords = ["--help", "-h", "help"]
   static let versionWords = ["--version", "version"]
 
-  /// The process's arguments after the program name, read through the C shim because
-  /// Embedded Swift has no `CommandLine`.
+  /// The process's arguments after the program name.
   static func processArguments() -> [String] {
-    var result: [String] = []
-    var index: Int32 = 1
-    while index < pl_argument_count(), let argument = pl_argument(index) {
-      result.append(String(cString: argument))
-      index += 1
-    }
-    return result
+    Array(CurrentProcess.arguments.dropFirst())
   }
 
   static let usage = """

@@ -1,5 +1,5 @@
-import CShim
 import Configuration
+import SystemCalls
 
 extension CommandLineSettings {
   /// Reads a command's arguments against the settings table, with the system's
@@ -8,7 +8,7 @@ extension CommandLineSettings {
   init(reading arguments: [String], for command: Command) throws(UsageError) {
     do throws(ConfigurationError) {
       try self.init(
-        arguments, for: command, configurationRoot: ConfigurationFiles.rootFromEnvironment(), effectiveUser: pl_geteuid())
+        arguments, for: command, configurationRoot: ConfigurationFiles.rootFromEnvironment(), effectiveUser: CurrentProcess.effectiveUser.rawValue)
     } catch {
       throw UsageError(error)
     }

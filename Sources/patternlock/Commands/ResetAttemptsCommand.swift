@@ -1,6 +1,6 @@
-import CShim
 import Configuration
 import PatternCore
+import SystemCalls
 import TPM
 import Vault
 
@@ -18,7 +18,7 @@ enum ResetAttemptsCommand {
       throw .usage(error)
     }
     let directoryPath = settings.stateDirectory ?? StateDirectory.defaultPath
-    guard pl_getuid() == 0 else {
+    guard CurrentProcess.realUser == .root else {
       Console.error("reset-attempts: only root may reset the attempt counter (run it as root, such as with sudo)")
       return .notPermitted
     }

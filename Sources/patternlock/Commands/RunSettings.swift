@@ -1,4 +1,3 @@
-import CShim
 import Configuration
 import Input
 import KMS
@@ -6,6 +5,7 @@ import PatternCore
 import Raster
 import Scene
 import Screen
+import SystemCalls
 import Vault
 
 /// What `run` and `enroll` were told, from patternlock.conf and the command line, in
@@ -49,7 +49,7 @@ struct RunSettings {
     kms.format = settings.frameFormat.map { $0 == .rgb565 ? FourCC.rgb565 : FourCC.xrgb8888 }
     kms.mode = settings.mode
     // For testing the fallback on atomic drivers (documented in patternlock(1)).
-    kms.forceLegacy = pl_getenv("PATTERNLOCK_KMS_LEGACY").map { String(cString: $0) } == "1"
+    kms.forceLegacy = CurrentProcess.environmentVariable("PATTERNLOCK_KMS_LEGACY") == "1"
     seat = settings.seat ?? "seat0"
     calibration = settings.calibration.flatMap { CalibrationMatrix(values: $0) }
     expected = settings.pattern

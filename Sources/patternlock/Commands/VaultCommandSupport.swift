@@ -1,4 +1,3 @@
-import CShim
 import Configuration
 import PatternCore
 import SystemCalls
@@ -21,7 +20,7 @@ enum VaultCommandSupport {
 
   /// Now, live: CLOCK_MONOTONIC in this boot, and the wall clock.
   static func now() -> UnlockInstant {
-    UnlockClock.live.instant(pl_monotonic_microseconds())
+    UnlockClock.live.instant(MonotonicClock.microseconds())
   }
 
   /// Keeps a pattern held by this process out of core dumps and away from ptrace by
@@ -30,11 +29,16 @@ enum VaultCommandSupport {
   /// of swap: all memory locked when root. Said once when the kernel refuses (the
   /// command goes on).
   static func protectSecretsInMemory(lockingMemory: Bool = true) {
-    if pl_disable_core_dumps() != 0 {
-      Console.error("cannot disable core dumps (prctl/setrlimit: \(Errno.current.text)); a crash could write the pattern to disk")
+    do throws(Errno) {
+      try CurrentProcess.disableCoreDumps()
+    } catch {
+      Console.error("cannot disable core dumps (prctl/setrlimit: \(error.text)); a crash could write the pattern to disk")
     }
-    if lockingMemory && pl_lock_all_memory() < 0 {
-      Console.error("cannot lock memory (mlockall: \(Errno.current.text)); the pattern could be written to swap")
+    guard lockingMemory else { return }
+    do throws(Errno) {
+      try CurrentProcess.lockAllMemory()
+    } catch {
+      Console.error("cannot lock memory (mlockall: \(error.text)); the pattern could be written to swap")
     }
   }
 
