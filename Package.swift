@@ -37,7 +37,9 @@ let package = Package(
     .target(name: "Screen", dependencies: ["PatternCore", "Raster", "Scene"]),
 
     // The system-call layer over CShim: errno as a type, the EINTR-retrying call helper,
-    // owned file descriptors, whole-file reads and directory listings.
+    // owned file descriptors, whole-file reads and directory listings; the clocks; this
+    // process (arguments, environment, users, exit, exec, memory protections); child
+    // processes started, detached or waited for.
     .target(name: "SystemCalls", dependencies: ["CShim"]),
 
     // libc functions and macros that Swift cannot import directly, behind prefixed names.
@@ -91,6 +93,8 @@ let package = Package(
     // The fbdev display back-end (/dev/fbN, for boards without a DRM driver), a peer of
     // KMS: each display back-end is a module of its own behind Screen's Display.
     .target(name: "FBDev", dependencies: ["PatternCore", "Raster", "Screen", "CShim", "SystemCalls"]),
+    // A GPIO chip's line through the kernel's character device (the door strike).
+    .target(name: "GPIO", dependencies: ["CShim", "SystemCalls"]),
     // libinput (touch, pointers, keys) and libudev (display hotplug), plus uinput devices.
     .target(
       name: "Input",
@@ -123,7 +127,7 @@ let package = Package(
 
     .executableTarget(
       name: "patternlock",
-      dependencies: ["PatternCore", "Raster", "Scene", "Screen", "CShim", "SystemCalls", "Recording", "PNGImage", "Typeface", "Vault", "KMS", "FBDev", "Input", "Configuration", "TPM"],
+      dependencies: ["PatternCore", "Raster", "Scene", "Screen", "CShim", "SystemCalls", "Recording", "PNGImage", "Typeface", "Vault", "KMS", "FBDev", "Input", "Configuration", "TPM", "GPIO"],
       // libm: Embedded Swift's Dictionary growth calls ceil (inject copies device codes).
       linkerSettings: [.linkedLibrary("drm"), .linkedLibrary("input"), .linkedLibrary("udev"), .linkedLibrary("m"),
         .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("freetype"), .linkedLibrary("yaml"), .linkedLibrary("sodium"),
@@ -172,7 +176,8 @@ let package = Package(
       name: "ScreenTests",
       dependencies: ["Screen", "Scene", "Raster", "PatternCore", "ScreenTestSupport", "Recording", "CommandTestSupport", "AllocationCounter"]
     ),
-    // SystemCalls: descriptors closed once, EINTR retried, whole-file limits, listings.
+    // SystemCalls: descriptors closed once, EINTR retried, whole-file limits, listings,
+    // this process and its children.
     .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls", "CShim", "CommandTestSupport"]),
     // Recording: converter and parser unit tests, plus ReplayCommandTests, which run the
     // built patternlock binary on Tests/Captures.

@@ -23,7 +23,8 @@
 _Static_assert(PL_EPERM == EPERM && PL_ENOENT == ENOENT && PL_EINTR == EINTR && PL_EAGAIN == EAGAIN &&
                    PL_EAGAIN == EWOULDBLOCK && PL_EACCES == EACCES && PL_EBUSY == EBUSY && PL_EEXIST == EEXIST &&
                    PL_ENODEV == ENODEV && PL_ENOTDIR == ENOTDIR && PL_EINVAL == EINVAL && PL_ENOSPC == ENOSPC &&
-                   PL_EROFS == EROFS && PL_ELOOP == ELOOP && PL_ENOSYS == ENOSYS && PL_EOPNOTSUPP == EOPNOTSUPP,
+                   PL_EROFS == EROFS && PL_ELOOP == ELOOP && PL_ENOSYS == ENOSYS && PL_EOPNOTSUPP == EOPNOTSUPP &&
+                   PL_ECHILD == ECHILD,
                "errno values");
 
 // SIGUSR1 (`patternlock lock`) and SIGUSR2 (the VT's release and acquire requests)
@@ -335,11 +336,12 @@ int pl_spawn(const char *const *argv) {
   return (int)pid;
 }
 
-int pl_wait_exit_status(int pid) {
+int pl_wait_child(int pid, int *exit_code, int *signal) {
   int status = 0;
   if (waitpid((pid_t)pid, &status, 0) < 0) return -1;
-  if (WIFEXITED(status)) return WEXITSTATUS(status);
-  return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : -1;
+  *exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  *signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+  return 0;
 }
 
 int pl_getpid(void) { return (int)getpid(); }

@@ -88,7 +88,7 @@ static void say(const char *what, const char *path, int error) {
 }
 
 // Forks the first child, which runs `body` and exits with its result: the child's pid
-// for pl_wait_detached. The wait is the caller's, so that an EINTR repeats only the
+// for pl_wait_child. The wait is the caller's, so that an EINTR repeats only the
 // wait (in Swift), never the fork.
 static int run_detached(int (*body)(const void *), const void *argument, const char *journal) {
   pid_t child = fork();
@@ -98,16 +98,6 @@ static int run_detached(int (*body)(const void *), const void *argument, const c
     _exit(body(argument));
   }
   return (int)child;
-}
-
-int pl_wait_detached(int child) {
-  int status = 0;
-  if (waitpid((pid_t)child, &status, 0) < 0) return -1;
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    errno = WIFEXITED(status) && WEXITSTATUS(status) == 1 ? EPERM : ECHILD;
-    return -1;
-  }
-  return 0;
 }
 
 struct spawn_request {

@@ -35,6 +35,9 @@ public struct Errno: RawRepresentable, Error, Hashable, Sendable {
   public static let noEntry = Errno(rawValue: Int32(PL_ENOENT))
   /// EINTR: a signal arrived during the call (`retryingInterrupts` repeats it).
   public static let interrupted = Errno(rawValue: Int32(PL_EINTR))
+  /// ECHILD: no such child to wait for; also a detached start's first child that
+  /// failed for a reason other than becoming its user (`DetachedProcess`).
+  public static let noChild = Errno(rawValue: Int32(PL_ECHILD))
   /// EAGAIN, which on Linux is also EWOULDBLOCK.
   public static let tryAgain = Errno(rawValue: Int32(PL_EAGAIN))
   /// EWOULDBLOCK, the same value as EAGAIN.

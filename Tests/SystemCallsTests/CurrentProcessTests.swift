@@ -30,4 +30,9 @@ final class CurrentProcessTests: XCTestCase {
     XCTAssertEqual(try UserAccount.named("root"), UserAccount(user: .root, group: GroupID(rawValue: 0)))
     XCTAssertNil(try UserAccount.named("no-such-user-of-patternlock"))
   }
+
+  func testAFailedExecuteSaysWhyAndTheProcessGoesOn() {
+    XCTAssertEqual(CurrentProcess.execute(["/nonexistent/program"]), .noEntry)
+    XCTAssertEqual(CurrentProcess.execute(["true"]), .noEntry, "no PATH search")
+  }
 }

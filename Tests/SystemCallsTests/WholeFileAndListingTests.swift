@@ -105,7 +105,7 @@ final class WholeFileAndListingTests: XCTestCase {
       (.notPermitted, EPERM), (.noEntry, ENOENT), (.interrupted, EINTR), (.tryAgain, EAGAIN),
       (.wouldBlock, EWOULDBLOCK), (.permissionDenied, EACCES), (.busy, EBUSY), (.fileExists, EEXIST),
       (.noDevice, ENODEV), (.notADirectory, ENOTDIR), (.invalid, EINVAL), (.noSpace, ENOSPC),
-      (.readOnlyFileSystem, EROFS), (.symbolicLinkLoop, ELOOP), (.notSupported, EOPNOTSUPP),
+      (.readOnlyFileSystem, EROFS), (.symbolicLinkLoop, ELOOP), (.notSupported, EOPNOTSUPP), (.noChild, ECHILD),
     ]
     for (named, value) in pairs { XCTAssertEqual(named.rawValue, value) }
   }

@@ -23,6 +23,7 @@ enum {
   PL_EPERM = 1,
   PL_ENOENT = 2,
   PL_EINTR = 4,
+  PL_ECHILD = 10,
   PL_EAGAIN = 11,
   PL_EACCES = 13,
   PL_EBUSY = 16,
@@ -141,9 +142,11 @@ int pl_execv(const char *const *argv);
 /// the child's pid for pl_wait_exit_status, or -1 with errno when it could not be
 /// started. Apart from the wait so that an EINTR repeats only the wait, never the spawn.
 int pl_spawn(const char *const *argv);
-/// waitpid(2) for child `pid`: its exit status (0 to 255), 128 plus the signal that
-/// ended it, or -1 with errno (EINTR: wait again).
-int pl_wait_exit_status(int pid);
+/// waitpid(2) for child `pid` (of pl_spawn, pl_spawn_detached or
+/// pl_gpio_pulse_detached) until it ends: 0 with `exit_code` its exit status (0 to 255)
+/// when it exited, else -1 there and `signal` the signal that ended it (0 when it
+/// exited); or -1 with errno (EINTR: wait again).
+int pl_wait_child(int pid, int *exit_code, int *signal);
 /// _exit(2): ends at once, without atexit handlers or flushing (crash simulation).
 _Noreturn void pl_exit_immediately(int status);
 /// raise(SIGSTOP): the process stops until SIGCONT (a test's seam to act mid-attempt).

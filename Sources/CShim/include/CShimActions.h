@@ -17,17 +17,14 @@ int pl_user_ids(const char *name, uint32_t *uid, uint32_t *gid);
 /// user so that journald files the lines under that user, as systemd-cat does, or to
 /// /dev/null where there is no journal: never patternlock's own output, which a script
 /// may be reading to its end), unblocks all signals and sets SIGUSR1/SIGUSR2 back to
-/// their defaults, forks
-/// the program and exits, so the program is reparented and never waited for. Returns
-/// that first child's pid, which the caller hands to pl_wait_detached (the child does
-/// not wait for the program), or -1 with errno when the fork failed.
+/// their defaults, forks the program and exits, so the program is reparented and never
+/// waited for. Returns that first child's pid, which the caller waits for with
+/// pl_wait_child (the child does not wait for the program): it exits 0 once the program
+/// is forked, 1 when it could not become the user (setgroups, setgid, setuid) and 2
+/// when it could not fork, having written why to the journal. -1 with errno when the
+/// first fork failed.
 int pl_spawn_detached(const char *const *argv, const char *const *envp, uint32_t uid, uint32_t gid,
                       const char *journal);
-/// waitpid(2) for the first child of pl_spawn_detached or pl_gpio_pulse_detached, once:
-/// 0 when it exited 0, or -1 with errno: EINTR (wait again; never start it again), the
-/// wait's own errno, or, where the child failed inside and wrote why to standard error,
-/// EPERM (exit status 1: setuid/setgid) or ECHILD (any other).
-int pl_wait_detached(int child);
 
 /// Whether `line` exists on the GPIO chip `chip_path` and is not used by another
 /// consumer: 0, or -1 with errno (ENOENT no chip, EINVAL no such line, EBUSY in use).
@@ -42,8 +39,9 @@ int pl_gpio_line_rest(const char *chip_path, uint32_t line);
 /// (as pl_spawn_detached, without dropping privileges: the line is requested as the
 /// caller), so the caller never waits for the pulse. SIGTERM, SIGINT or SIGHUP to the
 /// pulse end it early, with the line driven low. The first child's pid for
-/// pl_wait_detached, or -1 with errno when it could not be forked; a failure to request
-/// or set the line is written to the journal `journal` by the child.
+/// pl_wait_child (it exits 0 once the pulse is forked, 2 when it could not fork), or -1
+/// with errno when it could not be forked; a failure to request or set the line is
+/// written to the journal `journal` by the pulse.
 int pl_gpio_pulse_detached(const char *chip_path, uint32_t line, uint32_t milliseconds, const char *journal);
 
 #endif

@@ -1,4 +1,3 @@
-import CShim
 import PatternCore
 import SystemCalls
 
@@ -23,10 +22,7 @@ enum PowerCommand {
   /// systemctl, or in a debug build the program `PATTERNLOCK_SYSTEMCTL` names.
   static func program() -> String {
     #if DEBUG
-    if let value = pl_getenv(overrideVariable) {
-      let path = String(cString: value)
-      if path.hasPrefix("/") { return path }
-    }
+    if let path = CurrentProcess.environmentVariable(overrideVariable), path.hasPrefix("/") { return path }
     #endif
     return systemctl
   }
@@ -37,21 +33,30 @@ enum PowerCommand {
   /// - Returns: the exit status, which is never success.
   static func carryOut(_ action: PowerAction, program: String = program(), waitingSeconds: Int = secondsForSystemd) -> ExitStatus {
     Console.out("patternlock: \(action.name) asked at the lock; display and console restored; running \(program) \(action.name)")
-    let status = run([program, action.name])
-    guard status == 0 else {
-      let why = status < 0 ? "cannot be started: \(Errno.current.text)" : "exited with status \(status)"
-      Console.error("\(program) \(action.name) \(why); the lock stays closed (exit status 1)")
-      return .failure
+    let status: TerminationStatus
+    do throws(Errno) {
+      status = try ChildProcess.spawn([program, action.name]).waitForExit()
+    } catch {
+      return refused(action, program: program, why: "cannot be started: \(error.text)")
     }
+    guard status.isSuccess else { return refused(action, program: program, why: "exited with status \(status.shellStatus)") }
     for _ in 0..<waitingSeconds { sleep(milliseconds: 1000) }
     return .failure
   }
 
-  /// Spawns `words` and waits: its exit status, or -1 with errno when it did not start.
-  /// Only the wait is retried after a signal: a retried spawn would run it twice.
+  private static func refused(_ action: PowerAction, program: String, why: String) -> ExitStatus {
+    Console.error("\(program) \(action.name) \(why); the lock stays closed (exit status 1)")
+    return .failure
+  }
+
+  /// Spawns `words` and waits: its exit status (128 plus the signal when one ended it),
+  /// or -1 when it did not start. Only the wait is retried after a signal: a retried
+  /// spawn would run it twice.
   static func run(_ words: [String]) -> Int32 {
-    let child = CStringArray.with(words) { argv in pl_spawn(argv) }
-    guard child > 0 else { return -1 }
-    return resultRetryingInterrupts { pl_wait_exit_status(child) }
+    do throws(Errno) {
+      return try ChildProcess.spawn(words).waitForExit().shellStatus
+    } catch {
+      return -1
+    }
   }
 }

@@ -1,5 +1,5 @@
-import CShim
 import Configuration
+import GPIO
 import PatternCore
 import SystemCalls
 
@@ -8,14 +8,15 @@ import SystemCalls
 /// `replay` never does (a recording must not open a door).
 ///
 /// Nothing here waits: hooks and the pulse run in detached processes
-/// (`pl_spawn_detached`, `pl_gpio_pulse_detached`), so the lock screen answers the
+/// (`DetachedProcess`, `GPIOLine.pulse`), so the lock screen answers the
 /// next touch while a hook or a relay is still busy. A hook is given the event, the
 /// failure count and the lockout in its environment, never the pattern.
 struct UnlockActions {
   private let onUnlock: [String]
   private let onWrong: [String]
   private let onLockout: [String]
-  private let user: (uid: UInt32, gid: UInt32)
+  /// Whom the hooks run as; nil when there is no hook.
+  private let user: UserAccount?
   private let doorStrike: DoorStrikeLine?
 
   /// Checks what can be checked before the lock starts: the hook user exists (when a
@@ -25,18 +26,27 @@ struct UnlockActions {
     onWrong = settings.onWrong
     onLockout = settings.onLockout
     doorStrike = settings.doorStrike
-    var ids: (uid: UInt32, gid: UInt32) = (0, 0)
-    if !(onUnlock.isEmpty && onWrong.isEmpty && onLockout.isEmpty) {
-      guard pl_user_ids(settings.hookUser, &ids.uid, &ids.gid) == 0 else {
-        throw .unknownUser(settings.hookUser, Errno.current)
+    if onUnlock.isEmpty && onWrong.isEmpty && onLockout.isEmpty {
+      user = nil
+    } else {
+      let account: UserAccount?
+      do throws(Errno) {
+        account = try UserAccount.named(settings.hookUser)
+      } catch {
+        throw .unknownUser(settings.hookUser, error)
       }
+      guard let account else { throw .unknownUser(settings.hookUser, nil) }
+      user = account
     }
-    user = ids
     if let line = doorStrike {
       // A pulse that a SIGKILL cut short left the line where it was, perhaps high:
       // the strike is released now, before anything else happens.
-      guard pl_gpio_line_check(line.chipPath, UInt32(line.line)) == 0, pl_gpio_line_rest(line.chipPath, UInt32(line.line)) == 0
-      else { throw .doorStrikeUnusable(line, Errno.current) }
+      do throws(Errno) {
+        try line.gpio.checkFree()
+        try line.gpio.rest()
+      } catch {
+        throw .doorStrikeUnusable(line, error)
+      }
     }
   }
 
@@ -45,11 +55,12 @@ struct UnlockActions {
   func after(_ decision: UnlockDecision, failures: Int) {
     switch decision.result {
     case .unlocked:
-      if let line = doorStrike,
-        UnlockActions.waited(
-          pl_gpio_pulse_detached(line.chipPath, UInt32(line.line), UInt32(line.milliseconds), JournalStream.socketPath)) != 0
-      {
-        Console.error("unlocked, but cannot pulse gpio-unlock line \(line.line) of \(line.chipPath): \(Errno.current.text)")
+      if let line = doorStrike {
+        do throws(Errno) {
+          try line.gpio.pulse(milliseconds: UInt32(line.milliseconds), output: JournalStream.socketPath)
+        } catch {
+          Console.error("unlocked, but cannot pulse gpio-unlock line \(line.line) of \(line.chipPath): \(error.text)")
+        }
       }
       start(onUnlock, event: "unlock", decision, failures: failures)
     case .wrong:
@@ -64,7 +75,7 @@ struct UnlockActions {
   }
 
   private func start(_ command: [String], event: String, _ decision: UnlockDecision, failures: Int) {
-    guard !command.isEmpty else { return }
+    guard !command.isEmpty, let user else { return }
     let lockout: String
     switch decision.lockout {
     case .none: lockout = "none"
@@ -78,32 +89,29 @@ struct UnlockActions {
       "PATTERNLOCK_LOCKED_FOR_S=\(decision.lockout.seconds ?? 0)",
       "PATTERNLOCK_LOCKOUT=\(lockout)",
     ]
-    let started = CStringArray.with(command) { argv in
-      CStringArray.with(environment) { envp in pl_spawn_detached(argv, envp, user.uid, user.gid, JournalStream.socketPath) }
-    }
-    if UnlockActions.waited(started) != 0 {
-      Console.error("cannot start the on-\(event) hook \(command[0]): \(Errno.current.text) (check hook-user and the program)")
+    do throws(Errno) {
+      try DetachedProcess.start(command, environment: environment, as: user, output: JournalStream.socketPath)
+    } catch {
+      Console.error("cannot start the on-\(event) hook \(command[0]): \(error.text) (check hook-user and the program)")
     }
   }
+}
 
-  /// Waits for the first child of a detached start (which exits at once): 0, or -1 with
-  /// errno when it could not be forked or reported a failure. Only the wait is retried
-  /// after a signal: a retried fork would start the hook or the pulse twice.
-  private static func waited(_ child: Int32) -> Int32 {
-    guard child > 0 else { return -1 }
-    return resultRetryingInterrupts { pl_wait_detached(child) }
-  }
+extension DoorStrikeLine {
+  /// The GPIO line the strike is wired to.
+  fileprivate var gpio: GPIOLine { GPIOLine(chipPath: chipPath, offset: UInt32(line)) }
 }
 
 /// Why the actions cannot be used: said before the lock starts.
 enum ActionsError: DescribedError {
-  case unknownUser(String, Errno)
+  /// No such user (nil), or the user database could not be read.
+  case unknownUser(String, Errno?)
   case doorStrikeUnusable(DoorStrikeLine, Errno)
 
   var message: String {
     switch self {
     case .unknownUser(let name, let errno):
-      let why = errno.rawValue == 0 ? "there is no such user" : errno.text
+      let why = errno?.text ?? "there is no such user"
       return "hook-user \(name): \(why) (create the user, or set hook-user to an existing one such as nobody)"
     case .doorStrikeUnusable(let line, let errno):
       let hint: String

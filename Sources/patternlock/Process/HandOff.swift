@@ -1,4 +1,3 @@
-import CShim
 import SystemCalls
 
 /// What happens after an unlock when a command is configured: patternlock replaces
@@ -10,9 +9,6 @@ enum HandOff {
   ///
   /// - Returns: only when it failed: why.
   static func exec(_ command: [String]) -> Errno {
-    CStringArray.with(command) { argv in
-      _ = pl_execv(argv)
-      return Errno.current
-    }
+    CurrentProcess.execute(command)
   }
 }
