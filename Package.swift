@@ -95,6 +95,9 @@ let package = Package(
     .target(name: "FBDev", dependencies: ["PatternCore", "Raster", "Screen", "CShim", "SystemCalls"]),
     // A GPIO chip's line through the kernel's character device (the door strike).
     .target(name: "GPIO", dependencies: ["CShim", "SystemCalls"]),
+    // systemd spoken directly (no libsystemd): sd_notify's socket, the watchdog's
+    // variables, the journal's stream socket.
+    .target(name: "Systemd", dependencies: ["PatternCore", "CShim", "SystemCalls"]),
     // libinput (touch, pointers, keys) and libudev (display hotplug), plus uinput devices.
     .target(
       name: "Input",
@@ -127,7 +130,7 @@ let package = Package(
 
     .executableTarget(
       name: "patternlock",
-      dependencies: ["PatternCore", "Raster", "Scene", "Screen", "CShim", "SystemCalls", "Recording", "PNGImage", "Typeface", "Vault", "KMS", "FBDev", "Input", "Configuration", "TPM", "GPIO"],
+      dependencies: ["PatternCore", "Raster", "Scene", "Screen", "CShim", "SystemCalls", "Recording", "PNGImage", "Typeface", "Vault", "KMS", "FBDev", "Input", "Configuration", "TPM", "GPIO", "Systemd"],
       // libm: Embedded Swift's Dictionary growth calls ceil (inject copies device codes).
       linkerSettings: [.linkedLibrary("drm"), .linkedLibrary("input"), .linkedLibrary("udev"), .linkedLibrary("m"),
         .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("freetype"), .linkedLibrary("yaml"), .linkedLibrary("sodium"),
@@ -179,6 +182,8 @@ let package = Package(
     // SystemCalls: descriptors closed once, EINTR retried, whole-file limits, listings,
     // this process and its children.
     .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls", "CShim", "CommandTestSupport"]),
+    // Systemd: the notify socket and the watchdog's variables.
+    .testTarget(name: "SystemdTests", dependencies: ["Systemd", "SystemCalls", "CommandTestSupport"]),
     // Recording: converter and parser unit tests, plus ReplayCommandTests, which run the
     // built patternlock binary on Tests/Captures.
     .testTarget(name: "RecordingTests", dependencies: ["Recording", "PatternCore", "PNGImage", "SystemCalls", "CommandTestSupport"]),

@@ -1,4 +1,3 @@
-import CShim
 import CommandTestSupport
 import Foundation
 import Glibc
@@ -6,7 +5,7 @@ import XCTest
 
 @testable import patternlock
 
-/// The sd_notify protocol as systemd listens for it: a datagram on $NOTIFY_SOCKET.
+/// What the lock tells systemd, as systemd listens for it: a datagram on $NOTIFY_SOCKET.
 final class ServiceManagerTests: XCTestCase {
   private func withListener(_ body: (String, Int32) throws -> Void) throws {
     let path = try makeTemporaryDirectory(prefix: "notify").appendingPathComponent("socket").path
@@ -45,11 +44,6 @@ final class ServiceManagerTests: XCTestCase {
       ServiceManager.notify("WATCHDOG=1")
       XCTAssertEqual(receive(fd), "WATCHDOG=1")
     }
-  }
-
-  func testWithoutSystemdNothingIsSent() {
-    unsetenv("NOTIFY_SOCKET")
-    XCTAssertEqual(pl_sd_notify("READY=1"), 1)
   }
 
   func testWatchdogIntervalIsHalfTheTimeoutForThisProcessOnly() {

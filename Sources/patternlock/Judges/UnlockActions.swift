@@ -2,6 +2,7 @@ import Configuration
 import GPIO
 import PatternCore
 import SystemCalls
+import Systemd
 
 /// What patternlock does for others after a judgement: the `on-unlock`, `on-wrong` and
 /// `on-lockout` hooks and the door strike (`gpio-unlock`). `run` and `check` take them;
