@@ -10,9 +10,10 @@
 import PackageDescription
 
 // tpm2-tss: ESAPI, the TCTI loader (which opens libtss2-tcti-device or -swtpm at run
-// time), marshalling and response-code text.
+// time) and response-code text. Not libtss2-mu: CTPMShim writes the saved objects' wire
+// form itself, as that library's structures changed size under one soname.
 let tss2Libraries: [LinkerSetting] = [
-  .linkedLibrary("tss2-esys"), .linkedLibrary("tss2-sys"), .linkedLibrary("tss2-tctildr"), .linkedLibrary("tss2-mu"), .linkedLibrary("tss2-rc"),
+  .linkedLibrary("tss2-esys"), .linkedLibrary("tss2-sys"), .linkedLibrary("tss2-tctildr"), .linkedLibrary("tss2-rc"),
 ]
 
 let package = Package(

@@ -3,11 +3,11 @@
 // over the pattern's authValue and the encrypted parameters, are unknown to anyone on
 // the bus), and flushes them before it returns, whatever happened.
 #include "CTPMShim.h"
+#include "TPMWireFormat.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <tss2/tss2_esys.h>
-#include <tss2/tss2_mu.h>
 #include <tss2/tss2_rc.h>
 #include <tss2/tss2_sys.h>
 #include <tss2/tss2_tctildr.h>
@@ -151,12 +151,15 @@ static void flush_leftovers(pl_tpm *tpm) {
   const uint32_t firsts[] = {TPM2_TRANSIENT_FIRST, TPM2_LOADED_SESSION_FIRST};
   for (size_t kind = 0; kind < 2; kind++) {
     TPMI_YES_NO more = TPM2_NO;
-    TPMS_CAPABILITY_DATA data;
-    memset(&data, 0, sizeof(data));
-    if (Tss2_Sys_GetCapability(sys, NULL, TPM2_CAP_HANDLES, firsts[kind], TPM2_MAX_CAP_HANDLES, &more, &data, NULL) !=
-        TSS2_RC_SUCCESS)
+    // Allocated by the library rather than on this stack: TPMS_CAPABILITY_DATA grew
+    // between tpm2-tss releases that share a soname, so this build's size of it may be
+    // smaller than the one the library writes.
+    TPMS_CAPABILITY_DATA *data = NULL;
+    if (Esys_GetCapability(tpm->esys, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, TPM2_CAP_HANDLES, firsts[kind],
+                           TPM2_MAX_CAP_HANDLES, &more, &data) != TSS2_RC_SUCCESS)
       continue;
-    for (uint32_t i = 0; i < data.data.handles.count; i++) Tss2_Sys_FlushContext(sys, data.data.handles.handle[i]);
+    for (uint32_t i = 0; i < data->data.handles.count; i++) Tss2_Sys_FlushContext(sys, data->data.handles.handle[i]);
+    Esys_Free(data);
   }
 }
 
@@ -242,27 +245,17 @@ static TSS2_RC defined_indexes(pl_tpm *tpm, uint32_t *slots) {
 }
 
 static TSS2_RC write_counter(pl_tpm *tpm, ESYS_TR index, ESYS_TR policy, uint32_t limit) {
-  TPM2B_MAX_NV_BUFFER data = {.size = 0};
-  TPMS_NV_PIN_COUNTER_PARAMETERS counter = {.pinCount = 0, .pinLimit = limit};
-  size_t offset = 0;
-  TSS2_RC rc = Tss2_MU_TPMS_NV_PIN_COUNTER_PARAMETERS_Marshal(&counter, data.buffer, sizeof(data.buffer), &offset);
-  if (rc != TSS2_RC_SUCCESS) return rc;
-  data.size = (UINT16)offset;
+  TPM2B_MAX_NV_BUFFER data = {.size = PL_WIRE_PIN_COUNTER_SIZE};
+  pl_wire_write_pin_counter(0, limit, data.buffer);
   return Esys_NV_Write(tpm->esys, index, index, policy, ESYS_TR_NONE, ESYS_TR_NONE, &data, 0);
 }
 
 static int marshal_public(const TPM2B_PUBLIC *value, uint8_t *out, size_t *size) {
-  size_t offset = 0;
-  if (Tss2_MU_TPM2B_PUBLIC_Marshal(value, out, PL_TPM_BLOB_MAXIMUM, &offset) != TSS2_RC_SUCCESS) return 0;
-  *size = offset;
-  return 1;
+  return pl_wire_write_keyedhash_public(value, out, PL_TPM_BLOB_MAXIMUM, size);
 }
 
 static int marshal_private(const TPM2B_PRIVATE *value, uint8_t *out, size_t *size) {
-  size_t offset = 0;
-  if (Tss2_MU_TPM2B_PRIVATE_Marshal(value, out, PL_TPM_BLOB_MAXIMUM, &offset) != TSS2_RC_SUCCESS) return 0;
-  *size = offset;
-  return 1;
+  return pl_wire_write_private(value, out, PL_TPM_BLOB_MAXIMUM, size);
 }
 
 /// Creates an object under the storage key; its blobs go to `public_out`/`private_out`.
@@ -283,17 +276,19 @@ static TSS2_RC create_object(pl_tpm *tpm, ESYS_TR hmac, const TPM2B_SENSITIVE_CR
 
 static TSS2_RC load_object(pl_tpm *tpm, ESYS_TR hmac, const uint8_t *public_bytes, size_t public_size,
                            const uint8_t *private_bytes, size_t private_size, ESYS_TR *object) {
-  TPM2B_PUBLIC public_area = {.size = 0};
-  TPM2B_PRIVATE private_area = {.size = 0};
-  size_t offset = 0;
-  if (Tss2_MU_TPM2B_PUBLIC_Unmarshal(public_bytes, public_size, &offset, &public_area) != TSS2_RC_SUCCESS ||
-      offset != public_size)
+  TPM2B_PUBLIC public_area;
+  // Room beyond this build's TPM2B_PRIVATE: ESAPI copies the whole structure as the
+  // library knows it, and a later tpm2-tss (same soname) knows a larger one.
+  union {
+    TPM2B_PRIVATE value;
+    uint8_t room[2 * sizeof(TPM2B_PRIVATE)];
+  } private_area;
+  memset(&private_area, 0, sizeof(private_area));
+  if (!pl_wire_read_keyedhash_public(public_bytes, public_size, &public_area) ||
+      !pl_wire_read_private(private_bytes, private_size, &private_area.value))
     return TSS2_MU_RC_BAD_VALUE;
-  offset = 0;
-  if (Tss2_MU_TPM2B_PRIVATE_Unmarshal(private_bytes, private_size, &offset, &private_area) != TSS2_RC_SUCCESS ||
-      offset != private_size)
-    return TSS2_MU_RC_BAD_VALUE;
-  return Esys_Load(tpm->esys, tpm->storage_key, hmac, ESYS_TR_NONE, ESYS_TR_NONE, &private_area, &public_area, object);
+  return Esys_Load(tpm->esys, tpm->storage_key, hmac, ESYS_TR_NONE, ESYS_TR_NONE, &private_area.value, &public_area,
+                   object);
 }
 
 /// The recovery object: an HMAC key the TPM generates (so its sensitive part, and
@@ -489,15 +484,11 @@ static pl_tpm_status open_index(pl_tpm *tpm, const pl_tpm_binding *binding, ESYS
 static pl_tpm_status read_counter(pl_tpm *tpm, ESYS_TR index, uint32_t *failures, uint32_t *limit) {
   TPM2B_MAX_NV_BUFFER *data = NULL;
   TSS2_RC rc = Esys_NV_Read(tpm->esys, ESYS_TR_RH_OWNER, index, ESYS_TR_PASSWORD, ESYS_TR_NONE, ESYS_TR_NONE,
-                            sizeof(TPMS_NV_PIN_COUNTER_PARAMETERS), 0, &data);
+                            PL_WIRE_PIN_COUNTER_SIZE, 0, &data);
   if (rc != TSS2_RC_SUCCESS) return failure(rc, "NV_Read (owner)");
-  TPMS_NV_PIN_COUNTER_PARAMETERS counter = {0, 0};
-  size_t offset = 0;
-  rc = Tss2_MU_TPMS_NV_PIN_COUNTER_PARAMETERS_Unmarshal(data->buffer, data->size, &offset, &counter);
+  int read = pl_wire_read_pin_counter(data->buffer, data->size, failures, limit);
   Esys_Free(data);
-  if (rc != TSS2_RC_SUCCESS) return failure(rc, "NV_Read (counter)");
-  *failures = counter.pinCount;
-  *limit = counter.pinLimit;
+  if (!read) return failure(TSS2_MU_RC_BAD_SIZE, "NV_Read (counter)");
   return done();
 }
 

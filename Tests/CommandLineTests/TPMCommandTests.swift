@@ -144,6 +144,31 @@ final class TPMCommandTests: XCTestCase {
     XCTAssertTrue(run.stderr.contains("not the TPM the pattern was enrolled with"), run.stderr)
   }
 
+  /// The saved public areas are written by patternlock's own wire-format code, not by
+  /// libtss2-mu; tpm2-tools' parser (which is libtss2-mu's) must read them as the TPM
+  /// made them, so enrolments from builds that used that library keep loading.
+  func testTheSavedPublicAreasAreTheTPMsWireForm() throws {
+    try enrol()
+    let directory = try StateDirectory(opening: statePath, creating: false)
+    let binding = try XCTUnwrap(EnrolledPattern.load(from: directory).tpmEnrolment).binding
+    for (name, blob, scheme) in [("sealed", binding.sealedPublic, "null"), ("recovery", binding.recoveryPublic, "hmac")] {
+      let file = sandbox.appendingPathComponent("\(name).pub")
+      try Data(blob).write(to: file)
+      let printed = try ChildProcess.run(
+        URL(fileURLWithPath: "/usr/bin/tpm2_print"), ["-t", "TPM2B_PUBLIC", file.path], stdin: "", environment: [:])
+      XCTAssertEqual(printed.status, 0, "\(name): \(printed.stderr)")
+      let text = printed.stdout
+      XCTAssertTrue(text.contains("type:\n  value: keyedhash\n"), "\(name): \(text)")
+      XCTAssertTrue(text.contains("name-alg:\n  value: sha256\n"), "\(name): \(text)")
+      XCTAssertTrue(text.contains("algorithm: \n  value: \(scheme)\n"), "\(name): \(text)")
+      XCTAssertNotNil(text.range(of: "keyedhash: [0-9a-f]{64}\n", options: .regularExpression), "\(name): \(text)")
+      if name == "sealed" {
+        XCTAssertNotNil(
+          text.range(of: "authorization policy: [0-9a-f]{64}\n", options: .regularExpression), "policy: \(text)")
+      }
+    }
+  }
+
   /// Root restores a pristine copy of the state directory after every wrong try: the
   /// software counter starts from zero each time, the TPM's does not.
   func testRestoringAPristineStateAfterEveryWrongTryStillHitsTheTPMsLimit() throws {
