@@ -23,6 +23,23 @@ final class ReplayCommandTests: XCTestCase {
     }
   }
 
+  func testEverySyntheticCaptureIsWhatItsGeneratorWrites() throws {
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("captures-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: output) }
+    let generate = Captures.directory.appendingPathComponent("generate.sh")
+    let run = try ChildProcess.run(
+      URL(fileURLWithPath: "/bin/bash"), [generate.path, output.path],
+      environment: ["PATTERNLOCK_BINARY": try PatternlockBinary.url().path])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let written = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasSuffix(".yaml") }
+    XCTAssertGreaterThanOrEqual(written.count, 13)
+    for name in written {
+      let committed = try Data(contentsOf: Captures.directory.appendingPathComponent(name))
+      let generated = try Data(contentsOf: output.appendingPathComponent(name))
+      XCTAssertTrue(committed == generated, "\(name) differs from what Tests/Captures/generate.sh writes: run it")
+    }
+  }
+
   func testRotationChangesWhichDotsAFingerHits() throws {
     // The rotated capture was drawn on a view turned 90 degrees; without --rotate the
     // same panel points land elsewhere.
