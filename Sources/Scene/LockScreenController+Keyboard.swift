@@ -6,11 +6,7 @@ extension LockScreenController {
   /// Joins a dot by number, as the digit keys do; ignored while drawing with a finger,
   /// during a verdict, for a dot already joined or beyond the grid.
   public mutating func keyDot(_ dot: Int, at time: UInt64) {
-    advance(to: time)
-    if wake(at: time) { return }
-    guard isAcceptingInput, !tracker.isActive, dot >= 1, dot <= tracker.layout.dotCount else { return }
-    // Typing starts a keyboard entry: taps not yet confirmed are dropped.
-    tracker.reset()
+    guard startsKeyEdit(at: time, valid: dot >= 1 && dot <= tracker.layout.dotCount) else { return }
     var trail = keyed
     if trail.append(dot) {
       keyed = trail
@@ -21,22 +17,28 @@ extension LockScreenController {
 
   /// Removes the last dot joined by keyboard (Backspace).
   public mutating func keyBackspace(at time: UInt64) {
-    advance(to: time)
-    if wake(at: time) { return }
-    guard isAcceptingInput, !tracker.isActive else { return }
-    tracker.reset()
+    guard startsKeyEdit(at: time) else { return }
     keyed.removeLast()
     state.trail = keyed
   }
 
   /// Forgets the dots joined by keyboard (Escape).
   public mutating func keyClear(at time: UInt64) {
-    advance(to: time)
-    if wake(at: time) { return }
-    guard isAcceptingInput, !tracker.isActive else { return }
-    tracker.reset()
+    guard startsKeyEdit(at: time) else { return }
     keyed.removeAll()
     state.trail = keyed
+  }
+
+  /// Steps the clock to `time` and wakes a blanked screen (a key that wakes edits
+  /// nothing); true when the key may edit the entry: input is accepted, no finger is
+  /// down and the key itself is `valid`. Typing starts a keyboard entry, so taps not
+  /// yet confirmed are dropped then.
+  private mutating func startsKeyEdit(at time: UInt64, valid: Bool = true) -> Bool {
+    advance(to: time)
+    if wake(at: time) { return false }
+    guard isAcceptingInput, !tracker.isActive, valid else { return false }
+    tracker.reset()
+    return true
   }
 
   /// Finishes the pattern joined by keyboard (Enter), as a finger lifting would.
