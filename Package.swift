@@ -38,9 +38,9 @@ let package = Package(
     .target(name: "Screen", dependencies: ["PatternCore", "Raster", "Scene"]),
 
     // The system-call layer over CShim: errno as a type, the EINTR-retrying call helper,
-    // owned file descriptors, whole-file reads and directory listings; the clocks; this
-    // process (arguments, environment, users, exit, exec, memory protections); child
-    // processes started, detached or waited for.
+    // owned file descriptors, whole-file reads and directory listings; poll sets, signal
+    // and timer descriptors; the clocks; this process (arguments, environment, users,
+    // exit, exec, memory protections); child processes started, detached or waited for.
     .target(name: "SystemCalls", dependencies: ["CShim"]),
 
     // libc functions and macros that Swift cannot import directly, behind prefixed names.
@@ -94,6 +94,9 @@ let package = Package(
     // The fbdev display back-end (/dev/fbN, for boards without a DRM driver), a peer of
     // KMS: each display back-end is a module of its own behind Screen's Display.
     .target(name: "FBDev", dependencies: ["PatternCore", "Raster", "Screen", "CShim", "SystemCalls"]),
+    // The virtual terminals: VT numbers, switching, and the console's display and
+    // keyboard modes (the lock's own VT, the kiosk's).
+    .target(name: "Terminal", dependencies: ["CShim", "SystemCalls"]),
     // A GPIO chip's line through the kernel's character device (the door strike).
     .target(name: "GPIO", dependencies: ["CShim", "SystemCalls"]),
     // systemd spoken directly (no libsystemd): sd_notify's socket, the watchdog's
@@ -131,7 +134,7 @@ let package = Package(
 
     .executableTarget(
       name: "patternlock",
-      dependencies: ["PatternCore", "Raster", "Scene", "Screen", "CShim", "SystemCalls", "Recording", "PNGImage", "Typeface", "Vault", "KMS", "FBDev", "Input", "Configuration", "TPM", "GPIO", "Systemd"],
+      dependencies: ["PatternCore", "Raster", "Scene", "Screen", "CShim", "SystemCalls", "Recording", "PNGImage", "Typeface", "Vault", "KMS", "FBDev", "Input", "Configuration", "TPM", "GPIO", "Systemd", "Terminal"],
       // libm: Embedded Swift's Dictionary growth calls ceil (inject copies device codes).
       linkerSettings: [.linkedLibrary("drm"), .linkedLibrary("input"), .linkedLibrary("udev"), .linkedLibrary("m"),
         .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("freetype"), .linkedLibrary("yaml"), .linkedLibrary("sodium"),
@@ -181,8 +184,11 @@ let package = Package(
       dependencies: ["Screen", "Scene", "Raster", "PatternCore", "ScreenTestSupport", "Recording", "CommandTestSupport", "AllocationCounter"]
     ),
     // SystemCalls: descriptors closed once, EINTR retried, whole-file limits, listings,
-    // this process and its children.
-    .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls", "CShim", "CommandTestSupport"]),
+    // the loop's poll, signal and timer descriptors (allocation-free), this process and
+    // its children.
+    .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls", "CShim", "CommandTestSupport", "AllocationCounter"]),
+    // Terminal: what runs without a VT (typed errors on a descriptor that is none).
+    .testTarget(name: "TerminalTests", dependencies: ["Terminal", "SystemCalls"]),
     // Systemd: the notify socket and the watchdog's variables.
     .testTarget(name: "SystemdTests", dependencies: ["Systemd", "SystemCalls", "CommandTestSupport"]),
     // Recording: converter and parser unit tests, plus ReplayCommandTests, which run the

@@ -22,7 +22,8 @@ typedef struct {
 } pl_pollfd;
 /// Poll flags (POLLIN, POLLERR, POLLHUP, POLLNVAL).
 enum { PL_POLLIN = 0x001, PL_POLLERR = 0x008, PL_POLLHUP = 0x010, PL_POLLNVAL = 0x020 };
-/// poll(2); a negative timeout waits forever. Not retried: the caller's loop decides.
+/// poll(2); a negative timeout waits forever. EINTR comes back like any failure: after a
+/// signal the loop looks at its state before waiting again (SystemCalls' PollSet).
 int pl_poll(pl_pollfd *fds, int count, int timeout_ms);
 
 /// Blocks SIGINT, SIGTERM, SIGUSR1 and SIGUSR2 in the calling thread and returns a
@@ -30,8 +31,8 @@ int pl_poll(pl_pollfd *fds, int count, int timeout_ms);
 int pl_signalfd_open(void);
 /// Reads one signal from a signalfd: its number, 0 when none is queued, -1 with errno.
 int pl_signalfd_read(int fd);
-/// Blocks the same signals without a signalfd (before the lock's VT asks for SIGUSR2,
-/// whose default action would end the process).
+/// Blocks the same signals without a signalfd (the lock's VT, before the loop's
+/// signalfd exists: SIGINT and SIGTERM then wait for it rather than end the process).
 void pl_signals_block(void);
 /// Unblocks SIGINT and SIGTERM again (after the signalfd is closed); SIGUSR1 and SIGUSR2
 /// stay blocked from the start of the process to its end.

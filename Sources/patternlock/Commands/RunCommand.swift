@@ -7,6 +7,7 @@ import Raster
 import Scene
 import Screen
 import SystemCalls
+import Terminal
 import Typeface
 import Vault
 
@@ -109,14 +110,13 @@ enum RunCommand {
     // `terminal` lives to the end of this function (the lock's whole run), and with it
     // the descriptor lent to the loops.
     let terminal: LockTerminal?
-    var lockTerminal: Int32 = -1
-    var lockNumber: Int32 = -1
+    var terminalKiosk: TerminalKiosk?
     if let kiosk {
-      guard let number = LockTerminal.onStandardInput() else {
+      guard let number = TerminalNumber.onStandardInput() else {
         throw .kiosk(.terminal("kiosk-unit needs the lock on a virtual terminal (run it from patternlock.service, which has TTYPath=/dev/tty1)"))
       }
       if number == kiosk.terminal {
-        throw .usage(UsageError("kiosk-vt \(number) is the lock's own virtual terminal; give the kiosk another one (default 7)"))
+        throw .usage(UsageError("kiosk-vt \(number.rawValue) is the lock's own virtual terminal; give the kiosk another one (default 7)"))
       }
       let opened: LockTerminal
       do throws(KioskFailure) {
@@ -124,8 +124,7 @@ enum RunCommand {
       } catch {
         throw .kiosk(error)
       }
-      lockTerminal = opened.descriptor
-      lockNumber = opened.number
+      terminalKiosk = TerminalKiosk(plan: kiosk, lockTerminal: opened.lent)
       terminal = consume opened
     } else {
       terminal = nil
@@ -133,7 +132,7 @@ enum RunCommand {
 
     let plan = Plan(
       settings: settings, minimumDots: minimumDots, started: started, enrolling: enrolling, enrollsFirst: enrollsFirst,
-      kiosk: kiosk, lockTerminal: lockTerminal, lockNumber: lockNumber)
+      kiosk: terminalKiosk)
     let ending = try lockOnDisplay(settings, plan, judge: &judge)
     // The lock's VT goes back to VT_AUTO only now, after the display and the console.
     _ = consume terminal
@@ -176,10 +175,8 @@ enum RunCommand {
     var started: UInt64?
     var enrolling: Bool
     var enrollsFirst: Bool
-    /// The kiosk an unlock switches to, and the lock's own VT (descriptor, number).
-    var kiosk: KioskPlan?
-    var lockTerminal: Int32
-    var lockNumber: Int32
+    /// The kiosk an unlock switches to, from the lock's own VT.
+    var kiosk: TerminalKiosk?
   }
 
   /// The fbdev device used when there is no DRM display.
@@ -266,7 +263,7 @@ enum RunCommand {
       throw .loop(error)
     }
     loop.printTiming = settings.timing
-    loop.lockTerminal = plan.lockTerminal
+    loop.lockTerminal = plan.kiosk?.lockTerminal.control
     loop.startMicroseconds = started
     let console = ConsoleMode()
     Console.out("patternlock: showing the lock on \(display.summary)")
@@ -292,7 +289,7 @@ enum RunCommand {
       screen = screens.screen(D.Pixel.self, minimumDots: judge.vault!.minimumDotsToCheck(), prompt: PromptText.drawPattern)
       ending = loop.run(display: &display, input: &input, screen: &screen, judge: &judge)
     }
-    var kiosk = plan.kiosk.map { TerminalKiosk(plan: $0, lockTerminal: plan.lockTerminal, lockNumber: plan.lockNumber) }
+    var kiosk = plan.kiosk
     ending = try relockOverKiosk(
       after: ending, kiosk: &kiosk, screens: screens, minimumDots: minimumDots, loop: &loop, display: &display,
       input: &input, judge: &judge)

@@ -6,6 +6,7 @@ import Raster
 import Scene
 import Screen
 import SystemCalls
+import Terminal
 import Vault
 
 /// What `run` and `enroll` were told, from patternlock.conf and the command line, in
@@ -59,9 +60,13 @@ struct RunSettings {
     minimumDotsToEnroll = settings.minimumDots
     enrollFirst = settings.enrollFirst
     exec = settings.exec
-    kiosk = settings.kioskUnit.map { unit in
-      KioskPlan(
-        unit: unit, terminal: Int32(settings.kioskVT),
+    if let unit = settings.kioskUnit {
+      // The settings table takes 2 to 63 only; this says so should that ever change.
+      guard let terminal = TerminalNumber(rawValue: Int32(settings.kioskVT)) else {
+        throw UsageError(settings.blame(.kioskVT, "takes a virtual terminal's number, 2 to 63"))
+      }
+      kiosk = KioskPlan(
+        unit: unit, terminal: terminal,
         relockIdleMicroseconds: settings.relockIdleSeconds > 0 ? UInt64(settings.relockIdleSeconds) * 1_000_000 : nil)
     }
     // A pattern chosen on the command line must never open what the administrator set

@@ -1,14 +1,14 @@
-import CShim
 import PatternCore
 import Screen
 import SystemCalls
+import Terminal
 
 /// The kiosk an unlock opens (`kiosk-unit`, `kiosk-vt`, `relock-idle-s`).
 struct KioskPlan {
   /// The systemd unit that runs the kiosk in its own logind session on `terminal`.
   var unit: String
   /// The kiosk's VT (the unit's `TTYPath=`).
-  var terminal: Int32
+  var terminal: TerminalNumber
   /// Lock again after this long without input in the kiosk; nil never.
   var relockIdleMicroseconds: UInt64?
 
@@ -29,12 +29,12 @@ enum KioskEnding {
 }
 
 extension EventLoop {
-  /// After an unlock: puts the kiosk's VT in graphics mode, hands the display over (DRM
-  /// master dropped, the lock's last frame left on the CRTC), switches to that VT and
-  /// starts the kiosk's unit there (nothing happens when it runs already, so a relock
-  /// never restarts it); logind gives the kiosk the display and input, as its VT is in
-  /// front. No text console is shown in between: both VTs stay in KD_GRAPHICS, and the
-  /// lock's frame stays until the kiosk sets its own.
+  /// The kiosk mode, after an unlock: puts the kiosk's VT in graphics mode, hands the
+  /// display over (DRM master dropped, the lock's last frame left on the CRTC), switches
+  /// to that VT and starts the kiosk's unit there (nothing happens when it runs already,
+  /// so a relock never restarts it); logind gives the kiosk the display and input, as
+  /// its VT is in front. No text console is shown in between: both VTs stay in
+  /// KD_GRAPHICS, and the lock's frame stays until the kiosk sets its own.
   ///
   /// Then waits, reading the input devices only to see when they were last used, until
   /// `relock-idle-s` without input, SIGUSR1 (`patternlock lock`), the kiosk's end (its
@@ -42,7 +42,7 @@ extension EventLoop {
   /// active; then makes the lock's VT active again (logind pauses the kiosk's devices)
   /// and returns `.relock`.
   mutating func showKiosk<D: LockDisplay & ~Copyable, I: InputSource & ~Copyable>(
-    _ kiosk: KioskPlan, lockTerminal: Int32, lockNumber: Int32, display: inout D, input: inout I
+    _ kiosk: KioskPlan, lockTerminal: LockTerminal.Lent, display: inout D, input: inout I
   ) -> KioskEnding {
     guard display.canHandOver else {
       Console.error("unlocked, but kiosk-unit needs a DRM display (this one is fbdev); showing the lock again")
@@ -50,24 +50,30 @@ extension EventLoop {
     }
     // The kiosk's VT goes to graphics mode before it is shown: the switch then draws no
     // console there, nor does anything until the kiosk's session holds it.
-    guard EventLoop.setGraphics(kiosk.terminal, true) else {
-      Console.error("unlocked, but cannot use /dev/tty\(kiosk.terminal) (kiosk-vt): \(Errno.current.text); showing the lock again")
+    do throws(Errno) {
+      try VirtualTerminal.setDisplayMode(.graphics, of: kiosk.terminal)
+    } catch {
+      Console.error("unlocked, but cannot use \(kiosk.terminal.path) (kiosk-vt): \(error.text); showing the lock again")
       return .relock
     }
     // Thawed only now, after the judged unlock and just before its VT is in front: until
     // here it stayed frozen, whatever happened to the lock meanwhile.
     if let why = KioskFreezer.open(kiosk) {
-      _ = EventLoop.setGraphics(kiosk.terminal, false)
+      _ = try? VirtualTerminal.setDisplayMode(.text, of: kiosk.terminal)
       Console.error("unlocked, but \(why); showing the lock again")
       return .relock
     }
-    var stop: Int32 = 0
-    let switched = activate(kiosk.terminal, lockTerminal: lockTerminal, handingOver: &display, stop: &stop)
-    guard switched else {
+    switch switchToKiosk(kiosk.terminal, lockTerminal: lockTerminal.control, handingOver: &display) {
+    case .switched:
+      break
+    case .stopped(let signal):
       _ = KioskFreezer.close(kiosk)
-      _ = EventLoop.setGraphics(kiosk.terminal, false)
-      if stop != 0 { return .signal(stop) }
-      Console.error("unlocked, but cannot switch to tty\(kiosk.terminal) (kiosk-vt); showing the lock again")
+      _ = try? VirtualTerminal.setDisplayMode(.text, of: kiosk.terminal)
+      return .signal(signal.rawValue)
+    case .refused:
+      _ = KioskFreezer.close(kiosk)
+      _ = try? VirtualTerminal.setDisplayMode(.text, of: kiosk.terminal)
+      Console.error("unlocked, but cannot switch to tty\(kiosk.terminal.rawValue) (kiosk-vt); showing the lock again")
       return .relock
     }
     // Started only now, its VT in front: the compositor's session is active from its
@@ -75,31 +81,103 @@ extension EventLoop {
     // lock's last picture stays on the CRTC.
     let systemctl = PowerCommand.program()
     let started = PowerCommand.run([systemctl, "start", "--no-block", kiosk.unit])
-    var why = ""
+    let leaving: KioskLeaving
     if started != 0 {
-      why = "'\(systemctl) start \(kiosk.unit)' failed (status \(started)); check kiosk-unit"
+      leaving = KioskLeaving(why: "'\(systemctl) start \(kiosk.unit)' failed (status \(started)); check kiosk-unit")
     } else {
-      Console.out("patternlock: showing \(kiosk.unit) on tty\(kiosk.terminal)")
+      Console.out("patternlock: showing \(kiosk.unit) on tty\(kiosk.terminal.rawValue)")
+      leaving = stay(in: kiosk, lockTerminal: lockTerminal.control, input: &input)
+    }
+    Console.out("patternlock: locking again: \(leaving.why)")
+    // Frozen before its VT goes to the back: from here on, a lock that dies leaves no
+    // live kiosk for a VT switch to show.
+    _ = KioskFreezer.close(kiosk)
+    // The kernel ignores switches away from a VT in graphics mode unless a process holds
+    // it (the kiosk's session does): without one, it goes back to text mode first.
+    if !VirtualTerminal.look(at: kiosk.terminal).held { _ = try? VirtualTerminal.setDisplayMode(.text, of: kiosk.terminal) }
+    let control = lockTerminal.control
+    let lockNumber = lockTerminal.number
+    var failure = "it stayed in the back for \(LockTerminal.switchMilliseconds / 1000) s"
+    var back = false
+    do throws(Errno) {
+      if try control.activeNumber() != lockNumber { try control.activate(lockNumber) }
+      back = try control.waitUntilActive(lockNumber, milliseconds: LockTerminal.switchMilliseconds)
+    } catch {
+      failure = error.text
+    }
+    guard back else {
+      // Fail closed: a kiosk left on screen without the lock would be open to anyone.
+      _ = PowerCommand.run([systemctl, "stop", "--no-block", kiosk.unit])
+      return .failed(.terminal("cannot switch back to tty\(lockNumber.rawValue) to lock again (\(failure)); stopping \(kiosk.unit) rather than leave it open"))
+    }
+    // The acquire signal, if already queued, is acknowledged here.
+    control.answerSwitchSignal(allowingRelease: false)
+    return leaving.signal.map { .signal($0.rawValue) } ?? .relock
+  }
+
+  /// How asking for the kiosk's VT went.
+  private enum KioskSwitch {
+    case switched
+    /// SIGINT or SIGTERM came first; the switch was not made.
+    case stopped(Signal)
+    /// The kernel refused it, or the kiosk's VT was not active within the switch's time.
+    case refused
+  }
+
+  /// Asks for the kiosk's VT and allows the switch when the kernel asks the lock's VT
+  /// (SIGUSR2), handing the display over just before.
+  private mutating func switchToKiosk<D: LockDisplay & ~Copyable>(
+    _ number: TerminalNumber, lockTerminal: TerminalControl, handingOver display: inout D
+  ) -> KioskSwitch {
+    guard (try? lockTerminal.activate(number)) != nil else { return .refused }
+    let deadline = MonotonicClock.microseconds() &+ UInt64(LockTerminal.switchMilliseconds) * 1000
+    set.removeAll()
+    _ = set.add("signalfd", descriptor: descriptors.signals.rawValue)
+
+    func prepare(_ loop: borrowing LoopDescriptors) -> Step<KioskSwitch> {
+      let now = MonotonicClock.microseconds()
+      guard now < deadline else { return .end(.refused) }
+      return .wait(milliseconds: Int32((deadline - now) / 1000 + 1))
     }
 
+    /// The signalfd, the one source: SIGUSR1 waits for the kiosk's own stay.
+    func drain(_ source: PollSet.Source, _ loop: borrowing LoopDescriptors) -> KioskSwitch? {
+      guard let signal = (try? loop.signals.next()) ?? nil else { return nil }
+      if signal == .interrupt || signal == .terminate { return .stopped(signal) }
+      guard signal == .user2 else { return nil }
+      display.handOver()
+      guard lockTerminal.answerSwitchSignal(allowingRelease: true) else { return nil }
+      let active = (try? lockTerminal.waitUntilActive(number, milliseconds: LockTerminal.switchMilliseconds)) ?? false
+      return active ? .switched : .refused
+    }
+
+    return cycle(prepare: prepare, drain: drain, failed: { _ in .refused })
+  }
+
+  /// Why the stay in the kiosk ends, and the stop signal that ended it, if one did.
+  private struct KioskLeaving {
+    var why: String
+    var signal: Signal?
+  }
+
+  /// How often the stay looks at the VTs, whose changes no descriptor reports.
+  private static let lookMilliseconds: Int32 = 500
+
+  /// The stay, once the kiosk's VT is in front and its unit started.
+  private mutating func stay<I: InputSource & ~Copyable>(
+    in kiosk: KioskPlan, lockTerminal: TerminalControl, input: inout I
+  ) -> KioskLeaving {
     var lastInput = MonotonicClock.microseconds()
     let shown = lastInput
     var held = false
-    var stopped: Int32 = 0
-    while why.isEmpty {
-      switch wait(milliseconds: 500, input: &input, lockTerminal: lockTerminal) {
-      case .signal(let signal):
-        // Stopped while the kiosk is open (`systemctl stop patternlock`): no lock will
-        // come back over it, so it is closed as for a relock before the process ends.
-        stopped = signal
-        why = "stopped by signal \(signal)"
-      case .lockAsked: why = "asked to lock (patternlock lock)"
-      case .input: lastInput = MonotonicClock.microseconds()
-      case .tick: break
-      }
+    set.removeAll()
+    let signalled = set.add("signalfd", descriptor: descriptors.signals.rawValue)
+    let inputReady = set.add("input", descriptor: input.pollDescriptor)
+
+    /// Before each wait: whether the kiosk and the VTs are still as a stay needs them.
+    func prepare(_ loop: borrowing LoopDescriptors) -> Step<KioskLeaving> {
       let now = MonotonicClock.microseconds()
-      let state = EventLoop.terminalState(kiosk.terminal)
-      let active = resultRetryingInterrupts { pl_vt_active(lockTerminal) }
+      let state = VirtualTerminal.look(at: kiosk.terminal)
       // Idle time counts from when the kiosk holds its VT: under emulation cage takes
       // tens of seconds to start, and locking again meanwhile would take its VT from a
       // compositor that cannot start without it.
@@ -107,126 +185,52 @@ extension EventLoop {
         held = true
         lastInput = now
       }
-      if !why.isEmpty {
-        break
-      } else if let idle = kiosk.relockIdleMicroseconds, now &- lastInput >= idle {
-        why = "no input for \(idle / 1_000_000) s (relock-idle-s)"
-      } else if held && !(state.held && state.graphics) {
-        why = "\(kiosk.unit) ended"
-      } else if !held && now &- shown >= UInt64(KioskPlan.startMilliseconds) * 1000 {
-        why = "\(kiosk.unit) did not take tty\(kiosk.terminal) within \(KioskPlan.startMilliseconds / 1000) s ('systemctl status \(kiosk.unit)')"
-      } else if active != kiosk.terminal {
-        why = "tty\(active) became active"
-      }
-    }
-    Console.out("patternlock: locking again: \(why)")
-    // Frozen before its VT goes to the back: from here on, a lock that dies leaves no
-    // live kiosk for a VT switch to show.
-    _ = KioskFreezer.close(kiosk)
-    // The kernel ignores switches away from a VT in graphics mode unless a process holds
-    // it (the kiosk's session does): without one, it goes back to text mode first.
-    if !EventLoop.terminalState(kiosk.terminal).held { _ = EventLoop.setGraphics(kiosk.terminal, false) }
-    if resultRetryingInterrupts({ pl_vt_active(lockTerminal) }) != lockNumber {
-      guard resultRetryingInterrupts({ pl_vt_activate(lockTerminal, lockNumber) }) == 0, LockTerminal.waitUntilActive(lockTerminal, lockNumber) else {
-        // Fail closed: a kiosk left on screen without the lock would be open to anyone.
-        let errno = Errno.current
-        _ = PowerCommand.run([systemctl, "stop", "--no-block", kiosk.unit])
-        return .failed(.terminal("cannot switch back to tty\(lockNumber) to lock again (\(errno.text)); stopping \(kiosk.unit) rather than leave it open"))
-      }
-    }
-    // The acquire signal, if already queued, is acknowledged here.
-    LockTerminal.answer(lockTerminal, allowingRelease: false)
-    return stopped != 0 ? .signal(stopped) : .relock
-  }
-
-  /// Whether VT `number` is in graphics mode, and whether a process holds it in
-  /// VT_PROCESS mode (the kiosk's logind session does while its compositor runs).
-  /// Opened for each look and closed at once: a descriptor kept open would be hung up
-  /// by the kiosk unit's TTYVHangup (and answer nothing after).
-  static func terminalState(_ number: Int32) -> (graphics: Bool, held: Bool) {
-    let fd = resultRetryingInterrupts { pl_vt_open(number) }
-    guard fd >= 0 else { return (false, false) }
-    let tty = FileDescriptor(owning: fd)
-    let graphics = resultRetryingInterrupts { pl_kd_get_mode(fd) } == Int32(PL_KD_GRAPHICS)
-    let held = resultRetryingInterrupts { pl_vt_is_held(fd) } == 1
-    tty.close()
-    return (graphics, held)
-  }
-
-  /// Puts VT `number` in graphics or text mode; false when it cannot be opened or set.
-  static func setGraphics(_ number: Int32, _ graphics: Bool) -> Bool {
-    let fd = resultRetryingInterrupts { pl_vt_open(number) }
-    guard fd >= 0 else { return false }
-    let tty = FileDescriptor(owning: fd)
-    let set = resultRetryingInterrupts { pl_kd_set_mode(fd, Int32(graphics ? PL_KD_GRAPHICS : PL_KD_TEXT)) } == 0
-    tty.close()
-    return set
-  }
-
-  /// Asks for the kiosk's VT and allows the switch when the kernel asks the lock's VT,
-  /// handing the display over just before. A SIGINT or SIGTERM meanwhile is put in
-  /// `stop` (and the switch not made).
-  private mutating func activate<D: LockDisplay & ~Copyable>(
-    _ number: Int32, lockTerminal: Int32, handingOver display: inout D, stop: inout Int32
-  ) -> Bool {
-    guard resultRetryingInterrupts({ pl_vt_activate(lockTerminal, number) }) == 0 else { return false }
-    for _ in 0..<(LockTerminal.switchMilliseconds / 20) {
-      let signalFD = signals.rawValue
-      let signal = resultRetryingInterrupts { pl_signalfd_read(signalFD) }
-      if signal == Int32(PL_SIGINT) || signal == Int32(PL_SIGTERM) {
-        stop = signal
-        return false
-      }
-      if signal == Int32(PL_SIGUSR2) {
-        display.handOver()
-        if LockTerminal.answer(lockTerminal, allowingRelease: true) {
-          return LockTerminal.waitUntilActive(lockTerminal, number)
-        }
-      }
-      sleep(milliseconds: 20)
-    }
-    return false
-  }
-
-  private enum KioskWake {
-    case signal(Int32)
-    case lockAsked
-    case input
-    case tick
-  }
-
-  /// Waits up to `milliseconds` for a signal or input, pinging the watchdog.
-  private mutating func wait<I: InputSource & ~Copyable>(
-    milliseconds: Int32, input: inout I, lockTerminal: Int32
-  ) -> KioskWake {
-    ServiceManager.notify("WATCHDOG=1")
-    var fds = [
-      pl_pollfd(fd: signals.rawValue, events: Int16(PL_POLLIN), revents: 0),
-      pl_pollfd(fd: input.pollDescriptor, events: Int16(PL_POLLIN), revents: 0),
-    ]
-    let ready = fds.withUnsafeMutableBufferPointer { pl_poll($0.baseAddress, 2, milliseconds) }
-    guard ready > 0 else { return .tick }
-    if fds[0].revents != 0 {
-      let signalFD = signals.rawValue
-      let signal = resultRetryingInterrupts { pl_signalfd_read(signalFD) }
-      if signal == Int32(PL_SIGUSR1) { return .lockAsked }
-      // Someone else made the lock's VT active (or asks to leave it): it shows the lock.
-      if signal == Int32(PL_SIGUSR2) {
-        LockTerminal.answer(lockTerminal, allowingRelease: false)
-        return .lockAsked
-      }
-      if signal > 0 { return .signal(signal) }
-    }
-    if fds[1].revents != 0 {
-      var used = false
-      do throws(I.Failure) {
-        try input.drain(upTo: MonotonicClock.microseconds()) { _ in used = true }
+      let active: TerminalNumber
+      do throws(Errno) {
+        active = try lockTerminal.activeNumber()
       } catch {
-        // The lock reads input again when it is shown; a failure shows there.
-        return .lockAsked
+        return .end(KioskLeaving(why: "cannot tell which VT is active: \(error.text)"))
       }
-      if used { return .input }
+      if let idle = kiosk.relockIdleMicroseconds, now &- lastInput >= idle {
+        return .end(KioskLeaving(why: "no input for \(idle / 1_000_000) s (relock-idle-s)"))
+      } else if held && !(state.held && state.graphics) {
+        return .end(KioskLeaving(why: "\(kiosk.unit) ended"))
+      } else if !held && now &- shown >= UInt64(KioskPlan.startMilliseconds) * 1000 {
+        return .end(KioskLeaving(why: "\(kiosk.unit) did not take tty\(kiosk.terminal.rawValue) within \(KioskPlan.startMilliseconds / 1000) s ('systemctl status \(kiosk.unit)')"))
+      } else if active != kiosk.terminal {
+        return .end(KioskLeaving(why: "tty\(active.rawValue) became active"))
+      }
+      return .wait(milliseconds: EventLoop.lookMilliseconds)
     }
-    return .tick
+
+    func drain(_ source: PollSet.Source, _ loop: borrowing LoopDescriptors) -> KioskLeaving? {
+      switch source {
+      case signalled:
+        guard let signal = (try? loop.signals.next()) ?? nil else { return nil }
+        if signal == .user1 { return KioskLeaving(why: "asked to lock (patternlock lock)") }
+        // Someone else made the lock's VT active (or asks to leave it): it shows the lock.
+        if signal == .user2 {
+          lockTerminal.answerSwitchSignal(allowingRelease: false)
+          return KioskLeaving(why: "asked to lock (patternlock lock)")
+        }
+        // Stopped while the kiosk is open (`systemctl stop patternlock`): no lock will
+        // come back over it, so it is closed as for a relock before the process ends.
+        return KioskLeaving(why: "stopped by signal \(signal.rawValue)", signal: signal)
+      case inputReady:
+        var used = false
+        do throws(I.Failure) {
+          try input.drain(upTo: MonotonicClock.microseconds()) { _ in used = true }
+        } catch {
+          // The lock reads input again when it is shown; a failure shows there.
+          return KioskLeaving(why: "asked to lock (patternlock lock)")
+        }
+        if used { lastInput = MonotonicClock.microseconds() }
+      default:
+        break
+      }
+      return nil
+    }
+
+    return cycle(prepare: prepare, drain: drain, failed: { KioskLeaving(why: "poll failed: \($0.text)") })
   }
 }

@@ -1,4 +1,5 @@
 import SystemCalls
+import Terminal
 
 /// Keeps the kiosk frozen whenever the lock is on screen (`systemctl freeze`, the
 /// cgroup v2 freezer), so that the kiosk fails closed when the lock process ends.
@@ -75,7 +76,7 @@ enum KioskFreezer {
   /// root has only its unit frozen: root's slice holds the administrator's sessions too.
   static func units(_ kiosk: KioskPlan) -> [String] {
     var units: [String] = []
-    if let status = try? FileStatus(ofPath: "/dev/tty\(kiosk.terminal)", followingSymlinks: true), status.owner != 0 {
+    if let status = try? FileStatus(ofPath: kiosk.terminal.path, followingSymlinks: true), status.owner != 0 {
       units.append("user-\(status.owner).slice")
     }
     units.append(kiosk.unit)

@@ -1,6 +1,6 @@
-import CShim
 import PatternCore
 import SystemCalls
+import Terminal
 
 /// The lock's own virtual terminal while a kiosk runs on another one (`kiosk-unit`).
 ///
@@ -14,67 +14,53 @@ import SystemCalls
 /// its sessions' VTs the same way. Back to VT_AUTO in `deinit`; when the process dies
 /// the kernel goes back to VT_AUTO by itself at the next switch (the signal finds no one).
 struct LockTerminal: ~Copyable {
-  /// The VT's number (tty1 is 1).
-  let number: Int32
-  private let tty: FileDescriptor
+  private let terminal: VirtualTerminal
 
   /// How long a switch may take: the kiosk's logind session lets go of its VT first.
   static let switchMilliseconds = 5000
 
-  /// The VT on standard input (the unit's `TTYPath=`), or nil when it is not one.
-  static func onStandardInput() -> Int32? {
-    let number = pl_vt_number(0)
-    return number > 0 ? number : nil
+  /// The lock's VT as the loops use it while this value lives: its ioctls and number.
+  struct Lent {
+    let control: TerminalControl
+    let number: TerminalNumber
   }
 
   /// Opens VT `number`, makes it the active one and holds it in VT_PROCESS mode.
-  init(number: Int32) throws(KioskFailure) {
-    let fd = resultRetryingInterrupts { pl_vt_open(number) }
-    guard fd >= 0 else { throw .terminal("cannot open /dev/tty\(number): \(Errno.current.text)") }
-    let file = FileDescriptor(owning: fd)
-    if resultRetryingInterrupts({ pl_vt_active(fd) }) != number {
-      guard resultRetryingInterrupts({ pl_vt_activate(fd, number) }) == 0, LockTerminal.waitUntilActive(fd, number) else {
-        throw .terminal("cannot make tty\(number) the active console for the lock: \(Errno.current.text)")
-      }
+  init(number: TerminalNumber) throws(KioskFailure) {
+    let opened: VirtualTerminal
+    do throws(Errno) {
+      opened = try VirtualTerminal(opening: number)
+    } catch {
+      throw .terminal("cannot open \(number.path): \(error.text)")
     }
-    // SIGUSR2 would end the process before the event loop's signalfd takes it.
-    pl_signals_block()
-    guard resultRetryingInterrupts({ pl_vt_set_process_mode(fd, 1) }) == 0 else {
-      throw .terminal("cannot hold tty\(number) in VT_PROCESS mode: \(Errno.current.text)")
+    let control = opened.control
+    let active: Bool
+    do throws(Errno) {
+      if try control.activeNumber() != number { try control.activate(number) }
+      active = try control.waitUntilActive(number, milliseconds: LockTerminal.switchMilliseconds)
+    } catch {
+      throw .terminal("cannot make tty\(number.rawValue) the active console for the lock: \(error.text)")
     }
-    tty = consume file
-    self.number = number
+    guard active else {
+      throw .terminal("tty\(number.rawValue) did not become the active console for the lock within \(LockTerminal.switchMilliseconds / 1000) s")
+    }
+    // SIGINT and SIGTERM wait for the loop's signalfd from here on (SIGUSR1 and SIGUSR2
+    // are blocked from the process's start, CShim.c): a stop before the loop runs then
+    // leaves through the owners' deinits like any other, the VT's mode put back.
+    SignalMask.blockLoopSignals()
+    do throws(Errno) {
+      try control.setSwitching(.process)
+    } catch {
+      throw .terminal("cannot hold tty\(number.rawValue) in VT_PROCESS mode: \(error.text)")
+    }
+    terminal = consume opened
   }
 
   deinit {
-    let fd = tty.rawValue
-    _ = resultRetryingInterrupts { pl_vt_set_process_mode(fd, 0) }
+    _ = try? terminal.control.setSwitching(.automatic)
   }
 
-  /// The descriptor the event loops answer the kernel's SIGUSR2 on (`answer`); valid
-  /// while this value lives.
-  var descriptor: Int32 { tty.rawValue }
-
-  /// Polls VT_GETSTATE until VT `number` is active; false after `switchMilliseconds`.
-  static func waitUntilActive(_ tty: Int32, _ number: Int32, milliseconds: Int = switchMilliseconds) -> Bool {
-    for _ in 0..<(milliseconds / 20) {
-      if resultRetryingInterrupts({ pl_vt_active(tty) }) == number { return true }
-      sleep(milliseconds: 20)
-    }
-    return resultRetryingInterrupts { pl_vt_active(tty) } == number
-  }
-
-  /// Answers the kernel's SIGUSR2 on the lock's VT: a pending switch away goes on when
-  /// `allowingRelease`, else it is refused; a switch to this VT is acknowledged.
-  ///
-  /// - Returns: whether a switch away was pending (and so allowed or refused).
-  @discardableResult
-  static func answer(_ tty: Int32, allowingRelease: Bool) -> Bool {
-    guard tty >= 0 else { return false }
-    if resultRetryingInterrupts({ pl_vt_release_display(tty, allowingRelease ? 1 : 0) }) == 0 { return true }
-    _ = resultRetryingInterrupts { pl_vt_release_display(tty, Int32(PL_VT_ACKACQ)) }
-    return false
-  }
+  var lent: Lent { Lent(control: terminal.control, number: terminal.number) }
 }
 
 /// Why the kiosk could not be shown or locked again.

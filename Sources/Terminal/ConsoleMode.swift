@@ -1,4 +1,3 @@
-import CShim
 import SystemCalls
 
 /// Keeps the active virtual terminal out of the way while the lock runs: KD_GRAPHICS
@@ -8,42 +7,42 @@ import SystemCalls
 ///
 /// Without a VT (serial console, ssh, a container) this does nothing: there is no
 /// console text to hide.
-struct ConsoleMode: ~Copyable {
+public struct ConsoleMode: ~Copyable {
   /// The VT, or nil when there is none to switch; closed after `deinit` restores it.
   private let tty: FileDescriptor?
-  private let savedMode: Int32
-  private let savedKeyboard: Int32
+  private let savedMode: TerminalDisplayMode
+  private let savedKeyboard: TerminalKeyboardMode
 
   /// Switches the VT on `path` (normally `/dev/tty0`, the active one).
-  init(path: String = "/dev/tty0") {
+  public init(path: String = "/dev/tty0") {
     let file: FileDescriptor
     do throws(Errno) {
       file = try FileDescriptor.open(path, .readWrite)
     } catch {
       tty = nil
-      savedMode = -1
-      savedKeyboard = -1
+      savedMode = .text
+      savedKeyboard = .off
       return
     }
-    let fd = file.rawValue
-    let mode = resultRetryingInterrupts { pl_kd_get_mode(fd) }
-    let keyboard = resultRetryingInterrupts { pl_kd_get_keyboard_mode(fd) }
-    guard mode >= 0, keyboard >= 0 else {
+    let control = TerminalControl(lending: file.rawValue)
+    guard let mode = try? control.displayMode(), let keyboard = try? control.keyboardMode() else {
       // Not a VT (`file` closes here).
       tty = nil
-      savedMode = -1
-      savedKeyboard = -1
+      savedMode = .text
+      savedKeyboard = .off
       return
     }
-    _ = resultRetryingInterrupts { pl_kd_set_mode(fd, Int32(PL_KD_GRAPHICS)) }
-    _ = resultRetryingInterrupts { pl_kd_set_keyboard_mode(fd, Int32(PL_K_OFF)) }
+    // Best effort: a console that keeps drawing text is a cosmetic fault, not a reason
+    // to leave the device without a lock.
+    _ = try? control.setDisplayMode(.graphics)
+    _ = try? control.setKeyboardMode(.off)
     tty = consume file
     savedMode = mode
     savedKeyboard = keyboard
   }
 
   /// Whether a VT was switched.
-  var isActive: Bool {
+  public var isActive: Bool {
     switch tty {
     case .some: return true
     case .none: return false
@@ -53,9 +52,9 @@ struct ConsoleMode: ~Copyable {
   deinit {
     switch tty {
     case .some(let file):
-      let fd = file.rawValue
-      _ = resultRetryingInterrupts { pl_kd_set_keyboard_mode(fd, savedKeyboard) }
-      _ = resultRetryingInterrupts { pl_kd_set_mode(fd, savedMode) }
+      let control = TerminalControl(lending: file.rawValue)
+      _ = try? control.setKeyboardMode(savedKeyboard)
+      _ = try? control.setDisplayMode(savedMode)
     case .none:
       return
     }

@@ -1,0 +1,88 @@
+import AllocationCounter
+import CommandTestSupport
+import Foundation
+import Glibc
+import PatternCore
+import Raster
+import Recording
+import Scene
+import Screen
+import SystemCalls
+import ScreenTestSupport
+import XCTest
+
+@testable import patternlock
+
+/// The product's loop itself (`EventLoop.run`: its poll set, signalfd and timerfd, the
+/// lock mode's steps) over a memory display, fed a recorded pattern one event per wake
+/// through a pipe: from the first events on, waking, draining, stepping and presenting
+/// allocate nothing.
+final class EventLoopAllocationTests: XCTestCase {
+  /// The events to hand out, one per byte in the pipe, and what was counted.
+  final class Feed {
+    let read: Int32, write: Int32
+    let events: [TouchEvent]
+    var next = 0
+    /// Counting starts at this event (the ones before warm the loop's paths).
+    let countFrom: Int
+    var allocations: Int64?
+
+    init(_ events: [TouchEvent], countFrom: Int) {
+      var fds: [Int32] = [0, 0]
+      precondition(pipe(&fds) == 0)
+      (read, write) = (fds[0], fds[1])
+      self.events = events
+      self.countFrom = countFrom
+      var bytes = [UInt8](repeating: 1, count: events.count)
+      precondition(Glibc.write(write, &bytes, bytes.count) == bytes.count)
+    }
+
+    deinit {
+      close(read)
+      close(write)
+    }
+  }
+
+  struct PipedEvents: InputSource {
+    struct Done: DescribedError { var message: String { "all events handed out" } }
+    let feed: Feed
+    var pollDescriptor: Int32 { feed.read }
+    var nextEventTime: UInt64? { nil }
+
+    mutating func drain(upTo now: UInt64, _ handle: (InputEvent) -> Void) throws(Done) {
+      var byte: UInt8 = 0
+      guard Glibc.read(feed.read, &byte, 1) == 1 else { throw Done() }
+      if feed.next == feed.countFrom { allocation_counter_start() }
+      handle(.touch(feed.events[feed.next]))
+      feed.next += 1
+      if feed.next == feed.events.count { feed.allocations = allocation_counter_stop() }
+    }
+  }
+
+  func testWakingDrainingAndPresentingAllocateNothing() throws {
+    let layout = try GridLayout(LayoutOptions())
+    let recording = try Recording(contentsOf: Captures.path("l-shape-1236"))
+    let recorded = try recording.touchEvents(transform: layout.transform)
+    // On the loop's clock: the last event just before now, as if each had just come.
+    let shift = MonotonicClock.microseconds() &- 1_000 &- recorded.last!.timeMicroseconds
+    let events = recorded.map { event -> TouchEvent in
+      var event = event
+      event.timeMicroseconds &+= shift
+      return event
+    }
+    var loop = try EventLoop()
+    // Twice: the first run makes the runtime's metadata for the loop's specialisation.
+    for round in 0..<2 {
+      let feed = Feed(events, countFrom: 8)
+      var input = PipedEvents(feed: feed)
+      var display = MemoryDisplay<XRGB8888>(width: 800, height: 480)
+      var screen = LockScreen<XRGB8888>(testing: layout)
+      var judge = LockScreenStepTests.QuietPatternJudge(DotSequence([1, 2, 3, 6]))
+      let ending = loop.run(display: &display, input: &input, screen: &screen, judge: &judge)
+      guard case .unlocked = ending else { return XCTFail("round \(round): the recorded pattern did not unlock: \(ending)") }
+      XCTAssertGreaterThan(display.presented, 20, "round \(round): too few frames to say anything")
+      XCTAssertNotNil(feed.allocations, "round \(round): not every event was handed out")
+      if round == 1 { XCTAssertEqual(feed.allocations, 0, "the loop's per-event path allocated") }
+    }
+  }
+}
