@@ -55,16 +55,39 @@ static void read_bytes(png_structp png, png_bytep bytes, size_t count) {
   }
 }
 
+// The row source of pl_png_write_rgb: rows already packed, copied out one by one.
+typedef struct {
+  const uint8_t *rgb;
+  size_t row_bytes;
+} packed_rows;
+
+static void copy_packed_row(void *context, uint32_t y, uint8_t *row) {
+  const packed_rows *rows = context;
+  memcpy(row, rows->rgb + (size_t)y * rows->row_bytes, rows->row_bytes);
+}
+
 void pl_png_write_rgb(const char *path, const uint8_t *rgb, uint32_t width, uint32_t height,
                       pl_png_status *status) {
+  packed_rows rows = {rgb, (size_t)width * 3};
+  pl_png_write_rows(path, width, height, copy_packed_row, &rows, status);
+}
+
+void pl_png_write_rows(const char *path, uint32_t width, uint32_t height, pl_png_row_source source,
+                       void *context, pl_png_status *status) {
   set_status(status, PL_PNG_OK, 0, "");
   if (width == 0 || height == 0 || width > PL_PNG_MAXIMUM_SIDE || height > PL_PNG_MAXIMUM_SIDE) {
     set_status(status, PL_PNG_TOO_LARGE, 0, "image size out of range");
     return;
   }
+  uint8_t *row = malloc((size_t)width * 3);
+  if (row == NULL) {
+    set_status(status, PL_PNG_TOO_LARGE, 0, "out of memory");
+    return;
+  }
   FILE *file = fopen(path, "wbe");
   if (file == NULL) {
     set_errno_status(status, errno);
+    free(row);
     return;
   }
   // Only a regular file is removed after a failure: the path may be a device
@@ -76,6 +99,7 @@ void pl_png_write_rgb(const char *path, const uint8_t *rgb, uint32_t width, uint
   if (png == NULL || info == NULL) {
     png_destroy_write_struct(&png, NULL);
     fclose(file);
+    free(row);
     if (remove_on_failure) unlink(path);
     set_status(status, PL_PNG_TOO_LARGE, 0, "out of memory");
     return;
@@ -84,6 +108,7 @@ void pl_png_write_rgb(const char *path, const uint8_t *rgb, uint32_t width, uint
   if (setjmp(png_jmpbuf(png))) {
     png_destroy_write_struct(&png, &info);
     fclose(file);
+    free(row);
     if (remove_on_failure) unlink(path);
     return;
   }
@@ -92,10 +117,12 @@ void pl_png_write_rgb(const char *path, const uint8_t *rgb, uint32_t width, uint
                PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
   png_write_info(png, info);
   for (uint32_t y = 0; y < height; y++) {
-    png_write_row(png, rgb + (size_t)y * width * 3);
+    source(context, y, row);
+    png_write_row(png, row);
   }
   png_write_end(png, NULL);
   png_destroy_write_struct(&png, &info);
+  free(row);
   // fclose flushes stdio's buffer: a full disk shows up here, not in fwrite.
   if (fclose(file) != 0) {
     set_errno_status(status, errno);

@@ -32,31 +32,55 @@ public enum RGBConversion {
     _ frame: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int, format: PixelFormat
   ) -> [UInt8] {
     checkFrame(byteCount: frame.count, width: width, height: height, stride: stride, format: format)
-    var rgb = [UInt8](repeating: 0, count: width * height * 3)
+    let rowBytes = width * 3
+    return [UInt8](unsafeUninitializedCapacity: rowBytes * height) { rgb, initialized in
+      for y in 0..<height {
+        packRow(
+          frame, row: y, width: width, stride: stride, format: format,
+          into: UnsafeMutableBufferPointer(rebasing: rgb[(y * rowBytes)..<((y + 1) * rowBytes)]))
+      }
+      initialized = rowBytes * height
+    }
+  }
+
+  /// Converts one row of a frame to packed RGB (3 bytes a pixel): what a PNG is
+  /// written from a row at a time, with no copy of the whole frame.
+  ///
+  /// - Parameters:
+  ///   - frame: the frame's bytes, as for `packedRGB`.
+  ///   - row: the row, from 0 at the top.
+  ///   - width: pixels per row.
+  ///   - stride: bytes from one row to the next.
+  ///   - format: how each pixel is stored.
+  ///   - rgb: at least `width * 3` bytes.
+  /// - Precondition: as for `packedRGB`; the frame holds the row and `rgb` fits it.
+  public static func packRow(
+    _ frame: UnsafeRawBufferPointer, row: Int, width: Int, stride: Int, format: PixelFormat,
+    into rgb: UnsafeMutableBufferPointer<UInt8>
+  ) {
+    precondition(rgb.count >= width * 3, "RGB row is shorter than the frame's")
+    precondition(row >= 0 && frame.count >= row * stride + width * format.bytesPerPixel, "frame is shorter than its rows")
+    var i = row * stride
     var out = 0
-    for y in 0..<height {
-      var i = y * stride
-      switch format {
-      case .xrgb8888:
-        for _ in 0..<width {
-          rgb[out] = frame[i + 2]
-          rgb[out + 1] = frame[i + 1]
-          rgb[out + 2] = frame[i]
-          out += 3
-          i += 4
-        }
-      case .rgb565:
-        for _ in 0..<width {
-          let c = RGBConversion.rgb(fromRGB565: UInt16(frame[i]) | UInt16(frame[i + 1]) << 8)
-          rgb[out] = c.red
-          rgb[out + 1] = c.green
-          rgb[out + 2] = c.blue
-          out += 3
-          i += 2
-        }
+    switch format {
+    case .xrgb8888:
+      for _ in 0..<width {
+        rgb[out] = frame[i + 2]
+        rgb[out + 1] = frame[i + 1]
+        rgb[out + 2] = frame[i]
+        out += 3
+        i += 4
+      }
+    case .rgb565:
+      for _ in 0..<width {
+        let c = RGBConversion.rgb(fromRGB565: UInt16(frame[i]) | UInt16(frame[i + 1]) << 8)
+        rgb[out] = c.red
+        rgb[out + 1] = c.green
+        rgb[out + 2] = c.blue
+        out += 3
+        i += 2
       }
     }
-    return rgb
   }
 
   /// Traps when a frame's description does not fit its bytes.

@@ -64,6 +64,29 @@ final class PNGFileTests: XCTestCase {
     XCTAssertEqual(image.pixels, [255, 0, 0, 255, 132, 130, 8, 255])
   }
 
+  func testAFrameWrittenARowAtATimeIsTheFileItsPackedCopyWrites() throws {
+    // Rows padded, both formats, and wide enough for libpng to filter and deflate.
+    let width = 301, height = 7
+    for format in [PixelFormat.xrgb8888, .rgb565] {
+      let stride = width * format.bytesPerPixel + 12
+      let frame = (0..<(stride * height)).map { UInt8(truncatingIfNeeded: $0 &* 2654435761 >> 11) }
+      let rows = directory + "/rows-\(format).png", packed = directory + "/packed-\(format).png"
+      try PNGFile.write(to: rows, frame: frame, width: width, height: height, stride: stride, format: format)
+      let rgb = frame.withUnsafeBytes { RGBConversion.packedRGB($0, width: width, height: height, stride: stride, format: format) }
+      try PNGFile.writeRGB(to: packed, rgb: rgb, width: width, height: height)
+      XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: rows)), try Data(contentsOf: URL(fileURLWithPath: packed)), "\(format)")
+    }
+  }
+
+  func testAFrameWrittenToAFullDiskIsReportedAsASystemError() throws {
+    try XCTSkipUnless(FileManager.default.fileExists(atPath: "/dev/full"), "needs /dev/full")
+    let frame = (0..<(300 * 300 * 4)).map { UInt8(truncatingIfNeeded: $0 &* 2654435761 >> 13) }
+    XCTAssertThrowsError(try PNGFile.write(to: "/dev/full", frame: frame, width: 300, height: 300, stride: 1200, format: .xrgb8888)) {
+      error in
+      guard case .system(.write, "/dev/full", _, _)? = error as? PNGError else { return XCTFail("unexpected \(error)") }
+    }
+  }
+
   func testWritingIntoAMissingDirectorySaysWhichPathAndAsksWhetherTheDirectoryExists() {
     let path = directory + "/out/00001.png"
     XCTAssertThrowsError(try PNGFile.writeRGB(to: path, rgb: [1, 2, 3], width: 1, height: 1)) { error in

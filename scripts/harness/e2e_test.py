@@ -87,7 +87,8 @@ Each picture is a QMP screendump compared pixel for pixel with the headless rend
 the same input (REFERENCES/*.png, written by scripts/test-e2e with the guest's own
 binary). A verdict stays F ms, so the screendump is retried until it matches or the
 verdict ends; a mismatch names the first differing pixel and keeps both files in WORK.
-The `timing:` figures are printed, not judged. Every wait is bounded by --timeout.
+The `timing:` figures are printed, not judged, and so is run's peak RSS (VmHWM from the
+guest's /proc/PID/status, read in step 4 before the right pattern). Every wait is bounded by --timeout.
 Prints "ok"/"FAIL" per check and ends with "e2e: N passed, N failed".
 """
 import argparse
@@ -164,6 +165,7 @@ class E2EBoard(Board):
         self.feedback = args.feedback_ms
         self.gpio_trace = self.trace = None  # set by each boot
         self.transfers = []  # bytes per flip read from QEMU's virtio-gpu trace (not timings)
+        self.peak_rss = []  # run's VmHWM read from the guest's /proc (a figure, not judged)
         self.run_since = None  # the console mark of the run start_run started last
         self.locked_at = None  # when the 5th failure locked the Vault (step 9; 10 and 11 count from it)
         self.tablet_steps, self.pause_step = tablet_drag_steps(layout)
@@ -323,6 +325,17 @@ class E2EBoard(Board):
                        f"max {flips[-1] / 1000:.1f} ms over {len(flips)} flips")
         self.timings.append(figure)
 
+    def note_peak_rss(self, when):
+        """run's peak resident set (VmHWM in the guest's /proc/PID/status) as it stands
+        now, kept for the summary; a figure, never a check."""
+        since = self.console.mark()
+        # Only the process whose arguments begin `patternlock run` (an inject is one too).
+        self.console.shell(
+            "for p in $(pidof patternlock); do tr '\\0' ' ' < /proc/$p/cmdline | grep -q '^patternlock run ' && "
+            "echo \"PL-HWM $(grep -E '^Vm(HWM|RSS):' /proc/$p/status | tr -s ' \\t\\n' '  ')\"; done", self.within(10))
+        figures = [l[len("PL-HWM "):] for l in self.console.since(since) if l.startswith("PL-HWM VmHWM:")]
+        self.peak_rss.append(f"{when}: {figures[0].strip() if figures else 'not read (no patternlock run found)'}")
+
     # The lockout countdown.
 
     def countdown(self):
@@ -419,7 +432,9 @@ def tablet_drag(b):
 
 
 def right_pattern(b):
-    """4. `inject l-shape-1236.yaml`: match, the accepted picture, `unlocked`, exit 0."""
+    """4. `inject l-shape-1236.yaml`: match, the accepted picture, `unlocked`, exit 0.
+    Before it, run's peak RSS so far (three patterns and their pictures) is noted."""
+    b.note_peak_rss(f"run on {b.layout.width}x{b.layout.height} XRGB8888 after two wrong patterns, before the right one")
     mark = b.inject("l-shape-1236")
     want = '{"dots":[1,2,3,6],"result":"complete","match":true}'
     if b.check("l-shape-1236 matches", lambda: b.run_line(mark, want, 20, want)):
@@ -1128,6 +1143,8 @@ def main():
         print("timings (measured under TCG, not judged): " + "; ".join(board.timings), flush=True)
         for figure in board.transfers:
             print("bytes per flip (virtio-gpu transfers to the host): " + figure, flush=True)
+        for figure in board.peak_rss:
+            print("peak RSS of run (VmHWM in the guest, not judged): " + figure, flush=True)
         board.power_off()
     except (Failure, OSError) as failure:
         board.fail(str(failure))

@@ -42,6 +42,16 @@ typedef struct {
 void pl_png_write_rgb(const char *path, const uint8_t *rgb, uint32_t width, uint32_t height,
                       pl_png_status *status);
 
+/// Fills `row` (width * 3 bytes) with row `y` of an image as packed 8-bit RGB.
+/// Called with no libpng call on the stack, so it never sees libpng's longjmp.
+typedef void (*pl_png_row_source)(void *context, uint32_t y, uint8_t *row);
+
+/// Writes an 8-bit RGB image like pl_png_write_rgb, one row at a time: `source`
+/// fills a one-row buffer for each row, top first, so a frame in another pixel
+/// format is written without a packed copy of the whole image.
+void pl_png_write_rows(const char *path, uint32_t width, uint32_t height, pl_png_row_source source,
+                       void *context, pl_png_status *status);
+
 /// Reads any PNG (gray, palette, RGB, with or without alpha, 1 to 16 bits,
 /// interlaced or not) as 8-bit RGBA, rows packed, top row first. On success
 /// `*pixels` is a malloc'd buffer of width*height*4 bytes that the caller frees with
