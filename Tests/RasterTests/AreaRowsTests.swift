@@ -7,23 +7,8 @@ import XCTest
 /// capsule misses an area's columns; a dropped row that had a cut in the area would
 /// leave pixels of a clipped redraw undrawn, so every such row must be kept.
 final class AreaRowsTests: XCTestCase {
-  /// SplitMix64: a fixed, seeded sequence, so a failure names a reproducible case.
-  private struct Generator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func int(_ range: ClosedRange<Int64>) -> Int64 {
-      range.lowerBound &+ Int64(next() % UInt64(range.upperBound - range.lowerBound + 1))
-    }
-  }
-
   func testNarrowedRowsKeepEveryRowWithACutInTheArea() {
-    var random = Generator(state: 0xA4EA_0012)
+    var random = SeededRandom(state: 0xA4EA_0012)
     var dropped = 0
     for _ in 0..<2000 {
       // Segments across a 1920x1080 panel at 1/4096 px, radii 1/16 to 32 px, and
