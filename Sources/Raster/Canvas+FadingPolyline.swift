@@ -29,8 +29,9 @@ extension Canvas {
     for i in points.indices {
       let p = points[i]
       if let a = previous {
-        let segment = Canvas.segment(from: a, to: p, width: width)
+        var segment = Canvas.segment(from: a, to: p, width: width)
         if segment.mayTouch(area) && segmentAlphas[i - 1] > 0 {
+          segment.narrowRows(toColumnsOf: area)
           rasterizer.setSegment(segment, at: count)
           rasterizer.setSegmentAlpha(segmentAlphas[i - 1], at: count)
           if firstKept < 0 { firstKept = i - 1 }

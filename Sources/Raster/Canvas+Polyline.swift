@@ -28,8 +28,9 @@ extension Canvas {
     for i in points.indices {
       let p = points[i]
       if let a = previous {
-        let segment = Canvas.segment(from: a, to: p, width: width)
+        var segment = Canvas.segment(from: a, to: p, width: width)
         if segment.mayTouch(area) {
+          segment.narrowRows(toColumnsOf: area)
           rasterizer.setSegment(segment, at: count)
           count += 1
         }

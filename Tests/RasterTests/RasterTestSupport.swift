@@ -107,3 +107,19 @@ func coverageError(
   }
   return (Double(total) / Double(max(1, edgePixels)), worst, worstText)
 }
+
+/// SplitMix64: a fixed, seeded sequence, so a failure names a reproducible case.
+struct SeededRandom {
+  var state: UInt64
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+  /// A value in `range`.
+  mutating func int(_ range: ClosedRange<Int64>) -> Int64 {
+    range.lowerBound &+ Int64(next() % UInt64(range.upperBound - range.lowerBound + 1))
+  }
+}

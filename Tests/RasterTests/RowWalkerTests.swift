@@ -7,22 +7,6 @@ import XCTest
 /// dividing per pixel; every pixel it gives must be the frozen per-pixel formula's
 /// (`ReferenceCapsuleCoverage`) exactly, or the golden images would move.
 final class RowWalkerTests: XCTestCase {
-  /// SplitMix64: a fixed, seeded sequence, so a failure names a reproducible case.
-  private struct Generator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    /// A value in `range`.
-    mutating func int(_ range: ClosedRange<Int64>) -> Int64 {
-      range.lowerBound &+ Int64(next() % UInt64(range.upperBound - range.lowerBound + 1))
-    }
-  }
-
   /// Walks row `y` of `segment` over `x0..<x1` and returns the first pixel whose
   /// walked coverage differs from the reference (or from `coverage(px:py:...)`).
   private func firstMismatch(
@@ -52,7 +36,7 @@ final class RowWalkerTests: XCTestCase {
 
   func testWalkerEqualsPerPixelFormulaOnRandomSegmentsAcrossAPanel() {
     let rasterizer = Rasterizer(maximumWidth: 8)
-    var random = Generator(state: 0x5EED_CA95)
+    var random = SeededRandom(state: 0x5EED_CA95)
     for _ in 0..<1500 {
       // End points anywhere on (and just off) a 1920x1080 panel, at 1/4096 px;
       // some segments horizontal, vertical or of zero length (a dot).
@@ -100,7 +84,7 @@ final class RowWalkerTests: XCTestCase {
   }
 
   func testRowCutsLieWithinTheSegmentsColumns() {
-    var random = Generator(state: 0xC0_1D_5EED)
+    var random = SeededRandom(state: 0xC0_1D_5EED)
     for _ in 0..<3000 {
       let ax = random.int(-100_000...4_000_000), ay = random.int(-100_000...4_000_000)
       let bx = ax &+ random.int(-600_000...600_000), by = ay &+ random.int(-600_000...600_000)
@@ -119,7 +103,7 @@ final class RowWalkerTests: XCTestCase {
   }
 
   func testSharedRowCutsEqualSeparateSpansOnRandomSegments() {
-    var random = Generator(state: 0xFACE_0FF)
+    var random = SeededRandom(state: 0xFACE_0FF)
     for _ in 0..<3000 {
       let ax = random.int(-100_000...8_000_000), ay = random.int(-100_000...4_500_000)
       var bx = ax &+ random.int(-900_000...900_000), by = ay &+ random.int(-900_000...900_000)
@@ -149,7 +133,7 @@ final class RowWalkerTests: XCTestCase {
   }
 
   func testFloorDivisionRoundsTowardsMinusInfinity() {
-    var random = Generator(state: 42)
+    var random = SeededRandom(state: 42)
     for _ in 0..<20_000 {
       let value = random.int(-(1 << 58)...(1 << 58)), divisor = random.int(1...(1 << 30))
       let (q, r) = CapsuleSegment.floorDivision(value, by: divisor)
