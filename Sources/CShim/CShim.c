@@ -125,6 +125,14 @@ int pl_openat_create(int dirfd, const char *name, unsigned mode) {
   return openat(dirfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, (mode_t)mode);
 }
 
+int pl_openat_append(int dirfd, const char *name, unsigned mode) {
+  return openat(dirfd, name, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, (mode_t)mode);
+}
+
+long pl_pread(int fd, void *buffer, size_t count, int64_t offset) {
+  return (long)pread(fd, buffer, count, (off_t)offset);
+}
+
 int pl_fstat(int fd, pl_file_status *status) {
   struct stat st;
   if (fstat(fd, &st) != 0) return -1;
@@ -294,6 +302,29 @@ int pl_sd_notify(const char *state) {
   if (fd < 0) return -1;
   socklen_t size = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + length);
   ssize_t sent = sendto(fd, state, strlen(state), MSG_NOSIGNAL, (struct sockaddr *)&address, size);
+  int saved = errno;
+  close(fd);
+  errno = saved;
+  return sent < 0 ? -1 : 0;
+}
+
+int pl_send_datagram(const char *path, const uint8_t *bytes, size_t count) {
+  struct sockaddr_un address;
+  memset(&address, 0, sizeof address);
+  address.sun_family = AF_UNIX;
+  size_t length = strlen(path);
+  if (length >= sizeof address.sun_path) {
+    errno = ENAMETOOLONG;
+    return -1;
+  }
+  memcpy(address.sun_path, path, length);
+  int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return -1;
+  socklen_t size = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + length);
+  ssize_t sent;
+  do {
+    sent = sendto(fd, bytes, count, MSG_NOSIGNAL | MSG_DONTWAIT, (struct sockaddr *)&address, size);
+  } while (sent < 0 && errno == EINTR);
   int saved = errno;
   close(fd);
   errno = saved;

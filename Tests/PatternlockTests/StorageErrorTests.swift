@@ -33,6 +33,12 @@ final class StorageErrorTests: XCTestCase {
       if writesFail { throw .systemCall(call: "create", path: attemptsPath, errno: .noSpace) }
       self.record = record
     }
+    var auditFails = false
+    var audited: [AuditEntry] = []
+    func appendAudit(_ entry: AuditEntry) throws(VaultError) {
+      if auditFails { throw .auditNotWritten(path: "/test/audit.log", call: "write", errno: .noSpace) }
+      audited.append(entry)
+    }
   }
 
   private let second: UInt64 = 1_000_000
