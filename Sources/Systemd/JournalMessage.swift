@@ -28,9 +28,8 @@ public enum JournalMessage {
       datagram.append(UInt8(ascii: "\n"))
     }
     let path = socketPath
-    let sent = datagram.withUnsafeBufferPointer { bytes in
-      path.withCString { pl_send_datagram($0, bytes.baseAddress, bytes.count) }
+    try datagram.withUnsafeBufferPointer { bytes throws(Errno) in
+      try retryingInterrupts { path.withCString { pl_send_datagram($0, bytes.baseAddress, bytes.count) } }
     }
-    if sent != 0 { throw .current }
   }
 }

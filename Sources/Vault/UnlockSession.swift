@@ -20,8 +20,8 @@ import TPM
 /// A crash anywhere after 5 leaves the failure counted; a right pattern's count is
 /// taken back only by step 6.
 ///
-/// The audit log follows the same order: an `attempt` entry right after the count in
-/// step 5 (before verifying), a verdict entry (`wrong`, with `lockout` when one begins;
+/// The audit log follows the same order: an `attempt` entry (with the count it is
+/// about to have) just before the count is written in step 5, a verdict entry (`wrong`, with `lockout` when one begins;
 /// `unlocked` before the count is taken back) in step 6, and a `refused` entry for a
 /// pattern refused in 2 or 4. An entry that cannot be written makes the attempt not
 /// judged (`auditNotWritten`), as a count that cannot be written does.
@@ -98,15 +98,15 @@ public struct UnlockSession {
 
     var counted = policy
     let failed = counted.countFailure(at: now)
+    // The attempt is in the log before it is counted, so every counted attempt is
+    // there whatever kill comes after; one without a verdict was never verified.
+    try audit(.attempt, failures: counted.record.failures, at: now)
     do {
       try store.saveAttempts(counted.record)
     } catch {
       throw VaultSessionFailure.notRecorded(error, path: store.attemptsPath)
     }
     policy = counted
-    // The attempt is in the log before it is verified, so a kill from here on leaves
-    // an attempt without a verdict: counted, as the attempts file has it.
-    try audit(.attempt, at: now)
     UnlockSession.reached(.countedBeforeVerifying)
     let right: Bool
     if let enrolment = enrolled.tpmEnrolment, let tpm {
@@ -147,8 +147,10 @@ public struct UnlockSession {
   ///
   /// - Throws: `VaultError.auditNotWritten`, `.auditLogUnusable`: the attempt was not
   ///   judged (a failure counted before stays counted).
-  private func audit(_ event: AuditEntry.Event, reason: String? = nil, at now: UnlockInstant) throws(VaultError) {
-    try store.appendAudit(AuditEntry(event: event, failures: policy.record.failures, reason: reason, at: now))
+  private func audit(
+    _ event: AuditEntry.Event, failures: Int? = nil, reason: String? = nil, at now: UnlockInstant
+  ) throws(VaultError) {
+    try store.appendAudit(AuditEntry(event: event, failures: failures ?? policy.record.failures, reason: reason, at: now))
   }
 
   /// The enrolled TPM, checked, for a TPM-bound pattern; nil for a hashed one.

@@ -54,6 +54,27 @@ final class StorageErrorTests: XCTestCase {
     return screen.receive(.key(.submit), at: time, judge: &gate)
   }
 
+  /// An audit entry that cannot be written is not judged, as a count that cannot be:
+  /// the right pattern does not unlock and the screen says storage.
+  func testUnwritableAuditLogIsNotJudged() throws {
+    let enrolled = try EnrolledPattern(
+      dots: DotSequence([1, 2, 3, 6]), gridSize: 3, minimumDots: 4, cost: try HashCost(passes: 1, memoryBytes: 8192))
+    let store = FlakyStore(pattern: enrolled)
+    var gate = try VaultGate(store: store, throttle: .android, clock: .live, startingAt: 0)
+    var screen = LockScreen<XRGB8888>(testing: try GridLayout(LayoutOptions()))
+    store.auditFails = true
+    XCTAssertNotNil(enter([1, 2, 3, 6], at: 10 * second, on: &screen, judge: &gate))
+    XCTAssertFalse(screen.unlocked, "the right pattern never unlocks while the log cannot hold it")
+    screen.advance(to: 11 * second, judge: &gate)
+    XCTAssertEqual(screen.controller.state.prompt, PromptText.storageError)
+    XCTAssertEqual(store.record, .clean, "not counted: the entry comes first")
+    store.auditFails = false
+    screen.advance(to: 12 * second, judge: &gate)
+    XCTAssertNotNil(enter([1, 2, 3, 6], at: 13 * second, on: &screen, judge: &gate))
+    XCTAssertTrue(screen.unlocked)
+    XCTAssertEqual(store.audited.map(\.event), [.attempt, .unlocked])
+  }
+
   func testUnwritableStateLocksTheScreenUntilAWriteSucceeds() throws {
     let enrolled = try EnrolledPattern(
       dots: DotSequence([1, 2, 3, 6]), gridSize: 3, minimumDots: 4, cost: try HashCost(passes: 1, memoryBytes: 8192))

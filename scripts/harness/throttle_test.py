@@ -9,6 +9,7 @@ PATTERNLOCK_TEST_CRASH_AFTER_WRITE_STEP). Ends with "N passed, N failed".
 
 Usage: throttle_test.py BINARY
 """
+import json
 import os
 import random
 import shutil
@@ -239,6 +240,10 @@ def unwritable_state(kind):
             os.remove(os.path.join(mount, "filler"))
         run = vault.run(["check"], RIGHT + "\n")
         check(f"{kind} state repaired: the right pattern unlocks again", run.returncode == 0, run.stderr)
+        log = vault.run(["log", "--json"], "")
+        events = [json.loads(line)["event"] for line in log.stdout.splitlines()]
+        check(f"{kind} state: the audit log holds the judged attempts and none of the unjudged",
+              events == ["pattern-set", "attempt", "wrong", "attempt", "unlocked"], f"{events} {log.stderr!r}")
         vault.remove()
     finally:
         subprocess.run(["umount", "-l", mount])

@@ -105,7 +105,8 @@ int pl_openat_create(int dirfd, const char *name, unsigned mode);
 int pl_openat_append(int dirfd, const char *name, unsigned mode);
 /// pread(2); bytes read or -1 with errno.
 long pl_pread(int fd, void *buffer, size_t count, int64_t offset);
-/// Sends `count` bytes as one datagram to the Unix socket at `path`; 0 or -1 with errno.
+/// Sends `count` bytes as one datagram to the Unix socket at `path` without waiting
+/// (MSG_DONTWAIT: a stuck reader never stalls judging); 0 or -1 with errno.
 int pl_send_datagram(const char *path, const uint8_t *bytes, size_t count);
 /// fstat(2); 0 or -1 with errno.
 int pl_fstat(int fd, pl_file_status *status);
