@@ -22,7 +22,7 @@ public struct AuditEntry: Equatable, Sendable {
     /// The failure count reached a lockout (`reason`: its length in seconds, or `permanent`).
     case lockout
     /// A pattern refused without being verified or counted (`reason`: `locked-out`,
-    /// `too-short`, `repeat`).
+    /// `repeat`, or `not-recorded` when its count could not be written).
     case refused
     /// A new pattern was stored (`reason`: `set-pattern` or `enroll`).
     case patternSet = "pattern-set"

@@ -104,6 +104,8 @@ public struct UnlockSession {
     do {
       try store.saveAttempts(counted.record)
     } catch {
+      // Best effort: a log that took the attempt may take why it was not judged.
+      try? audit(.refused, reason: "not-recorded", at: now)
       throw VaultSessionFailure.notRecorded(error, path: store.attemptsPath)
     }
     policy = counted
