@@ -25,6 +25,11 @@ extension Command {
         "5 locked out, 6 no pattern set, 8 not judged (the attempt could not",
         "be counted first) (1 failure, 2 bad input, 7 not root)",
       ]
+    case .judge:
+      return [
+        "judge one pattern line read from the connection systemd hands over",
+        "(patternlock-judge.socket) as check does; answer one JSON line",
+      ]
     case .resetAttempts: return ["clear the failure counter and any lockout (root only)"]
     case .status: return ["print the state as one JSON object: pattern set, failures, lockout left (exit 0)"]
     case .log:

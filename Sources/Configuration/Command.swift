@@ -8,6 +8,7 @@ public enum Command: String, CaseIterable, Sendable {
   case enroll
   case setPattern = "set-pattern"
   case check
+  case judge
   case resetAttempts = "reset-attempts"
   case status
   case lock

@@ -21,7 +21,7 @@ extension Setting {
     let displayCommands: [Command] = [.run, .enroll]
     // Where the lock screen runs unattended, and replay, which shows (never runs) its action.
     let unattendedCommands: [Command] = [.run, .replay]
-    let vaultCommands: [Command] = [.run, .enroll, .replay, .setPattern, .check, .resetAttempts, .status, .log]
+    let vaultCommands: [Command] = [.run, .enroll, .replay, .setPattern, .check, .judge, .resetAttempts, .status, .log]
     switch self {
     case .grid:
       return SettingRow(
@@ -159,19 +159,19 @@ extension Setting {
         section: "actions", option: "--" + rawValue, placeholder: "\"CMD ARG...\"", grammar: .command,
         accepted: "'none' or an absolute program path and its arguments, separated by spaces",
         help: "after \(event), start CMD as hook-user without waiting for it (run and check; never replay)",
-        commands: [.run, .check], trust: .privileged)
+        commands: [.run, .check, .judge], trust: .privileged)
     case .hookUser:
       return SettingRow(
         section: "actions", option: "--hook-user", placeholder: "USER", grammar: .name(orWord: nil),
         accepted: "a user name from the password database, such as nobody or door",
-        help: "the user the on-* hooks run as (default nobody)", commands: [.run, .check], trust: .privileged)
+        help: "the user the on-* hooks run as (default nobody)", commands: [.run, .check, .judge], trust: .privileged)
     case .gpioUnlock:
       let lines = DoorStrikeLine.lines, durations = DoorStrikeLine.durations
       return SettingRow(
         section: "actions", option: "--gpio-unlock", placeholder: "CHIP:LINE[:MS]", grammar: .doorStrikeLine,
         accepted: "'none' or CHIP:LINE[:MS]: gpiochipN, a line \(lines.lowerBound) to \(lines.upperBound), \(durations.lowerBound) to \(durations.upperBound) ms (default \(DoorStrikeLine.defaultMilliseconds)), such as gpiochip0:4:500",
         help: "on an unlock, pulse GPIO line LINE of /dev/CHIP high for MS milliseconds (a door strike's relay; run and check)",
-        commands: [.run, .check], trust: .privileged)
+        commands: [.run, .check, .judge], trust: .privileged)
     case .message:
       let bytes = Setting.maximumMessageBytes
       return SettingRow(

@@ -57,4 +57,14 @@ public struct ThrottleTable: Sendable, Equatable {
     let delay = delaysSeconds[min(failures, delaysSeconds.count) - 1]
     return delay > 0 ? .seconds(delay) : .none
   }
+
+  /// How many more wrong patterns are allowed after `failures` before the next
+  /// lockout starts, or nil when the count `failures` itself started one. Bounded: a
+  /// table with no lockout within 1000 more failures says 1000.
+  public func triesBeforeLockout(afterFailures failures: Int) -> Int? {
+    guard lockout(afterFailures: failures) == .none else { return nil }
+    var next = failures + 1
+    while lockout(afterFailures: next) == .none && next < failures + 1000 { next += 1 }
+    return next - failures
+  }
 }

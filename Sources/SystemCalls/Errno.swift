@@ -62,6 +62,8 @@ public struct Errno: RawRepresentable, Error, Hashable, Sendable {
   public static let readOnlyFileSystem = Errno(rawValue: Int32(PL_EROFS))
   /// ELOOP: what an O_NOFOLLOW open of a symbolic link fails with.
   public static let symbolicLinkLoop = Errno(rawValue: Int32(PL_ELOOP))
+  /// ENOTSOCK: a socket call on a descriptor that is not a socket.
+  public static let notASocket = Errno(rawValue: Int32(PL_ENOTSOCK))
   /// EOPNOTSUPP.
   public static let notSupported = Errno(rawValue: Int32(PL_EOPNOTSUPP))
   /// ENOSYS: a call the kernel or driver does not implement.

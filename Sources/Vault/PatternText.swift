@@ -86,6 +86,39 @@ public enum PatternText {
     }
   }
 
+  /// Reads one line (through its newline, or to end-of-file) of at most
+  /// `maximumBytes` from a connected socket, within `timeLimitMicroseconds` for the
+  /// whole line: what `judge` reads from its client. The limit is one for the line,
+  /// not for each read, so a client sending a byte at a time cannot hold the reader
+  /// longer; bytes are read one at a time, so nothing after the newline is taken.
+  ///
+  /// - Throws: `VaultError.standardInputFailed` with `Errno.wouldBlock` when the time
+  ///   ran out, or with the socket's error; `.badPattern` when the line is longer.
+  public static func readLine(from socket: borrowing FileDescriptor, timeLimitMicroseconds: Int64) throws(VaultError)
+    -> SecretBytes
+  {
+    let deadline = Int64(MonotonicClock.microseconds()) + timeLimitMicroseconds
+    var bytes = SecretBytes(capacity: maximumBytes + 1)
+    while true {
+      var atEnd = false
+      do throws(Errno) {
+        let left = deadline - Int64(MonotonicClock.microseconds())
+        guard left > 0 else { throw Errno.wouldBlock }
+        try socket.setReceiveTimeout(microseconds: left)
+        try bytes.fill { buffer throws(Errno) -> Int in
+          guard buffer.count > 0 else { return 0 }
+          let n = try socket.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<1]))
+          if n == 0 { atEnd = true }
+          return n
+        }
+      } catch {
+        throw .standardInputFailed(errno: error)
+      }
+      if bytes.count > maximumBytes { throw .badPattern(problem: "it is longer than \(maximumBytes) bytes") }
+      if atEnd || bytes[bytes.count - 1] == UInt8(ascii: "\n") { return bytes }
+    }
+  }
+
   private static func appendNumber(_ value: Int, to bytes: inout SecretBytes) {
     if value >= 10 { bytes.append(UInt8(ascii: "0") + UInt8(value / 10)) }
     bytes.append(UInt8(ascii: "0") + UInt8(value % 10))

@@ -38,6 +38,7 @@ struct Patternlock {
       case .inject: status = try InjectCommand.run(options).rawValue
       case .setPattern: status = try SetPatternCommand.run(options).rawValue
       case .check: status = try CheckCommand.run(options).rawValue
+      case .judge: status = try JudgeCommand.run(options).rawValue
       case .resetAttempts: status = try ResetAttemptsCommand.run(options).rawValue
       case .status: status = try StatusCommand.run(options).rawValue
       case .lock: status = try LockCommand.run(options).rawValue

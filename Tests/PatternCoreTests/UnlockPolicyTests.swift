@@ -29,6 +29,16 @@ final class UnlockPolicyTests: XCTestCase {
     }
   }
 
+  func testTriesBeforeLockoutCountsToTheNextLockingFailure() {
+    let table = ThrottleTable.android
+    XCTAssertEqual(table.triesBeforeLockout(afterFailures: 0), 5)
+    XCTAssertEqual(table.triesBeforeLockout(afterFailures: 4), 1)
+    XCTAssertNil(table.triesBeforeLockout(afterFailures: 5), "the fifth failure started a lockout")
+    XCTAssertNil(table.triesBeforeLockout(afterFailures: 20), "the permanent lockout")
+    let none = ThrottleTable(delaysSeconds: [], permanentAfter: 100_000)!
+    XCTAssertEqual(none.triesBeforeLockout(afterFailures: 0), 1000, "bounded for a table with no lockout near")
+  }
+
   func testTableRejectsShrinkingOrNegativeDelays() {
     XCTAssertNil(ThrottleTable(delaysSeconds: [0, 60, 30], permanentAfter: 5))
     XCTAssertNil(ThrottleTable(delaysSeconds: [-1], permanentAfter: 5))

@@ -36,6 +36,7 @@ enum {
   PL_EROFS = 30,
   PL_ENOSYS = 38,
   PL_ELOOP = 40,
+  PL_ENOTSOCK = 88,
   PL_EOPNOTSUPP = 95,
 };
 
@@ -72,6 +73,8 @@ int pl_mkdir(const char *path, unsigned mode);
 #include "CShimClock.h"
 #include "CShimDevice.h"
 #include "CShimActions.h"
+// The connection `judge` is handed (who is asking, how long it may take).
+#include "CShimSocket.h"
 
 // ---- Files, and names inside a directory held open (SystemCalls' FileDescriptor). ---
 // Vault writes its state crash-safely this way: every name below is inside a directory

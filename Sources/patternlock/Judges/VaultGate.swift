@@ -187,20 +187,10 @@ struct VaultGate: PatternJudge, ~Copyable {
       return .rejected(decision.isPermanentlyLocked ? .lockedUntilReset : .tooManyTries)
     case .wrong:
       let failures = session.policy.record.failures
-      guard let left = triesBeforeLockout(after: failures), left <= 3 else {
+      guard let left = session.policy.table.triesBeforeLockout(afterFailures: failures), left <= 3 else {
         return .rejected(.wrongPattern)
       }
       return .rejected(.wrongPattern(triesLeft: left))
     }
-  }
-
-  /// How many more wrong patterns are allowed before the next lockout, or nil when
-  /// a lockout is already running.
-  private func triesBeforeLockout(after failures: Int) -> Int? {
-    let table = session.policy.table
-    guard table.lockout(afterFailures: failures) == .none else { return nil }
-    var next = failures + 1
-    while table.lockout(afterFailures: next) == .none && next < failures + 1000 { next += 1 }
-    return next - failures
   }
 }

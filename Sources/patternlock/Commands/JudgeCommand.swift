@@ -1,0 +1,82 @@
+import Configuration
+import PatternCore
+import SystemCalls
+import Vault
+
+/// `patternlock judge [--state-dir DIR]`: judges one pattern for a client that may
+/// not read the vault itself (the desktop session's lock, running as the desktop
+/// user), on the connection systemd accepted for it (`patternlock-judge.socket`,
+/// `Accept=yes`: the connection is standard input and output).
+///
+/// The client writes one line, the pattern as dashes (`1-2-3-6-9`); the judge answers
+/// one JSON line (`JudgeAnswer`) and ends. It judges exactly as `check` does (under
+/// the state lock, counted before verified, the throttle, the TPM when the pattern is
+/// bound to one), so many clients at once meet one counter, never extra guesses. The
+/// line must come within `requestTimeLimitMicroseconds`, whole, and be at most
+/// `PatternText.maximumBytes`; otherwise nothing is judged or counted. The peer's
+/// uid, gid and pid (SO_PEERCRED) and the result go to the journal (standard error).
+enum JudgeCommand {
+  /// Long enough for any client that has the pattern ready when it connects; short
+  /// enough that connections saying nothing cannot pile up behind the socket.
+  static let requestTimeLimitMicroseconds: Int64 = 5_000_000
+
+  static func run(_ arguments: [String]) throws(CommandFailure) -> UnlockExitStatus {
+    let settings: Settings
+    do throws(UsageError) {
+      settings = try VaultCommandSupport.settingsRefusingPatternArguments(arguments, for: .judge)
+    } catch {
+      throw .usage(error)
+    }
+    let peer: PeerCredentials
+    do throws(Errno) {
+      peer = try FileDescriptor.standardInput.peerCredentials()
+    } catch {
+      guard error == .notASocket else {
+        throw .usage(UsageError("judge: cannot ask who is connected (SO_PEERCRED: \(error.text)); run it from patternlock-judge.socket"))
+      }
+      throw .usage(
+        UsageError(
+          "judge: standard input is not a socket: patternlock-judge.socket starts it for each connection (to judge a pattern typed in a shell, use 'patternlock check')"
+        ))
+    }
+    let asker = "uid \(peer.user.rawValue) gid \(peer.group.rawValue) pid \(peer.process.rawValue)"
+    VaultCommandSupport.protectSecretsInMemory()
+    let actions = try RunCommand.makeActions(settings)
+    let directoryPath = settings.stateDirectory ?? StateDirectory.defaultPath
+    do throws(VaultError) {
+      let directory = try StateDirectory(opening: directoryPath, creating: false)
+      var session = try UnlockSession(
+        store: DirectoryAttemptStore(directory), table: settings.throttle, startingAt: VaultCommandSupport.now(),
+        tcti: settings.tpmTCTI)
+      if let problem = session.attemptsDamage { VaultCommandSupport.reportDamage(problem, path: session.attemptsPath) }
+      var dots = try PatternText.parse(
+        try PatternText.readLine(from: FileDescriptor.standardInput, timeLimitMicroseconds: requestTimeLimitMicroseconds),
+        gridSize: session.enrolled.gridSize)
+      let decision = try session.attempt(dots, at: VaultCommandSupport.now())
+      dots.removeAll()
+      if let failure = session.clearingFailure {
+        Console.error(failure.message + "; the unlock stands, and the failure counted before it stays counted")
+      }
+      let answer = JudgeAnswer(decision, table: session.policy.table)
+      Console.out(answer.jsonLine)
+      Console.error("judge: \(asker): \(decision.result.name)")
+      actions.after(decision, failures: session.policy.record.failures)
+      return VaultCommandSupport.status(for: decision)
+    } catch {
+      let status = VaultCommandSupport.status(for: error)
+      let answer = JudgeAnswer(refusal: status, reason: reason(for: error))
+      Console.out(answer.jsonLine)
+      Console.error("judge: \(asker): \(answer.result): \(answer.reason ?? "")")
+      return status
+    }
+  }
+
+  /// What the client is told when nothing was judged: the vault's own message, but a
+  /// silent or slow client hears what it did wrong.
+  private static func reason(for error: VaultError) -> String {
+    if case .standardInputFailed(let errno) = error, errno == .wouldBlock {
+      return "no pattern line within \(requestTimeLimitMicroseconds / 1_000_000) s of connecting: nothing was judged"
+    }
+    return error.message
+  }
+}

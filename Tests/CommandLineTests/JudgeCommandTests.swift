@@ -1,0 +1,188 @@
+import CommandTestSupport
+import Foundation
+@testable import Vault
+import XCTest
+
+/// `patternlock judge` as systemd runs it for each connection of patternlock-judge.socket:
+/// the built binary with one end of a connected AF_UNIX socket as standard input and
+/// output, the test as the client on the other end.
+final class JudgeCommandTests: XCTestCase {
+  var sandbox: URL!
+  var statePath: String { sandbox.appendingPathComponent("state").path }
+  let right = "1-2-3-6-9"
+
+  override func setUpWithError() throws {
+    sandbox = try makeTemporaryDirectory(prefix: "judge-tests", permissions: 0o755)
+    let set = try PatternlockBinary.run(
+      ["set-pattern", "--state-dir", statePath, "--argon-passes", "1", "--argon-memory-mib", "1"], stdin: right)
+    XCTAssertEqual(set.status, 0, set.stderr)
+  }
+
+  struct Exchange: Sendable {
+    var status: Int32
+    var answer: String
+    var log: String
+    var seconds: Double
+  }
+
+  /// A started judge and the client's end of its connection (handed to one thread
+  /// at a time).
+  struct Connection: @unchecked Sendable {
+    let process: Process
+    let client: Int32
+    let errors: Pipe
+  }
+
+  func connect() throws -> Connection {
+    var ends: [Int32] = [0, 0]
+    XCTAssertEqual(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends), 0)
+    let process = Process()
+    process.executableURL = try PatternlockBinary.url()
+    process.arguments = ["judge", "--state-dir", statePath]
+    let server = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+    process.standardInput = server
+    process.standardOutput = server
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    try server.close()
+    return Connection(process: process, client: ends[0], errors: errors)
+  }
+
+  /// Sends `request` (nothing when nil), reads the answer line, waits for the judge.
+  static func finish(_ connection: Connection, sending request: String?) -> Exchange {
+    let started = Date()
+    if let request { _ = request.withCString { write(connection.client, $0, strlen($0)) } }
+    var answer = Data()
+    var byte: UInt8 = 0
+    while read(connection.client, &byte, 1) == 1 {
+      if byte == UInt8(ascii: "\n") { break }
+      answer.append(byte)
+    }
+    close(connection.client)
+    connection.process.waitUntilExit()
+    let log = String(decoding: connection.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    return Exchange(
+      status: connection.process.terminationStatus, answer: String(decoding: answer, as: UTF8.self), log: log,
+      seconds: Date().timeIntervalSince(started))
+  }
+
+  func judge(_ request: String?) throws -> Exchange { Self.finish(try connect(), sending: request) }
+
+  func failures() -> Int {
+    guard let directory = try? StateDirectory(opening: statePath, creating: false),
+      case .intact(let record) = AttemptsFile.load(from: directory)
+    else { return -1 }
+    return record.failures
+  }
+
+  func testAWrongThenTheRightPatternAnswersOneLineEachAndLogsWhoAsked() throws {
+    let wrong = try judge("1-2-3-6\n")
+    XCTAssertEqual(wrong.status, 3, wrong.log)
+    XCTAssertEqual(wrong.answer, "{\"result\":\"wrong\",\"failures\":1,\"tries_left\":4}")
+    XCTAssertTrue(
+      wrong.log.contains("judge: uid \(getuid()) gid \(getgid()) pid \(getpid()): wrong"),
+      "the peer's credentials as the kernel recorded them: \(wrong.log)")
+    let ok = try judge(right + "\n")
+    XCTAssertEqual(ok.status, 0, ok.log)
+    XCTAssertEqual(ok.answer, "{\"result\":\"unlocked\"}")
+    XCTAssertEqual(failures(), 0)
+  }
+
+  func testALineWithoutItsNewlineIsJudgedAtEndOfFile() throws {
+    let connection = try connect()
+    _ = right.withCString { write(connection.client, $0, strlen($0)) }
+    shutdown(connection.client, Int32(SHUT_WR))
+    let ok = Self.finish(connection, sending: nil)
+    XCTAssertEqual(ok.answer, "{\"result\":\"unlocked\"}", ok.log)
+  }
+
+  func testASilentClientIsAnsweredWithinTheTimeLimitAndNothingIsCounted() throws {
+    let silent = try judge(nil)
+    XCTAssertEqual(silent.status, 2, silent.log)
+    XCTAssertEqual(
+      silent.answer,
+      "{\"result\":\"bad-request\",\"reason\":\"no pattern line within 5 s of connecting: nothing was judged\"}")
+    XCTAssertLessThan(silent.seconds, 15, "the judge gave up on its own")
+    XCTAssertEqual(failures(), 0)
+  }
+
+  func testASlowClientHasOneTimeLimitForTheWholeLine() throws {
+    let connection = try connect()
+    // A byte every 2 s would reset a limit per read for ever; the line's limit is one.
+    let writer = Thread {
+      for byte in "1-2-3-6-".utf8 {
+        var value = byte
+        if write(connection.client, &value, 1) != 1 { return }
+        Thread.sleep(forTimeInterval: 2)
+      }
+    }
+    writer.start()
+    let slow = Self.finish(connection, sending: nil)
+    XCTAssertEqual(slow.status, 2, slow.log)
+    XCTAssertTrue(slow.answer.contains("\"result\":\"bad-request\""), slow.answer)
+    XCTAssertLessThan(slow.seconds, 12)
+    XCTAssertEqual(failures(), 0)
+  }
+
+  func testMalformedAndOverlongLinesAreRefusedUncounted() throws {
+    for request in ["7-4-x\n", "7-4-" + String(repeating: "8", count: 300) + "\n", "\n"] {
+      let refused = try judge(request)
+      XCTAssertEqual(refused.status, 2, refused.log)
+      XCTAssertTrue(refused.answer.hasPrefix("{\"result\":\"bad-request\",\"reason\":"), refused.answer)
+      XCTAssertFalse(refused.answer.contains("7-4"), "the answer never repeats the dots: \(refused.answer)")
+    }
+    XCTAssertEqual(failures(), 0)
+  }
+
+  func testManyClientsAtOnceMeetOneCounterNotExtraGuesses() throws {
+    // Android's table: the fifth failure starts a lockout. Ten different wrong
+    // patterns at once (a repeat would not be counted again).
+    let wrongs = ["1-2-3-6", "1-2-3-5", "1-4-7-8", "3-2-1-4", "7-8-9-6", "9-8-7-4", "1-5-9-6", "3-5-7-8", "2-5-8-9", "4-5-6-9"]
+    let connections = try wrongs.map { _ in try connect() }
+    let exchanges = Exchanges(count: wrongs.count)
+    DispatchQueue.concurrentPerform(iterations: wrongs.count) { i in
+      exchanges.set(i, Self.finish(connections[i], sending: wrongs[i] + "\n"))
+    }
+    let results = exchanges.answers
+    let judgedWrong = results.filter { $0.hasPrefix("{\"result\":\"wrong\"") }.count
+    let lockedOut = results.filter { $0.hasPrefix("{\"result\":\"locked-out\"") }.count
+    // One at a time under the state lock (a judge waits up to 20 s for it): five
+    // verdicts, then the lockout for everyone after.
+    XCTAssertEqual(judgedWrong, 5, "\(results)")
+    XCTAssertEqual(lockedOut, wrongs.count - 5, "\(results)")
+    XCTAssertEqual(failures(), judgedWrong, "every wrong verdict counted once")
+    let late = try judge(right + "\n")
+    XCTAssertTrue(late.answer.hasPrefix("{\"result\":\"locked-out\""), "the lockout holds for the right pattern too: \(late.answer)")
+  }
+
+  func testStandardInputThatIsNoSocketIsAUsageError() throws {
+    let run = try PatternlockBinary.run(["judge", "--state-dir", statePath], stdin: right)
+    XCTAssertEqual(run.status, 2)
+    XCTAssertEqual(
+      run.stderr,
+      "patternlock: judge: standard input is not a socket: patternlock-judge.socket starts it for each connection (to judge a pattern typed in a shell, use 'patternlock check')\n"
+    )
+    XCTAssertEqual(failures(), 0)
+  }
+}
+
+/// The clients' exchanges, filled from several threads at once.
+final class Exchanges: @unchecked Sendable {
+  private let lock = NSLock()
+  private var values: [JudgeCommandTests.Exchange?]
+
+  init(count: Int) { values = Array(repeating: nil, count: count) }
+
+  func set(_ index: Int, _ exchange: JudgeCommandTests.Exchange) {
+    lock.lock()
+    values[index] = exchange
+    lock.unlock()
+  }
+
+  var answers: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return values.map { $0?.answer ?? "(no answer)" }
+  }
+}
