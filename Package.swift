@@ -116,9 +116,10 @@ let package = Package(
 
     // The secret store over libsodium: Argon2id pattern hash, attempts file, crash-safe
     // writes in a 0700 state directory, fail-closed loading. Policy maths is PatternCore's.
+    // The audit log sends each entry to the journal too (Systemd).
     .target(
       name: "Vault",
-      dependencies: ["PatternCore", "CSodium", "CShim", "SystemCalls", "TPM"],
+      dependencies: ["PatternCore", "CSodium", "CShim", "SystemCalls", "TPM", "Systemd"],
       linkerSettings: [.linkedLibrary("sodium")] + tss2Libraries
     ),
 

@@ -125,6 +125,14 @@ int pl_openat_create(int dirfd, const char *name, unsigned mode) {
   return openat(dirfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, (mode_t)mode);
 }
 
+int pl_openat_append(int dirfd, const char *name, unsigned mode) {
+  return openat(dirfd, name, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, (mode_t)mode);
+}
+
+long pl_pread(int fd, void *buffer, size_t count, int64_t offset) {
+  return (long)pread(fd, buffer, count, (off_t)offset);
+}
+
 int pl_fstat(int fd, pl_file_status *status) {
   struct stat st;
   if (fstat(fd, &st) != 0) return -1;
@@ -277,9 +285,9 @@ const char *pl_readdir_name(void *directory) {
 }
 void pl_closedir(void *directory) { closedir((DIR *)directory); }
 
-int pl_sd_notify(const char *state) {
-  const char *path = getenv("NOTIFY_SOCKET");
-  if (path == NULL || path[0] == '\0') return 1;
+// One datagram to the Unix socket at `path` (a leading '@' is the abstract namespace
+// when `abstract_allowed`); 0 or -1 with errno.
+static int send_datagram(const char *path, const void *bytes, size_t count, int abstract_allowed, int flags) {
   struct sockaddr_un address;
   memset(&address, 0, sizeof address);
   address.sun_family = AF_UNIX;
@@ -289,15 +297,25 @@ int pl_sd_notify(const char *state) {
     return -1;
   }
   memcpy(address.sun_path, path, length);
-  if (path[0] == '@') address.sun_path[0] = '\0';
+  if (abstract_allowed && path[0] == '@') address.sun_path[0] = '\0';
   int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
   if (fd < 0) return -1;
   socklen_t size = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + length);
-  ssize_t sent = sendto(fd, state, strlen(state), MSG_NOSIGNAL, (struct sockaddr *)&address, size);
+  ssize_t sent = sendto(fd, bytes, count, flags, (struct sockaddr *)&address, size);
   int saved = errno;
   close(fd);
   errno = saved;
   return sent < 0 ? -1 : 0;
+}
+
+int pl_sd_notify(const char *state) {
+  const char *path = getenv("NOTIFY_SOCKET");
+  if (path == NULL || path[0] == '\0') return 1;
+  return send_datagram(path, state, strlen(state), 1, MSG_NOSIGNAL);
+}
+
+int pl_send_datagram(const char *path, const uint8_t *bytes, size_t count) {
+  return send_datagram(path, bytes, count, 0, MSG_NOSIGNAL | MSG_DONTWAIT);
 }
 
 int pl_execv(const char *const *argv) {

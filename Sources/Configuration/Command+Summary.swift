@@ -32,6 +32,8 @@ extension Command {
       ]
     case .resetAttempts: return ["clear the failure counter and any lockout (root only)"]
     case .status: return ["print the state as one JSON object: pattern set, failures, lockout left (exit 0)"]
+    case .log:
+      return ["print the audit log, oldest first: attempts, verdicts, lockouts, changes", "(with --json as stored; --since TIME in UTC)"]
     case .lock: return ["show the lock again now over the kiosk an unlock opened (kiosk-unit; root)"]
     }
   }

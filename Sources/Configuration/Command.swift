@@ -12,6 +12,7 @@ public enum Command: String, CaseIterable, Sendable {
   case resetAttempts = "reset-attempts"
   case status
   case lock
+  case log
 
   /// The command as typed.
   public var name: String { rawValue }

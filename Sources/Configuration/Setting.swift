@@ -82,6 +82,8 @@ public enum Setting: String, CaseIterable, Sendable {
   case contactSheet = "contact-sheet"
   case wait
   case uinput
+  case since
+  case json
 
   /// The sections of patternlock.conf, in the order the documentation lists them.
   public static let sections = ["layout", "display", "input", "lock", "theme", "actions", "vault"]

@@ -21,7 +21,7 @@ extension Setting {
     let displayCommands: [Command] = [.run, .enroll]
     // Where the lock screen runs unattended, and replay, which shows (never runs) its action.
     let unattendedCommands: [Command] = [.run, .replay]
-    let vaultCommands: [Command] = [.run, .enroll, .replay, .setPattern, .check, .judge, .resetAttempts, .status]
+    let vaultCommands: [Command] = [.run, .enroll, .replay, .setPattern, .check, .judge, .resetAttempts, .status, .log]
     switch self {
     case .grid:
       return SettingRow(
@@ -260,6 +260,15 @@ extension Setting {
         accepted: "distinct dot numbers joined by '-', such as 1-2-3-6",
         help: "DEVELOPMENT ONLY: the pattern that unlocks, in plain text (replay: not with --state-dir)",
         commands: [.run, .replay])
+    case .since:
+      return SettingRow(
+        section: nil, option: "--since", placeholder: "TIME", grammar: .text,
+        accepted: "a UTC time YYYY-MM-DDTHH:MM or YYYY-MM-DDTHH:MM:SS",
+        help: "log: only entries at or after TIME (UTC), such as 2026-12-01T08:00", commands: [.log])
+    case .json:
+      return SettingRow(
+        section: nil, option: "--json", grammar: .yesOrNo, accepted: "yes or no",
+        help: "log: print the entries as stored, one JSON object per line", commands: [.log])
     case .timing:
       return SettingRow(
         section: nil, option: "--timing", grammar: .yesOrNo, accepted: "yes or no",

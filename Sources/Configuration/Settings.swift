@@ -104,6 +104,10 @@ public struct Settings: Equatable, Sendable {
   public var waitMilliseconds = 1000
   /// inject --uinput: the uinput device node.
   public var uinputPath = "/dev/uinput"
+  /// log --since: the earliest entry's time as typed (checked by `log`).
+  public var logSince: String?
+  /// log --json: the entries as stored.
+  public var logAsJSON = false
   /// Where each key that was set got its value (the last layer that set it).
   public private(set) var origins: [Setting: SettingOrigin] = [:]
 
@@ -191,6 +195,8 @@ public struct Settings: Equatable, Sendable {
     case (.config, .optionalText(let path)): configurationFile = path
     case (.pattern, .dots(let dots)): pattern = dots
     case (.timing, .flag(let on)): printsTiming = on
+    case (.since, .optionalText(let time)): logSince = time
+    case (.json, .flag(let on)): logAsJSON = on
     case (.recordedDevice, .recordedDevice(let device)): recordedDevice = device
     case (.dump, .optionalText(let path)): dumpDirectory = path
     case (.contactSheet, .optionalText(let path)): contactSheet = path

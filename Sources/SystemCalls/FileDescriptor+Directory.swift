@@ -37,6 +37,20 @@ extension FileDescriptor {
       owning: try retryingInterrupts { name.withCString { pl_openat_create(directory, $0, permissions) } })
   }
 
+  /// Opens `name` in this directory for appending, creating it if missing
+  /// (`pl_openat_append`: O_APPEND, O_CREAT, O_NOFOLLOW): every write lands at the end,
+  /// whole, even if another writer appended meanwhile.
+  ///
+  /// - Parameters:
+  ///   - name: the file's name.
+  ///   - permissions: its mode if created, before the umask.
+  /// - Throws: openat(2)'s `Errno`: `.symbolicLinkLoop` when it is a symbolic link.
+  public func openEntryForAppending(_ name: String, permissions: UInt32) throws(Errno) -> FileDescriptor {
+    let directory = rawValue
+    return FileDescriptor(
+      owning: try retryingInterrupts { name.withCString { pl_openat_append(directory, $0, permissions) } })
+  }
+
   /// Opens (creating it if missing) a lock file in this directory for `flock`
   /// (`pl_openat_lock`: read-write, or read-only on a read-only file system).
   ///

@@ -71,6 +71,18 @@ public struct FileDescriptor: ~Copyable, Sendable {
     return try retryingInterrupts { pl_read(fd, buffer.baseAddress, buffer.count) }
   }
 
+  /// The byte at `offset` (`pl_pread`, pread(2)), or nil past the end.
+  ///
+  /// - Throws: pread(2)'s `Errno`.
+  public func byte(at offset: Int64) throws(Errno) -> UInt8? {
+    let fd = rawValue
+    var byte: UInt8 = 0
+    let count = try withUnsafeMutableBytes(of: &byte) { raw throws(Errno) in
+      try retryingInterrupts { pl_pread(fd, raw.baseAddress, 1, offset) }
+    }
+    return count == 1 ? byte : nil
+  }
+
   /// Writes all of `bytes` (`pl_write`, write(2)), retrying `EINTR` and continuing
   /// after short writes.
   ///

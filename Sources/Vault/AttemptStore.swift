@@ -20,4 +20,7 @@ public protocol AttemptStore: AnyObject {
   func loadAttempts() -> AttemptsState
   /// Stores the record durably before returning.
   func saveAttempts(_ record: AttemptRecord) throws(VaultError)
+  /// Appends an entry to the audit log durably before returning (a copy in memory
+  /// keeps no log: a replay's guesses are nobody's attempts).
+  func appendAudit(_ entry: AuditEntry) throws(VaultError)
 }

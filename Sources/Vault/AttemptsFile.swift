@@ -1,4 +1,5 @@
 import PatternCore
+import SystemCalls
 
 /// The attempts file (`attempts` in the state directory): the failure count, the time
 /// of the last failure (wall clock, and the boot and monotonic time when known) and up
@@ -81,11 +82,24 @@ public enum AttemptsFile {
     }
   }
 
-  /// Clears the counter (`reset-attempts`), holding the directory's lock.
+  /// Clears the counter (`reset-attempts`), holding the directory's lock, after an
+  /// `attempts-reset` entry in the audit log (with the failures it clears, and `reason`).
   ///
-  /// - Throws: `VaultError.systemCall`, `.stateBusy`.
-  public static func reset(in directory: borrowing StateDirectory) throws(VaultError) {
-    try directory.withExclusiveLock { () throws(VaultError) in try save(.clean, to: directory) }
+  /// - Throws: `VaultError.systemCall`, `.stateBusy`, `.auditNotWritten`: nothing is
+  ///   cleared then.
+  public static func reset(in directory: borrowing StateDirectory, reason: String? = nil) throws(VaultError) {
+    try directory.withExclusiveLock { () throws(VaultError) in
+      // The count it clears; a damaged file's reason says why it was cleared.
+      var failures = 0
+      var why = reason
+      switch load(from: directory) {
+      case .intact(let record): failures = record.failures
+      case .damaged: why = why.map { $0 + ",damaged-attempts-file" } ?? "damaged-attempts-file"
+      }
+      let entry = AuditEntry(event: .attemptsReset, failures: failures, reason: why, wallSeconds: WallClock.seconds())
+      try AuditLog.append(entry, to: directory)
+      try save(.clean, to: directory)
+    }
   }
 
   /// Replaces the attempts file crash-safely. The caller holds the directory's lock.

@@ -27,4 +27,6 @@ public final class DirectoryAttemptStore: AttemptStore {
   public func loadAttempts() -> AttemptsState { AttemptsFile.load(from: directory) }
 
   public func saveAttempts(_ record: AttemptRecord) throws(VaultError) { try AttemptsFile.save(record, to: directory) }
+
+  public func appendAudit(_ entry: AuditEntry) throws(VaultError) { try AuditLog.append(entry, to: directory) }
 }

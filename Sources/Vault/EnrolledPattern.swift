@@ -1,4 +1,5 @@
 import PatternCore
+import SystemCalls
 import TPM
 
 /// The pattern file (`pattern` in the state directory): the Argon2id hash of the
@@ -207,9 +208,19 @@ public struct EnrolledPattern: Equatable {
   /// An existing attempts file is left alone, damaged or not: replacing the pattern
   /// is not a reset (that is `reset-attempts`). Both writes hold the directory's lock.
   ///
-  /// - Throws: `VaultError.systemCall`, `.stateBusy`.
-  public func save(to directory: borrowing StateDirectory) throws(VaultError) {
+  /// With `auditReason` (`set-pattern`, `enroll`) a `pattern-set` entry is appended to
+  /// the audit log first, under the same lock: a change the log cannot hold is not made.
+  ///
+  /// - Throws: `VaultError.systemCall`, `.stateBusy`, `.auditNotWritten`.
+  public func save(to directory: borrowing StateDirectory, auditReason: String? = nil) throws(VaultError) {
     try directory.withExclusiveLock { () throws(VaultError) in
+      if let auditReason {
+        var failures = 0
+        if case .intact(let record) = AttemptsFile.load(from: directory) { failures = record.failures }
+        let entry = AuditEntry(
+          event: .patternSet, failures: failures, reason: auditReason, wallSeconds: WallClock.seconds())
+        try AuditLog.append(entry, to: directory)
+      }
       if case .missing = directory.read(AttemptsFile.name) {
         try AttemptsFile.save(.clean, to: directory)
       }

@@ -35,4 +35,6 @@ public final class MemoryAttemptStore: AttemptStore {
   public func loadAttempts() -> AttemptsState { attempts }
 
   public func saveAttempts(_ record: AttemptRecord) throws(VaultError) { attempts = .intact(record) }
+
+  public func appendAudit(_ entry: AuditEntry) throws(VaultError) {}
 }

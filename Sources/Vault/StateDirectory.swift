@@ -26,7 +26,7 @@ public struct StateDirectory: ~Copyable {
   /// The directory's path, for messages.
   public let path: String
   /// The directory, held open: every file operation is relative to it.
-  private let directory: FileDescriptor
+  let directory: FileDescriptor
 
   /// Opens (and with `creating`, first makes, mode 0700) the state directory.
   ///
@@ -93,7 +93,10 @@ public struct StateDirectory: ~Copyable {
   }
 
   /// Reads a whole state file, checking its type, owner and mode first.
-  public func read(_ name: String) -> FileContents {
+  public func read(_ name: String) -> FileContents { read(name, limit: StateDirectory.maximumFileBytes) }
+
+  /// Reads a whole file of at most `limit` bytes, with the checks of `read`.
+  func read(_ name: String, limit: Int) -> FileContents {
     let file: FileDescriptor
     do throws(Errno) {
       file = try directory.openEntry(name)
@@ -118,17 +121,17 @@ public struct StateDirectory: ~Copyable {
     guard status.permissions & 0o077 == 0 else {
       return .unusable(problem: "its mode is \(VaultError.octal(status.permissions)), not 0600")
     }
-    guard status.size <= Int64(StateDirectory.maximumFileBytes) else {
+    guard status.size <= Int64(limit) else {
       return .unusable(problem: "it is \(status.size) bytes, more than a state file holds")
     }
     let contents: (bytes: [UInt8], isComplete: Bool)
     do throws(Errno) {
-      contents = try file.readToEnd(limit: StateDirectory.maximumFileBytes)
+      contents = try file.readToEnd(limit: limit)
     } catch {
       return .unusable(problem: "reading failed: \(error.text)")
     }
     guard contents.isComplete else {
-      return .unusable(problem: "it grew past \(StateDirectory.maximumFileBytes) bytes while being read")
+      return .unusable(problem: "it grew past \(limit) bytes while being read")
     }
     return .bytes(contents.bytes)
   }

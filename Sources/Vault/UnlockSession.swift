@@ -20,6 +20,12 @@ import TPM
 /// A crash anywhere after 5 leaves the failure counted; a right pattern's count is
 /// taken back only by step 6.
 ///
+/// The audit log follows the same order: an `attempt` entry (with the count it is
+/// about to have) just before the count is written in step 5, a verdict entry (`wrong`, with `lockout` when one begins;
+/// `unlocked` before the count is taken back) in step 6, and a `refused` entry for a
+/// pattern refused in 2 or 4. An entry that cannot be written makes the attempt not
+/// judged (`auditNotWritten`), as a count that cannot be written does.
+///
 /// A pattern bound to a TPM: before step 5 the TPM is opened and checked (the enrolled
 /// TPM, not in lockout), so an absent or foreign TPM costs no count; in step 6 the TPM
 /// judges (and counts a wrong pattern itself), and only a secret it unsealed that
@@ -74,21 +80,32 @@ public struct UnlockSession {
     if case .damaged(let problem) = state { attemptsDamage = problem } else { attemptsDamage = nil }
     policy.adopt(state.record(failingClosedWith: policy.table), at: now)
 
-    if let locked = policy.gate(at: now) { return locked }
+    if let locked = policy.gate(at: now) {
+      try audit(.refused, reason: "locked-out", at: now)
+      return locked
+    }
     guard dots.count >= enrolled.minimumDots else { return UnlockDecision(result: .tooShort) }
     // Argon2id runs before anything is compared: its output is both the fingerprint
     // for the repeat rule and, only after the count is written, the verdict.
     let derivation = enrolled.derive(dots)
     let fingerprint = enrolled.fingerprint(of: derivation)
-    if let fingerprint, policy.isRecentRepeat(fingerprint, at: now) { return UnlockDecision(result: .wrong) }
+    if let fingerprint, policy.isRecentRepeat(fingerprint, at: now) {
+      try audit(.refused, reason: "repeat", at: now)
+      return UnlockDecision(result: .wrong)
+    }
 
     let tpm = try openTPM()
 
     var counted = policy
     let failed = counted.countFailure(at: now)
+    // The attempt is in the log before it is counted, so every counted attempt is
+    // there whatever kill comes after; one without a verdict was never verified.
+    try audit(.attempt, failures: counted.record.failures, at: now)
     do {
       try store.saveAttempts(counted.record)
     } catch {
+      // Best effort: a log that took the attempt may take why it was not judged.
+      try? audit(.refused, reason: "not-recorded", at: now)
       throw VaultSessionFailure.notRecorded(error, path: store.attemptsPath)
     }
     policy = counted
@@ -101,6 +118,10 @@ public struct UnlockSession {
     }
     UnlockSession.reached(.judgedBeforeWriting)
     guard right else {
+      try audit(.wrong, at: now)
+      if failed.lockout != .none {
+        try audit(.lockout, reason: failed.lockout.seconds.map { "\($0)" } ?? "permanent", at: now)
+      }
       if let fingerprint {
         var remembered = policy
         remembered.rememberWrong(fingerprint, at: now)
@@ -109,6 +130,8 @@ public struct UnlockSession {
       return failed
     }
 
+    // Logged before the count is taken back: an unlock the log cannot hold is not shown.
+    try audit(.unlocked, at: now)
     clearingFailure = nil
     var cleared = policy
     if cleared.recordCorrect() {
@@ -120,6 +143,16 @@ public struct UnlockSession {
       }
     }
     return UnlockDecision(result: .unlocked)
+  }
+
+  /// Appends an entry with the failure count as it now stands.
+  ///
+  /// - Throws: `VaultError.auditNotWritten`, `.auditLogUnusable`: the attempt was not
+  ///   judged (a failure counted before stays counted).
+  private func audit(
+    _ event: AuditEntry.Event, failures: Int? = nil, reason: String? = nil, at now: UnlockInstant
+  ) throws(VaultError) {
+    try store.appendAudit(AuditEntry(event: event, failures: failures ?? policy.record.failures, reason: reason, at: now))
   }
 
   /// The enrolled TPM, checked, for a TPM-bound pattern; nil for a hashed one.

@@ -40,6 +40,11 @@ public enum VaultError: DescribedError, Equatable {
   case stateBusy(path: String, waitedSeconds: Int)
   /// An attempt could not be counted on disk, so the pattern was not verified at all.
   case attemptNotRecorded(path: String, call: String, errno: Errno)
+  /// An entry of the audit log could not be written and synced, so what it records
+  /// (the attempt's verdict, a change) was not reported as done.
+  case auditNotWritten(path: String, call: String, errno: Errno)
+  /// The audit log is not a regular 0600 file of the effective user's.
+  case auditLogUnusable(path: String, problem: String)
   /// The state directory's `lock` file is not a regular file of the effective user's
   /// with mode 0600 (a FIFO, a symlink, another owner, group or other bits), so the
   /// state cannot be locked and nothing is judged.
@@ -90,6 +95,10 @@ public enum VaultError: DescribedError, Equatable {
       return "another patternlock held the lock of \(path) for over \(seconds) s, so the attempt was not judged (try again; if it persists, look for a stopped patternlock process)"
     case .attemptNotRecorded(let path, let call, let errno):
       return "the attempt was not judged: it cannot be counted in \(path) (\(call): \(errno.text)); the state directory must be writable (full disk, or a file system remounted read-only?)"
+    case .auditNotWritten(let path, let call, let errno):
+      return "the audit log \(path) cannot be written (\(call): \(errno.text)), so what it would record was not done (an attempt is not judged, a change not made); the state directory must be writable (full disk, or a file system remounted read-only?)"
+    case .auditLogUnusable(let path, let problem):
+      return "the audit log \(path) cannot be trusted: \(problem), so nothing was judged (move it away and keep it: mv \(path) \(path).bad; the next entry starts a new one, mode 0600)"
     case .stateLockUnusable(let path, let problem):
       return "the state lock \(path) cannot be trusted: \(problem), so the attempt was not judged (remove it: rm \(path); the next attempt makes a new one, mode 0600)"
     case .tpm(let problem):

@@ -42,6 +42,7 @@ struct Patternlock {
       case .resetAttempts: status = try ResetAttemptsCommand.run(options).rawValue
       case .status: status = try StatusCommand.run(options).rawValue
       case .lock: status = try LockCommand.run(options).rawValue
+      case .log: status = try LogCommand.run(options).rawValue
       }
     } catch {
       if !error.message.isEmpty { Console.error(error.message) }

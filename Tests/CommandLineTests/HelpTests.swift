@@ -26,7 +26,7 @@ final class HelpTests: XCTestCase {
   }
 
   func testEveryCommandPrintsItsOwnHelpWithEachOfItsOptions() throws {
-    for command in ["layout", "replay", "run", "inject", "enroll", "set-pattern", "check", "reset-attempts", "status", "lock"] {
+    for command in ["layout", "replay", "run", "inject", "enroll", "set-pattern", "check", "reset-attempts", "status", "lock", "log"] {
       for word in ["--help", "-h"] {
         let help = try PatternlockBinary.run([command, word], stdin: "1-2-3-6\n")
         XCTAssertEqual(help.status, 0, "\(command) \(word): \(help.stderr)")

@@ -65,8 +65,8 @@ final class RunCommandTests: XCTestCase {
     let pattern = try PatternlockBinary.run(
       ["set-pattern", "--state-dir", state.path, "--argon-memory-mib", "8", "--argon-passes", "1"], stdin: "1-2-3-6\n")
     XCTAssertEqual(pattern.status, 0, pattern.stderr)
-    let files = try FileManager.default.contentsOfDirectory(atPath: state.path).filter { $0 != "attempts" && $0 != "lock" }
-    XCTAssertEqual(files.count, 1, "one pattern file besides the attempts and the lock: \(files)")
+    let files = try FileManager.default.contentsOfDirectory(atPath: state.path).filter { $0 != "attempts" && $0 != "lock" && $0 != "audit.log" }
+    XCTAssertEqual(files.count, 1, "one pattern file besides the attempts, the lock and the audit log: \(files)")
     let file = state.appendingPathComponent(files[0])
     try Data("garbage\n".utf8).write(to: file)
     let result = try run(["run", "--enroll-first", "--state-dir", state.path, "--device", "/dev/null"])

@@ -84,6 +84,11 @@ final class TPMCommandTests: XCTestCase {
     XCTAssertEqual(ok.status, 0, ok.stderr)
     XCTAssertEqual(ok.stdout, "{\"result\":\"unlocked\"}\n")
     XCTAssertEqual(try status()["tpm_tries_left"] as? Int, limit, "a right pattern resets the TPM's count")
+    // The TPM's verdicts are logged as the hash's are.
+    let log = try PatternlockBinary.run(["log", "--state-dir", statePath])
+    XCTAssertEqual(log.status, 0, log.stderr)
+    let events = log.stdout.split(separator: "\n").map { $0.split(separator: " ")[1] }
+    XCTAssertEqual(events, ["pattern-set", "attempt", "wrong", "attempt", "unlocked"], log.stdout)
   }
 
   func testNothingInTheStateDirectoryTestsTheRightPatternOffline() throws {

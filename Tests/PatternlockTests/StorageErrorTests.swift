@@ -33,6 +33,12 @@ final class StorageErrorTests: XCTestCase {
       if writesFail { throw .systemCall(call: "create", path: attemptsPath, errno: .noSpace) }
       self.record = record
     }
+    var auditFails = false
+    var audited: [AuditEntry] = []
+    func appendAudit(_ entry: AuditEntry) throws(VaultError) {
+      if auditFails { throw .auditNotWritten(path: "/test/audit.log", call: "write", errno: .noSpace) }
+      audited.append(entry)
+    }
   }
 
   private let second: UInt64 = 1_000_000
@@ -46,6 +52,27 @@ final class StorageErrorTests: XCTestCase {
   private func enter(_ dots: [Int], at time: UInt64, on screen: inout LockScreen<XRGB8888>, judge gate: inout VaultGate) -> GestureOutcome? {
     for dot in dots { screen.receive(.key(.dot(dot)), at: time, judge: &gate) }
     return screen.receive(.key(.submit), at: time, judge: &gate)
+  }
+
+  /// An audit entry that cannot be written is not judged, as a count that cannot be:
+  /// the right pattern does not unlock and the screen says storage.
+  func testUnwritableAuditLogIsNotJudged() throws {
+    let enrolled = try EnrolledPattern(
+      dots: DotSequence([1, 2, 3, 6]), gridSize: 3, minimumDots: 4, cost: try HashCost(passes: 1, memoryBytes: 8192))
+    let store = FlakyStore(pattern: enrolled)
+    var gate = try VaultGate(store: store, throttle: .android, clock: .live, startingAt: 0)
+    var screen = LockScreen<XRGB8888>(testing: try GridLayout(LayoutOptions()))
+    store.auditFails = true
+    XCTAssertNotNil(enter([1, 2, 3, 6], at: 10 * second, on: &screen, judge: &gate))
+    XCTAssertFalse(screen.unlocked, "the right pattern never unlocks while the log cannot hold it")
+    screen.advance(to: 11 * second, judge: &gate)
+    XCTAssertEqual(screen.controller.state.prompt, PromptText.storageError)
+    XCTAssertEqual(store.record, .clean, "not counted: the entry comes first")
+    store.auditFails = false
+    screen.advance(to: 12 * second, judge: &gate)
+    XCTAssertNotNil(enter([1, 2, 3, 6], at: 13 * second, on: &screen, judge: &gate))
+    XCTAssertTrue(screen.unlocked)
+    XCTAssertEqual(store.audited.map(\.event), [.attempt, .unlocked])
   }
 
   func testUnwritableStateLocksTheScreenUntilAWriteSucceeds() throws {

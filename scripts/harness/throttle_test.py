@@ -9,6 +9,7 @@ PATTERNLOCK_TEST_CRASH_AFTER_WRITE_STEP). Ends with "N passed, N failed".
 
 Usage: throttle_test.py BINARY
 """
+import json
 import os
 import random
 import shutil
@@ -239,6 +240,12 @@ def unwritable_state(kind):
             os.remove(os.path.join(mount, "filler"))
         run = vault.run(["check"], RIGHT + "\n")
         check(f"{kind} state repaired: the right pattern unlocks again", run.returncode == 0, run.stderr)
+        log = vault.run(["log", "--json"], "")
+        events = [json.loads(line)["event"] for line in log.stdout.splitlines()]
+        # An unjudged attempt may leave its `attempt` entry (and a `refused`), never a verdict.
+        verdicts = [event for event in events if event not in ("attempt", "refused")]
+        check(f"{kind} state: the audit log holds every judged attempt and no verdict for the unjudged",
+              verdicts == ["pattern-set", "wrong", "unlocked"] and events.count("attempt") >= 2, f"{events} {log.stderr!r}")
         vault.remove()
     finally:
         subprocess.run(["umount", "-l", mount])

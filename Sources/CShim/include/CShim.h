@@ -103,6 +103,14 @@ int pl_openat_read(int dirfd, const char *name);
 /// openat(2) creating `name` in `dirfd` exclusively (O_CREAT|O_EXCL|O_NOFOLLOW,
 /// write-only) with `mode`; fd or -1.
 int pl_openat_create(int dirfd, const char *name, unsigned mode);
+/// openat(2) of `name` in `dirfd` for appending, created with `mode` if missing
+/// (O_RDWR|O_APPEND|O_CREAT|O_NOFOLLOW|O_NONBLOCK|O_NOCTTY); fd or -1.
+int pl_openat_append(int dirfd, const char *name, unsigned mode);
+/// pread(2); bytes read or -1 with errno.
+long pl_pread(int fd, void *buffer, size_t count, int64_t offset);
+/// Sends `count` bytes as one datagram to the Unix socket at `path` without waiting
+/// (MSG_DONTWAIT: a stuck reader never stalls judging); 0 or -1 with errno.
+int pl_send_datagram(const char *path, const uint8_t *bytes, size_t count);
 /// fstat(2); 0 or -1 with errno.
 int pl_fstat(int fd, pl_file_status *status);
 /// fstatat(2) with AT_SYMLINK_NOFOLLOW on `name` in `dirfd` ("." for the directory

@@ -25,7 +25,7 @@ enum ResetAttemptsCommand {
     do throws(VaultError) {
       let directory = try StateDirectory(opening: directoryPath, creating: false)
       let tpmReset = try resetTPMCount(of: directory, settings: settings)
-      try AttemptsFile.reset(in: directory)
+      try AttemptsFile.reset(in: directory, reason: tpmReset ? "tpm-count-lifted" : nil)
       if tpmReset { Console.out("the TPM's count of wrong patterns is reset") }
     } catch {
       throw .vault(error)

@@ -35,7 +35,7 @@ enum SetPatternCommand {
       guard dots.count >= minimumDots else { throw .patternTooShort(dots: dots.count, minimum: minimumDots) }
       let directory = try StateDirectory(opening: directoryPath, creating: true)
       let recoveryKey = try PatternEnrolment.enrol(
-        dots, gridSize: gridSize, minimumDots: minimumDots, cost: cost, settings: settings, in: directory)
+        dots, gridSize: gridSize, minimumDots: minimumDots, cost: cost, settings: settings, in: directory, by: .setPattern)
       let bound = recoveryKey == nil ? "" : ", bound to the TPM"
       Console.out("pattern set in \(directory.path) (\(gridSize)x\(gridSize) grid, at least \(minimumDots) dots\(bound))")
       if let recoveryKey { PatternEnrolment.announce(recoveryKey: recoveryKey) }

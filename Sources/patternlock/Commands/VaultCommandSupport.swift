@@ -55,7 +55,7 @@ enum VaultCommandSupport {
       return .failure
     case .recoveryKeyWrong:
       return .wrong
-    case .stateBusy, .attemptNotRecorded, .stateLockUnusable, .tpm:
+    case .stateBusy, .attemptNotRecorded, .stateLockUnusable, .tpm, .auditNotWritten, .auditLogUnusable:
       return .notRecorded
     }
   }

@@ -56,7 +56,7 @@ struct EnrollmentGate: PatternJudge, ~Copyable {
     let recoveryKey: String?
     do throws(VaultError) {
       recoveryKey = try PatternEnrolment.enrol(
-        dots, gridSize: gridSize, minimumDots: minimumDots, cost: cost, settings: settings, in: directory)
+        dots, gridSize: gridSize, minimumDots: minimumDots, cost: cost, settings: settings, in: directory, by: .enroll)
     } catch {
       Console.error(error.message + "; the pattern was not saved")
       return LockScreenController.Judgement(

@@ -36,18 +36,18 @@ enum PatternEnrolment {
     return (try? FileStatus(ofPath: path.isEmpty ? "/dev/tpmrm0" : path, followingSymlinks: true)) != nil
   }
 
-  /// Makes the pattern, stores it, and clears the TPM of every earlier enrolment's
+  /// Makes the pattern, stores it (logged as `pattern-set` by `command`), and clears the TPM of every earlier enrolment's
   /// index (after the store, so a crash in between leaves the old pattern working).
   ///
   /// - Returns: the recovery key's text when the pattern is bound to a TPM.
   static func enrol(
     _ dots: DotSequence, gridSize: Int, minimumDots: Int, cost: HashCost, settings: Settings,
-    in directory: borrowing StateDirectory
+    in directory: borrowing StateDirectory, by command: Command
   ) throws(VaultError) -> String? {
     let earlierTPM = (try? EnrolledPattern.load(from: directory))?.tpmEnrolment != nil
     guard let tpm = try chosenTPM(settings) else {
       let enrolled = try EnrolledPattern(dots: dots, gridSize: gridSize, minimumDots: minimumDots, cost: cost)
-      try enrolled.save(to: directory)
+      try enrolled.save(to: directory, auditReason: command.name)
       if earlierTPM { forgetEarlierIndexes(settings, keeping: nil) }
       return nil
     }
@@ -55,7 +55,7 @@ enum PatternEnrolment {
       dots: dots, gridSize: gridSize, minimumDots: minimumDots, cost: cost, tpm: tpm,
       limit: settings.throttle.permanentAfter)
     do throws(VaultError) {
-      try enrolled.save(to: directory)
+      try enrolled.save(to: directory, auditReason: command.name)
     } catch {
       _ = try? tpm.forgetIndexes(keeping: (try? EnrolledPattern.load(from: directory))?.tpmEnrolment?.binding.index)
       throw error

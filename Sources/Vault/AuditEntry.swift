@@ -1,0 +1,131 @@
+import PatternCore
+
+/// One line of the audit log: what happened, to which credential, with the failure
+/// count after it, and when (wall clock; this boot and its monotonic time when known).
+/// Never a pattern, nor anything computed from one.
+///
+/// Stored as one JSON object per line, keys in this order:
+/// ```
+/// {"time":"2026-12-02T20:55:26Z","wall":1796245000,"boot":"6f1c…a6","monotonic":81234567,"event":"attempt","credential":"owner","failures":3}
+/// ```
+/// `reason` follows `failures` when there is one (such as `tpm-count-lifted`).
+public struct AuditEntry: Equatable, Sendable {
+  /// What an entry records.
+  public enum Event: String, CaseIterable, Sendable {
+    /// A pattern was counted as a failure and is about to be verified. An attempt with
+    /// no verdict after it was never verified to be right: it stays counted as wrong.
+    case attempt
+    /// The attempt before it was verified right; the count is taken back after this.
+    case unlocked
+    /// The attempt before it was verified wrong.
+    case wrong
+    /// The failure count reached a lockout (`reason`: its length in seconds, or `permanent`).
+    case lockout
+    /// A pattern refused without being verified or counted (`reason`: `locked-out`,
+    /// `repeat`, or `not-recorded` when its count could not be written).
+    case refused
+    /// A new pattern was stored (`reason`: `set-pattern` or `enroll`).
+    case patternSet = "pattern-set"
+    /// The count was cleared by `reset-attempts` (`reason`: `tpm-count-lifted` when the
+    /// TPM's own count was lifted with the recovery key too).
+    case attemptsReset = "attempts-reset"
+
+    /// The journal's MESSAGE_ID for entries of this event: fixed, so that
+    /// `journalctl MESSAGE_ID=…` finds them across versions.
+    public var messageID: String {
+      switch self {
+      case .attempt: return "3a9c6f0e5b8d4e21a7f2c4d61e0b9a01"
+      case .unlocked: return "3a9c6f0e5b8d4e21a7f2c4d61e0b9a02"
+      case .wrong: return "3a9c6f0e5b8d4e21a7f2c4d61e0b9a03"
+      case .lockout: return "3a9c6f0e5b8d4e21a7f2c4d61e0b9a04"
+      case .refused: return "3a9c6f0e5b8d4e21a7f2c4d61e0b9a05"
+      case .patternSet: return "3a9c6f0e5b8d4e21a7f2c4d61e0b9a06"
+      case .attemptsReset: return "3a9c6f0e5b8d4e21a7f2c4d61e0b9a07"
+      }
+    }
+  }
+
+  /// The one credential there is today: the enrolled pattern.
+  public static let owner = "owner"
+
+  public var wallSeconds: Int64
+  public var boot: BootIdentity?
+  public var monotonicMicroseconds: UInt64?
+  public var event: Event
+  public var credential: String
+  public var failures: Int
+  public var reason: String?
+
+  public init(
+    event: Event, credential: String = AuditEntry.owner, failures: Int, reason: String? = nil, wallSeconds: Int64,
+    boot: BootIdentity? = nil, monotonicMicroseconds: UInt64? = nil
+  ) {
+    self.event = event
+    self.credential = credential
+    self.failures = failures
+    self.reason = reason
+    self.wallSeconds = wallSeconds
+    self.boot = boot
+    self.monotonicMicroseconds = monotonicMicroseconds
+  }
+
+  /// An entry at `instant` (its wall clock, and its boot and monotonic time when the
+  /// instant belongs to this boot).
+  public init(event: Event, failures: Int, reason: String? = nil, at instant: UnlockInstant) {
+    self.init(
+      event: event, failures: failures, reason: reason, wallSeconds: instant.wallSeconds, boot: instant.boot,
+      monotonicMicroseconds: instant.boot == nil ? nil : instant.monotonicMicroseconds)
+  }
+
+  /// The stored line, without its newline.
+  public var jsonLine: String {
+    var line = "{\"time\":\"\(UTCTime.format(wallSeconds))\",\"wall\":\(wallSeconds)"
+    if let boot, let monotonicMicroseconds { line += ",\"boot\":\"\(boot.hex)\",\"monotonic\":\(monotonicMicroseconds)" }
+    line += ",\"event\":\"\(event.rawValue)\",\"credential\":\"\(AuditEntry.escaped(credential))\",\"failures\":\(failures)"
+    if let reason { line += ",\"reason\":\"\(AuditEntry.escaped(reason))\"" }
+    return line + "}"
+  }
+
+  /// The line `log` prints for a person: time, event, credential, failures, reason.
+  public var humanLine: String {
+    var line = "\(UTCTime.format(wallSeconds)) \(event.rawValue) credential=\(credential) failures=\(failures)"
+    if let reason { line += " reason=\(reason)" }
+    return line
+  }
+
+  /// The entry a stored line holds, or nil when it is not one (a torn or changed line).
+  public init?(jsonLine line: Substring) {
+    guard let fields = FlatJSON.object(line), let wallText = fields["wall"], let wall = Int64(wallText),
+      let eventText = fields["event"], let event = Event(rawValue: eventText), let credential = fields["credential"],
+      let failuresText = fields["failures"], let failures = Int(failuresText), failures >= 0
+    else { return nil }
+    var boot: BootIdentity?
+    var monotonic: UInt64?
+    if let bootText = fields["boot"] {
+      guard let parsed = BootIdentity(hex: bootText), let monotonicText = fields["monotonic"],
+        let value = UInt64(monotonicText)
+      else { return nil }
+      boot = parsed
+      monotonic = value
+    }
+    self.init(
+      event: event, credential: credential, failures: failures, reason: fields["reason"], wallSeconds: wall, boot: boot,
+      monotonicMicroseconds: monotonic)
+  }
+
+  /// `text` as the inside of a JSON string: names are plain today, but a credential
+  /// name chosen by an installer may hold a quote.
+  static func escaped(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      default:
+        if scalar.value < 0x20 { out += "\\u00" + HexText.encode(bytes: [UInt8(scalar.value)]) }
+        else { out.unicodeScalars.append(scalar) }
+      }
+    }
+    return out
+  }
+}
