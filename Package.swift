@@ -159,7 +159,7 @@ let package = Package(
     // Swift; it links AllocationCounter to report allocations per frame.
     .executableTarget(
       name: "patternlock-bench",
-      dependencies: ["Scene", "Raster", "PatternCore", "CShim", "SystemCalls", "AllocationCounter"],
+      dependencies: ["Scene", "Raster", "PatternCore", "CShim", "SystemCalls", "AllocationCounter", "PNGImage"],
       path: "Benchmarks/patternlock-bench",
       // libm: Double rounding in the report and the finger path's set-up.
       linkerSettings: [.linkedLibrary("m")]

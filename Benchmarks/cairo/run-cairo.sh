@@ -29,7 +29,7 @@ out=.build-bench
 mkdir -p "$out"
 cc=${CC:-cc}
 # shellcheck disable=SC2046 # pkg-config prints several words on purpose
-"$cc" -O2 -Wall -Wextra -o "$out/cairo_scene" Benchmarks/cairo/cairo_scene.c $(pkg-config --cflags --libs cairo) -lm
+"$cc" -O2 -Wall -Wextra -o "$out/cairo_scene" Benchmarks/cairo/cairo_scene.c Benchmarks/peers/peer_scene.c $(pkg-config --cflags --libs cairo) -lm
 if [ "${1:-}" = --build-only ]; then
   echo "$out/cairo_scene"
   exit 0

@@ -3,7 +3,7 @@ import CShim
 /// The bench's command line.
 ///
 ///     patternlock-bench [--size WxH]... [--frames N] [--warmup N] [--json]
-///                       [--only FIGURE [--allocations]] [--cairo FILE] [--peak-rss-kib N] [--rss-command TEXT]
+///                       [--only FIGURE [--allocations]] [--dump DIR] [--cairo FILE] [--peak-rss-kib N] [--rss-command TEXT]
 ///     patternlock-bench --figures FILE [--size WxH]... [--json] [--peak-rss-kib N] [--rss-command TEXT]
 struct BenchOptions {
   var sizes: [(width: Int, height: Int)] = []
@@ -23,6 +23,8 @@ struct BenchOptions {
   /// Measure nothing: report the figure lines of several rounds of both sides
   /// (each line with a `"round"`), as scripts/bench collects them.
   var figuresPath: String?
+  /// Write each figure's last frame as PNG into this directory.
+  var dumpDirectory: String?
   /// Peak RSS of the 1920x1080 replay, measured by the script.
   var peakRSSKiB: Int?
   /// The command whose peak RSS that is, for the table.
@@ -33,7 +35,8 @@ struct BenchOptions {
 
   static let usage = """
     usage: patternlock-bench [--size WxH]... [--frames N] [--warmup N] [--json]
-                             [--only FIGURE [--allocations]] [--cairo FILE] [--peak-rss-kib N] [--rss-command TEXT]
+                             [--only FIGURE [--allocations]] [--dump DIR] [--cairo FILE]
+                             [--peak-rss-kib N] [--rss-command TEXT]
            patternlock-bench --figures FILE [--size WxH]... [--json]
                              [--peak-rss-kib N] [--rss-command TEXT]
            patternlock-bench --layout-json WxH
@@ -43,6 +46,7 @@ struct BenchOptions {
       --json              one JSON object per line and figure instead of a table
       --only FIGURE       measure only memset, full, incremental or full-rgb565, no allocations
       --allocations       with --only, count the figure's allocations per frame as well
+      --dump DIR          write each figure's last frame as DIR/ours-WxH-FIGURE.png
       --cairo FILE        cairo_scene's JSON lines (Benchmarks/cairo/run-cairo.sh) to compare with
       --figures FILE      measure nothing: report rounds of both sides' JSON lines, each with "round"
       --peak-rss-kib N    peak RSS of a 1920x1080 replay, to print with the figures
@@ -76,6 +80,7 @@ struct BenchOptions {
       case "--warmup": options.warmup = count(value(argument), option: argument, minimum: 0)
       case "--json": options.json = true
       case "--cairo": options.cairoPath = value(argument)
+      case "--dump": options.dumpDirectory = value(argument)
       case "--figures": options.figuresPath = value(argument)
       case "--allocations": options.allocations = true
       case "--only":

@@ -1,8 +1,8 @@
 /// One measured figure: a size, a name from the brief's list and its median, from
 /// one round of measuring (scripts/bench alternates ours and cairo's rounds).
 struct Figure {
-  /// `memset`, `full`, `incremental`, `full-rgb565`, `cairo-full`, `cairo-incremental`,
-  /// `cairo-full-rgb565`.
+  /// `memset`, `full`, `incremental`, `full-rgb565`, and each peer's `full`,
+  /// `incremental` and `full-rgb565` after its prefix: `cairo-`, `lvgl-`, `qt-`.
   let name: String
   /// `WxH`.
   let size: String

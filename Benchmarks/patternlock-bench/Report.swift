@@ -1,7 +1,7 @@
 import PatternCore
 
-/// Puts our figures next to cairo's: ratios, goals, allocations and peak RSS, as a
-/// table for people or as JSON lines for tools.
+/// Puts our figures next to the peers' (cairo, LVGL, Qt): ratios, goals,
+/// allocations and peak RSS, as a table for people or as JSON lines for tools.
 ///
 /// The figures may come from several rounds (scripts/bench alternates the two
 /// sides so that both see the same load): a figure's time is the median of its
@@ -9,7 +9,7 @@ import PatternCore
 /// lowest and highest round as its spread.
 struct Report {
   let options: BenchOptions
-  /// Ours and cairo's, in measuring order, from one round or several.
+  /// Ours and the peers', in measuring order, from one round or several.
   let figures: [Figure]
 
   /// A ratio over the rounds that measured both figures.
@@ -47,14 +47,12 @@ struct Report {
     return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
   }
 
-  /// The cairo figure each of ours is compared with (like with like).
-  private static func cairoCounterpart(_ name: String) -> String? {
-    switch name {
-    case "full": return "cairo-full"
-    case "incremental": return "cairo-incremental"
-    case "full-rgb565": return "cairo-full-rgb565"
-    default: return nil
-    }
+  /// The peers, as their figures' prefixes and the JSON keys of their ratios.
+  static let peers = [(prefix: "cairo", key: "vs_cairo"), (prefix: "lvgl", key: "vs_lvgl"), (prefix: "qt", key: "vs_qt")]
+
+  /// A peer's figure that one of ours is compared with (like with like).
+  private static func counterpart(_ name: String, peer: String) -> String? {
+    ["full", "incremental", "full-rgb565"].contains(name) ? "\(peer)-\(name)" : nil
   }
 
   private func goal(_ name: String, _ size: String) -> Goal? {
@@ -67,10 +65,11 @@ struct Report {
     }
   }
 
-  /// The figures shown for a size: ours, then cairo's (its memset line is left out:
-  /// ours measures the same buffer size).
+  /// The figures shown for a size: ours, then each peer's (their memset lines are
+  /// left out: ours measures the same buffer size).
   private func rows(_ size: String) -> [String] {
-    let order = ["memset", "full", "incremental", "full-rgb565", "cairo-full", "cairo-incremental", "cairo-full-rgb565"]
+    let figures = ["full", "incremental", "full-rgb565"]
+    let order = ["memset"] + figures + Report.peers.flatMap { peer in figures.map { "\(peer.prefix)-\($0)" } }
     return order.filter { !rounds($0, size).isEmpty }
   }
 
@@ -105,8 +104,10 @@ struct Report {
         object.add("figure", string: name)
         object.add("median_us", raw: Decimal.text(median, digits: 1))
         object.add("rounds", rounds(name, size).count)
-        if let counterpart = Report.cairoCounterpart(name), let r = ratio(name, size, to: counterpart) {
-          add(&object, "vs_cairo", r)
+        for peer in Report.peers {
+          if let counterpart = Report.counterpart(name, peer: peer.prefix), let r = ratio(name, size, to: counterpart) {
+            add(&object, peer.key, r)
+          }
         }
         if name != "memset", let r = ratio(name, size, to: "memset") {
           object.add("vs_memset", raw: Decimal.text(r.median, digits: 1))
@@ -138,30 +139,38 @@ struct Report {
     let rounds = roundCount
     if rounds > 1 {
       lines.append(
-        "patternlock bench: \(rounds) rounds, ours and cairo alternating figure by figure; in each round a figure")
+        "patternlock bench: \(rounds) rounds, ours and the peers alternating figure by figure; in each round a figure")
       lines.append(
         "  is the median of \(options.frames) frames after \(options.warmup) warm-up frames; µs and ratios are medians over")
-      lines.append("  the rounds, spread is the lowest to the highest round's ratio")
+      lines.append("  the rounds, spread is the lowest to the highest round's ratio to cairo")
     } else {
       lines.append(
         "patternlock bench: median of \(options.frames) frames after \(options.warmup) warm-up frames, per figure")
     }
     lines.append("scene: 3x3 grid from GridLayout, dots 1-5-9-6 joined, line on to a finger circling dot 6;")
-    lines.append("  no prompt text on either side; cairo_scene.c's colours (solid background, opaque line);")
-    lines.append("  radii and line width are our layout's at each size, and cairo is given the same")
-    lines.append("incremental: the finger moves ~1/120 turn; both sides redraw only the old+new finger segment's box")
-    lines.append("full-rgb565 is compared with cairo-full-rgb565 (CAIRO_FORMAT_RGB16_565), its goal with full")
+    lines.append("  no prompt text on any side; one set of colours (solid background, opaque line);")
+    lines.append("  radii and line width are our layout's at each size, and every peer is given the same")
+    lines.append("incremental: the finger moves ~1/120 turn; ours, cairo and Qt redraw only the old+new finger")
+    lines.append("  segment's box, LVGL what its own invalidation of the moved line object decides")
+    lines.append("full-rgb565 is compared with the peers' RGB565 figures, its goal with full")
     lines.append("")
     let header = [pad("size", 10), pad("figure", 18), padLeft("median µs", 10), padLeft("vs cairo", 9),
-                  padLeft("spread", 12), padLeft("vs memset", 10), padLeft("allocs/frame", 13), "  goal"]
+                  padLeft("spread", 12), padLeft("vs LVGL", 8), padLeft("vs Qt", 7), padLeft("vs memset", 10),
+                  padLeft("allocs/frame", 13), "  goal"]
     lines.append(header.joined())
     for size in sizes {
       for name in rows(size) {
         guard let median = medianMicroseconds(name, size) else { continue }
         var vsCairo = "-", spread = "-"
-        if let counterpart = Report.cairoCounterpart(name), let r = ratio(name, size, to: counterpart) {
+        if let counterpart = Report.counterpart(name, peer: "cairo"), let r = ratio(name, size, to: counterpart) {
           vsCairo = Decimal.text(r.median, digits: 2) + "x"
           if r.rounds > 1 { spread = Decimal.text(r.lowest, digits: 2) + "-" + Decimal.text(r.highest, digits: 2) + "x" }
+        }
+        func versus(_ peer: String) -> String {
+          guard let counterpart = Report.counterpart(name, peer: peer), let r = ratio(name, size, to: counterpart) else {
+            return "-"
+          }
+          return Decimal.text(r.median, digits: 2) + "x"
         }
         let vsMemset =
           name == "memset" ? "1.0x" : ratio(name, size, to: "memset").map { Decimal.text($0.median, digits: 1) + "x" } ?? "-"
@@ -177,11 +186,15 @@ struct Report {
         }
         lines.append(
           [pad(size, 10), pad(name, 18), padLeft(Decimal.text(median, digits: 1), 10),
-           padLeft(vsCairo, 9), padLeft(spread, 12), padLeft(vsMemset, 10), padLeft(allocationText, 13), goalText].joined())
+           padLeft(vsCairo, 9), padLeft(spread, 12), padLeft(versus("lvgl"), 8), padLeft(versus("qt"), 7),
+           padLeft(vsMemset, 10), padLeft(allocationText, 13), goalText].joined())
       }
     }
     if !figures.contains(where: { $0.name.hasPrefix("cairo-") }) {
       lines.append("(no cairo figures: pass --cairo FILE, or run scripts/bench)")
+    }
+    if !figures.contains(where: { $0.name.hasPrefix("lvgl-") }) {
+      lines.append("(no LVGL figures: scripts/bench needs its source, see docs/benchmarks.md)")
     }
     if let kib = options.peakRSSKiB {
       lines.append("")

@@ -1,5 +1,6 @@
 import AllocationCounter
 import PatternCore
+import PNGImage
 import Raster
 import Scene
 
@@ -17,6 +18,10 @@ struct SizeBench {
   var only: String? = nil
   /// Count allocations even when `only` names a figure (`--allocations`).
   var allocationsToo = false
+  /// Write each figure's last frame here as `ours-WxH-FIGURE.png` (`--dump`), for
+  /// the peers' pictures to be compared with: the full figures end on finger frame
+  /// `warmup + frames - 1`, the incremental one on `warmup + frames`, as the peers'.
+  var dumpDirectory: String? = nil
 
   /// What `only` may name.
   static let figureNames = ["memset", "full", "incremental", "full-rgb565"]
@@ -38,12 +43,14 @@ struct SizeBench {
     }
     if wanted("full") {
       var full = Figure(name: "full", size: size, medianMicroseconds: fullRedraw(&xrgb, as: XRGB8888.self))
+      dump(xrgb, .xrgb8888, "full")
       if countAllocations { full.allocationsPerFrame = allocations(&xrgb, as: XRGB8888.self, incremental: false) }
       figures.append(full)
     }
     if wanted("incremental") {
       var incremental = Figure(
         name: "incremental", size: size, medianMicroseconds: incrementalUpdate(&xrgb, as: XRGB8888.self))
+      dump(xrgb, .xrgb8888, "incremental")
       if countAllocations {
         incremental.allocationsPerFrame = allocations(&xrgb, as: XRGB8888.self, incremental: true)
       }
@@ -52,12 +59,25 @@ struct SizeBench {
     if wanted("full-rgb565") {
       var full565 = Figure(
         name: "full-rgb565", size: size, medianMicroseconds: fullRedraw(&rgb565, as: RGB565.self))
+      dump(rgb565, .rgb565, "full-rgb565")
       if countAllocations {
         full565.allocationsPerFrame = allocations(&rgb565, as: RGB565.self, incremental: false)
       }
       figures.append(full565)
     }
     return figures
+  }
+
+  private func dump(_ frame: [UInt8], _ format: PixelFormat, _ figure: String) {
+    guard let directory = dumpDirectory else { return }
+    let path = "\(directory)/ours-\(size)-\(figure).png"
+    do throws(PNGError) {
+      try PNGFile.write(
+        to: path, frame: frame, width: scene.width, height: scene.height,
+        stride: scene.width * format.bytesPerPixel, format: format)
+    } catch {
+      BenchConsole.fail("--dump: \(error.message)", status: 1)
+    }
   }
 
   private func memset(_ frame: inout [UInt8]) -> Double {

@@ -28,7 +28,7 @@ if let path = options.figuresPath {
   for size in options.sizes {
     figures += SizeBench(
       scene: makeScene(size), frames: options.frames, warmup: options.warmup, only: options.only,
-      allocationsToo: options.allocations
+      allocationsToo: options.allocations, dumpDirectory: options.dumpDirectory
     ).run()
   }
   // cairo's memset line is left out: ours measures the same buffer.
