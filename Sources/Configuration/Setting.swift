@@ -25,6 +25,7 @@ public enum Setting: String, CaseIterable, Sendable {
   case output
   case mode
   case format
+  case displayWaitSeconds = "display-wait-s"
   case font
   case language
   // [input]

@@ -74,6 +74,12 @@ extension Setting {
         accepted: "'auto', xrgb8888 or rgb565",
         help: "the frame buffer format: auto (run: RGB565 when the driver prefers 16 bits, else XRGB8888; replay: xrgb8888), xrgb8888 or rgb565",
         commands: screenCommands)
+    case .displayWaitSeconds:
+      return SettingRow(
+        section: "display", option: "--display-wait-s", placeholder: "S", grammar: .wholeNumber(0...600),
+        accepted: "seconds from 0 (do not wait) to 600",
+        help: "run, enroll: wait up to S seconds for a DRM display to appear (a driver still loading at boot) before falling back to /dev/fb0 or giving up (default 20)",
+        commands: displayCommands)
     case .font:
       return SettingRow(
         section: "display", option: "--font", placeholder: "PATH", grammar: .absolutePath(orWord: "default"),

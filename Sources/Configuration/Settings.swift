@@ -20,6 +20,9 @@ public struct Settings: Equatable, Sendable {
   public var outputName: String?
   /// mode: the size and refresh rate to ask KMS for, nil for the preferred mode.
   public var mode: ModeRequest?
+  /// display-wait-s: how long `run` waits for a DRM display to appear before the fbdev
+  /// fallback or its error (a driver bound after the lock started at boot).
+  public var displayWaitSeconds = 20
   /// font: the prompt's font file, nil for the built-in choice.
   public var fontPath: String?
   /// language: the prompts' language, or the locale's.
@@ -201,6 +204,7 @@ public struct Settings: Equatable, Sendable {
     case (.dump, .optionalText(let path)): dumpDirectory = path
     case (.contactSheet, .optionalText(let path)): contactSheet = path
     case (.format, .pixelFormat(let format)): frameFormat = format
+    case (.displayWaitSeconds, .number(let n)): displayWaitSeconds = n
     case (.wait, .number(let n)): waitMilliseconds = n
     case (.uinput, .optionalText(let path)): uinputPath = path ?? uinputPath
     default:

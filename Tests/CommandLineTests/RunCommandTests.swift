@@ -10,12 +10,24 @@ final class RunCommandTests: XCTestCase {
     if FileManager.default.fileExists(atPath: "/dev/dri") {
       throw XCTSkip("this machine has /dev/dri; the no-DRM message cannot be provoked here")
     }
-    let result = try run(["run", "--pattern", "1-2-3-6"])
+    let result = try run(["run", "--pattern", "1-2-3-6", "--display-wait-s", "0"])
     XCTAssertEqual(result.status, 1)
     XCTAssertEqual(
       result.stderr,
       "patternlock: no DRM device found in /dev/dri (no display driver is loaded here; on a desktop or in a container try the emulated board: scripts/demo)\n")
     XCTAssertEqual(result.stdout, "")
+  }
+
+  func testRunWaitsForADisplayToAppearThenSaysThereIsNone() throws {
+    if FileManager.default.fileExists(atPath: "/dev/dri") || FileManager.default.fileExists(atPath: "/dev/fb0") {
+      throw XCTSkip("this machine has a display device; the wait cannot end in the no-DRM message here")
+    }
+    let result = try run(["run", "--pattern", "1-2-3-6", "--display-wait-s", "1"])
+    XCTAssertEqual(result.status, 1)
+    let noDevice = "patternlock: no DRM device found in /dev/dri (no display driver is loaded here; on a desktop or in a container try the emulated board: scripts/demo)"
+    XCTAssertEqual(
+      result.stderr,
+      noDevice + "; waiting up to 1 s for a display driver to bind (display-wait-s)\n" + noDevice + "\n")
   }
 
   func testRunWithANonDRMDeviceNamesIt() throws {

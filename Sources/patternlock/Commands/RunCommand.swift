@@ -143,16 +143,17 @@ enum RunCommand {
   private static func lockOnDisplay(_ settings: RunSettings, _ plan: Plan, judge: inout RunJudge) throws(CommandFailure) -> Ending {
     // The display back-end is chosen here, and only here (docs/architecture.md,
     // "Adding a back-end"): each choice specialises the lock for its display type and
-    // pixel format. An fbdev device when one is named, else KMS in the format it chose,
-    // else (no DRM display at all) /dev/fb0 when there is one.
+    // pixel format. An fbdev device when one is named, else KMS in the format it chose
+    // (waiting display-wait-s for it to appear), else (no DRM display at all) /dev/fb0
+    // when there is one.
     if let path = settings.kms.devicePath, FBDevLayout.isFramebufferPath(path) {
       return try lockOnFBDev(path, plan, judge: &judge)
     }
     let kms: KMSDisplay
     do throws(KMSError) {
-      kms = try KMSDisplay(options: settings.kms)
+      kms = try DisplayArrival.open(settings.kms, waitingUpTo: settings.displayWaitSeconds)
     } catch {
-      if settings.kms.devicePath == nil, settings.kms.outputName == nil, leavesRoomForFBDev(error),
+      if settings.kms.devicePath == nil, settings.kms.outputName == nil, DisplayArrival.isNotThereYet(error),
         FBDevLayout.exists(defaultFBDev)
       {
         Console.error(error.message + "; using \(defaultFBDev) instead")
@@ -181,14 +182,6 @@ enum RunCommand {
 
   /// The fbdev device used when there is no DRM display.
   static let defaultFBDev = "/dev/fb0"
-
-  /// Whether a KMS failure means "no DRM display here" (rather than one that failed).
-  private static func leavesRoomForFBDev(_ error: KMSError) -> Bool {
-    switch error {
-    case .noDevice, .noConnectedOutput, .notModesetting: return true
-    default: return false
-    }
-  }
 
   /// The lock on an fbdev device, in its own format (RGB565 or XRGB8888).
   private static func lockOnFBDev(_ path: String, _ plan: Plan, judge: inout RunJudge) throws(CommandFailure) -> Ending {

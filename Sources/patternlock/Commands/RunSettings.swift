@@ -18,6 +18,8 @@ struct RunSettings {
   /// How the lock screen looks and behaves: every lock of the run is made from it.
   var screen: ScreenConfiguration
   var kms: KMSOptions
+  /// `display-wait-s`: how long to wait for a DRM display to appear.
+  var displayWaitSeconds: Int
   /// `format =`: nil for the display's own choice.
   var format: PixelFormat?
   var seat: String
@@ -49,6 +51,7 @@ struct RunSettings {
     format = settings.frameFormat
     kms.format = settings.frameFormat.map { $0 == .rgb565 ? FourCC.rgb565 : FourCC.xrgb8888 }
     kms.mode = settings.mode
+    displayWaitSeconds = settings.displayWaitSeconds
     // For testing the fallback on atomic drivers (documented in patternlock(1)).
     kms.forceLegacy = CurrentProcess.environmentVariable("PATTERNLOCK_KMS_LEGACY") == "1"
     seat = settings.seat ?? "seat0"
