@@ -57,7 +57,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lib import machine  # noqa: E402
 from lib.board import Board  # noqa: E402
-from lib.checks import Failure, Skip, expect  # noqa: E402
+from lib.checks import Failure, expect  # noqa: E402
 from lib.console import ShellConsole, SocketPipe  # noqa: E402
 from lib.layout import Layout, write_tablet_capture  # noqa: E402
 from lib.pictures import darkest, first_difference, lit_pixels  # noqa: E402
@@ -693,21 +693,11 @@ def main():
     choose_references(os.path.join(args.dir, "references"))
 
     board = BootBoard(args)
-    try:
-        try:
-            for scenario in KIOSK_SCENARIOS if args.kiosk else SCENARIOS:
-                scenario(board)
-        except Skip:
-            pass  # its check failed and was counted
-        print(f"timings ({args.suite}, under TCG, not judged): " + "; ".join(board.timings), flush=True)
-    except (Failure, OSError) as failure:
-        board.fail(str(failure))
-    finally:
-        board.close()
-    print(f"total {time.monotonic() - board.start_time:.1f} s")
-    print(f"boot {args.suite}: {board.passed} passed, {board.failed} failed")
-    return 0 if board.failed == 0 else 1
 
+    def report():
+        print(f"timings ({args.suite}, under TCG, not judged): " + "; ".join(board.timings), flush=True)
+
+    return board.run_scenarios(KIOSK_SCENARIOS if args.kiosk else SCENARIOS, f"boot {args.suite}", report)
 
 if __name__ == "__main__":
     sys.exit(main())

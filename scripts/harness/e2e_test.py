@@ -104,7 +104,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lib import machine  # noqa: E402
 from lib.board import Board  # noqa: E402
-from lib.checks import Failure, Skip, expect, expect_status  # noqa: E402
+from lib.checks import Failure, expect, expect_status  # noqa: E402
 from lib.layout import Layout, STEP_SECONDS, write_tablet_capture  # noqa: E402
 from lib.machine import DISPLAY  # noqa: E402
 from lib.pictures import decode_png_rgb, first_difference, lit_pixels, region  # noqa: E402
@@ -1134,26 +1134,15 @@ def main():
     args = parser.parse_args()
 
     board = E2EBoard(args, Layout.load(args.layout))
-    try:
-        try:
-            for scenario in SCENARIOS:
-                scenario(board)
-        except Skip:
-            pass  # its check failed and was counted
+
+    def report():
         print("timings (measured under TCG, not judged): " + "; ".join(board.timings), flush=True)
         for figure in board.transfers:
             print("bytes per flip (virtio-gpu transfers to the host): " + figure, flush=True)
         for figure in board.peak_rss:
             print("peak RSS of run (VmHWM in the guest, not judged): " + figure, flush=True)
-        board.power_off()
-    except (Failure, OSError) as failure:
-        board.fail(str(failure))
-    finally:
-        board.close()
-    print(f"total {time.monotonic() - board.start_time:.1f} s")
-    print(f"e2e: {board.passed} passed, {board.failed} failed")
-    return 0 if board.failed == 0 else 1
 
+    return board.run_scenarios(SCENARIOS, "e2e", report, board.power_off)
 
 if __name__ == "__main__":
     sys.exit(main())

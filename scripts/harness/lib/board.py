@@ -8,7 +8,7 @@ import tempfile
 import time
 
 from . import pictures
-from .checks import Checks, Failure
+from .checks import Checks, Failure, Skip
 from .console import Console, ShellConsole
 from .layout import STEP_SECONDS
 from .machine import DISPLAY, stop
@@ -36,6 +36,29 @@ class Board(Checks):
         self.qemu = self.console = self.qmp = None
         self.boots = []
         self.timings = []
+
+    def run_scenarios(self, scenarios, summary, report=None, finish=None):
+        """Runs `scenarios` in order (a failed `require` skips the rest), then `report`
+        (the figures to print) and `finish` (a clean power-off); a Failure or OSError
+        outside a check counts as one failed check. Closes the board, prints the total
+        time and "SUMMARY: N passed, N failed", and returns the exit status."""
+        try:
+            try:
+                for scenario in scenarios:
+                    scenario(self)
+            except Skip:
+                pass  # its check failed and was counted
+            if report:
+                report()
+            if finish:
+                finish()
+        except (Failure, OSError) as failure:
+            self.fail(str(failure))
+        finally:
+            self.close()
+        print(f"total {time.monotonic() - self.start_time:.1f} s")
+        print(f"{summary}: {self.passed} passed, {self.failed} failed")
+        return 0 if self.failed == 0 else 1
 
     def within(self, seconds):
         """The deadline `seconds` from now (never later than the whole test's)."""
