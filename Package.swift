@@ -129,7 +129,7 @@ let package = Package(
     // colours, Scene for the theme presets.
     .target(
       name: "Configuration",
-      dependencies: ["PatternCore", "Raster", "Scene", "CINIH", "CShim", "SystemCalls"],
+      dependencies: ["PatternCore", "Raster", "Scene", "CINIH", "CShim", "SystemCalls", "GPIO"],
       linkerSettings: [.linkedLibrary("inih")]
     ),
 
@@ -189,6 +189,7 @@ let package = Package(
     // its children.
     .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls", "CShim", "CommandTestSupport", "AllocationCounter"]),
     // Terminal: what runs without a VT (typed errors on a descriptor that is none).
+    .testTarget(name: "GPIOTests", dependencies: ["GPIO"]),
     .testTarget(name: "TerminalTests", dependencies: ["Terminal", "SystemCalls"]),
     // Systemd: the notify socket and the watchdog's variables.
     .testTarget(name: "SystemdTests", dependencies: ["Systemd", "SystemCalls", "CommandTestSupport"]),
@@ -206,7 +207,7 @@ let package = Package(
     .testTarget(name: "VaultTests", dependencies: ["Vault", "PatternCore", "CShim", "CommandTestSupport", "VaultTestSupport"]),
     // Configuration: layering, every key, every error with file:line; the man pages
     // against --help and the key table (runs the built binary).
-    .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "PatternCore", "Raster", "Scene", "Vault", "SystemCalls", "CommandTestSupport"]),
+    .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "PatternCore", "Raster", "Scene", "Vault", "SystemCalls", "CommandTestSupport", "GPIO"]),
 
     // Test support: golden-image comparison (Foundation allowed; never a product dependency).
     .target(name: "GoldenSupport", dependencies: ["PNGImage", "Raster", "CommandTestSupport"], path: "Tests/GoldenSupport"),

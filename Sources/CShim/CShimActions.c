@@ -173,8 +173,8 @@ int pl_gpio_line_check(const char *chip_path, uint32_t line) {
   return 0;
 }
 
-int pl_gpio_line_rest(const char *chip_path, uint32_t line) {
-  int fd = request_output_line(chip_path, line, GPIO_V2_LINE_FLAG_OUTPUT);
+int pl_gpio_line_rest(const char *chip_path, uint32_t line, int active_low) {
+  int fd = request_output_line(chip_path, line, GPIO_V2_LINE_FLAG_OUTPUT | (active_low ? GPIO_V2_LINE_FLAG_ACTIVE_LOW : 0));
   if (fd < 0) return -1;
   (void)close(fd);
   return 0;
@@ -183,6 +183,7 @@ int pl_gpio_line_rest(const char *chip_path, uint32_t line) {
 struct pulse_request {
   const char *chip_path;
   uint32_t line, milliseconds;
+  int active_low;
 };
 
 static int set_line(int fd, int high) {
@@ -205,14 +206,16 @@ static int pulse_body(const void *argument) {
   pid_t pulse = fork();
   if (pulse < 0) return 2;
   if (pulse > 0) return 0;
-  // Requested low, then driven high: the line never glitches high before the pulse.
-  int fd = request_output_line(request->chip_path, request->line, GPIO_V2_LINE_FLAG_OUTPUT);
+  // Requested inactive, then driven active: the line never glitches active before the
+  // pulse. With active_low the kernel inverts both (the line rests high, pulses low).
+  int fd = request_output_line(request->chip_path, request->line,
+                               GPIO_V2_LINE_FLAG_OUTPUT | (request->active_low ? GPIO_V2_LINE_FLAG_ACTIVE_LOW : 0));
   if (fd < 0) {
     say("cannot request the gpio-unlock line on", request->chip_path, errno);
     _exit(3);
   }
   if (set_line(fd, 1) != 0) {
-    say("cannot drive the gpio-unlock line high on", request->chip_path, errno);
+    say("cannot drive the gpio-unlock line active on", request->chip_path, errno);
     _exit(3);
   }
   struct timespec wait = {request->milliseconds / 1000, (long)(request->milliseconds % 1000) * 1000000L};
@@ -234,13 +237,14 @@ static int pulse_body(const void *argument) {
   int saved = errno;
   (void)close(fd);
   if (low != 0) {
-    say("cannot drive the gpio-unlock line low again on", request->chip_path, saved);
+    say("cannot drive the gpio-unlock line inactive again on", request->chip_path, saved);
     _exit(3);
   }
   _exit(0);
 }
 
-int pl_gpio_pulse_detached(const char *chip_path, uint32_t line, uint32_t milliseconds, const char *journal) {
-  struct pulse_request request = {chip_path, line, milliseconds};
+int pl_gpio_pulse_detached(const char *chip_path, uint32_t line, uint32_t milliseconds, int active_low,
+                           const char *journal) {
+  struct pulse_request request = {chip_path, line, milliseconds, active_low};
   return run_detached(pulse_body, &request, journal);
 }

@@ -1,48 +1,49 @@
-/// `gpio-unlock = CHIP:LINE[:MS]`: the GPIO output line an unlock pulses (a door
-/// strike's relay) and for how long.
+import GPIO
+
+/// `gpio-unlock = LINE [MS] [active-low]`: the GPIO output line an unlock pulses (a
+/// door strike's relay) and for how long. LINE is a line name or CHIP-LABEL:OFFSET
+/// (`GPIOLineGrammar`); the older `gpiochipN:OFFSET:MS` is still read.
 public struct DoorStrikeLine: Equatable, Sendable {
-  /// The GPIO character device, `/dev/gpiochipN`.
-  public var chipPath: String
-  /// The line's offset on the chip.
-  public var line: Int
-  /// How long the line is held high.
+  /// The line, and whether it is active low.
+  public var line: GPIOLineSetting
+  /// How long the line is held active.
   public var milliseconds: Int
 
   /// The pulse when `MS` is left out: long enough for a strike to release.
   public static let defaultMilliseconds = 500
-  /// The lines a chip may have (the kernel's GPIO_MAX_LINES is 512 per request chip).
-  public static let lines = 0...511
   /// From a tap to a long hold; past a minute a strike would overheat.
   public static let durations = 10...60_000
 
-  public init(chipPath: String, line: Int, milliseconds: Int = DoorStrikeLine.defaultMilliseconds) {
-    self.chipPath = chipPath
+  public init(line: GPIOLineSetting, milliseconds: Int = DoorStrikeLine.defaultMilliseconds) {
     self.line = line
     self.milliseconds = milliseconds
   }
 
-  /// `gpiochip0:4`, `gpiochip0:4:250` or `/dev/gpiochip0:4:250`; nil for anything else.
+  /// `DOOR_STRIKE`, `DOOR_STRIKE 250 active-low`, `pinctrl-rp1:17 300`,
+  /// `gpiochip0:4:250`; nil for anything else.
   static func parse(_ text: String) -> DoorStrikeLine? {
-    let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-    guard parts.count == 2 || parts.count == 3 else { return nil }
-    let chip = parts[0]
-    let path: String
-    if chip.hasPrefix("/dev/gpiochip") {
-      path = chip
-    } else if chip.hasPrefix("gpiochip") {
-      path = "/dev/" + chip
-    } else {
-      return nil
+    var words = ValueGrammar.words(text)
+    let activeLow = words.last == GPIOLineGrammar.activeLowWord
+    if activeLow { words.removeLast() }
+    guard words.count == 1 || words.count == 2 else { return nil }
+    var milliseconds = defaultMilliseconds
+    var addressText = words[0]
+    if words.count == 2 {
+      guard let ms = ValueGrammar.integer(words[1]), durations.contains(ms) else { return nil }
+      milliseconds = ms
+    } else if let (chip, offset, ms) = legacyForm(words[0]) {
+      // gpiochipN:OFFSET:MS, the form before line names: MS rides on the address.
+      guard durations.contains(ms) else { return nil }
+      addressText = chip + ":" + offset
+      milliseconds = ms
     }
-    let number = path.dropFirst("/dev/gpiochip".count)
-    guard !number.isEmpty, number.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), number.count <= 3
-    else { return nil }
-    guard let line = ValueGrammar.integer(parts[1]), lines.contains(line) else { return nil }
-    var pulse = DoorStrikeLine(chipPath: path, line: line)
-    if parts.count == 3 {
-      guard let ms = ValueGrammar.integer(parts[2]), durations.contains(ms) else { return nil }
-      pulse.milliseconds = ms
-    }
-    return pulse
+    guard let address = GPIOLineGrammar.address(addressText) else { return nil }
+    return DoorStrikeLine(line: GPIOLineSetting(address: address, activeLow: activeLow), milliseconds: milliseconds)
+  }
+
+  private static func legacyForm(_ word: String) -> (String, String, Int)? {
+    let parts = word.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+    guard parts.count == 3, let ms = ValueGrammar.integer(parts[2]) else { return nil }
+    return (parts[0], parts[1], ms)
   }
 }

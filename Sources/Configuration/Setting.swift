@@ -65,6 +65,9 @@ public enum Setting: String, CaseIterable, Sendable {
   case onLockout = "on-lockout"
   case hookUser = "hook-user"
   case gpioUnlock = "gpio-unlock"
+  case doorSensor = "door-sensor"
+  case doorHeldOpenSeconds = "door-held-open-s"
+  case exitButton = "exit-button"
   // [vault]
   case stateDir = "state-dir"
   case enrollFirst = "enroll-first"

@@ -172,12 +172,29 @@ extension Setting {
         accepted: "a user name from the password database, such as nobody or door",
         help: "the user the on-* hooks run as (default nobody)", commands: [.run, .check, .judge], trust: .privileged)
     case .gpioUnlock:
-      let lines = DoorStrikeLine.lines, durations = DoorStrikeLine.durations
+      let durations = DoorStrikeLine.durations
       return SettingRow(
-        section: "actions", option: "--gpio-unlock", placeholder: "CHIP:LINE[:MS]", grammar: .doorStrikeLine,
-        accepted: "'none' or CHIP:LINE[:MS]: gpiochipN, a line \(lines.lowerBound) to \(lines.upperBound), \(durations.lowerBound) to \(durations.upperBound) ms (default \(DoorStrikeLine.defaultMilliseconds)), such as gpiochip0:4:500",
-        help: "on an unlock, pulse GPIO line LINE of /dev/CHIP high for MS milliseconds (a door strike's relay; run and check)",
+        section: "actions", option: "--gpio-unlock", placeholder: "\"LINE [MS] [active-low]\"", grammar: .doorStrikeLine,
+        accepted: "'none' or LINE [MS] [active-low]: LINE a line name (gpioinfo) or CHIP-LABEL:OFFSET (gpiodetect), MS \(durations.lowerBound) to \(durations.upperBound) (default \(DoorStrikeLine.defaultMilliseconds)), such as DOOR_STRIKE 500 or pinctrl-rp1:17 300 active-low",
+        help: "on an unlock (and an exit-button press), drive GPIO line LINE active for MS milliseconds (a door strike's relay; run and check)",
         commands: [.run, .check, .judge], trust: .privileged)
+    case .doorSensor:
+      return SettingRow(
+        section: "actions", option: "--door-sensor", placeholder: "\"LINE [active-low]\"", grammar: .gpioInput,
+        accepted: "'none' or LINE [active-low]: a line name (gpioinfo) or CHIP-LABEL:OFFSET (gpiodetect), active when the door is open",
+        help: "the door contact: run logs the door opened without a strike release (door-forced) and left open past door-held-open-s",
+        commands: [.run], trust: .privileged)
+    case .doorHeldOpenSeconds:
+      return SettingRow(
+        section: "actions", option: "--door-held-open-s", placeholder: "S", grammar: .wholeNumber(1...86_400),
+        accepted: "seconds from 1 to 86400",
+        help: "how long the door may stand open before run logs door-held-open (default 30)", commands: [.run], trust: .privileged)
+    case .exitButton:
+      return SettingRow(
+        section: "actions", option: "--exit-button", placeholder: "\"LINE [active-low]\"", grammar: .gpioInput,
+        accepted: "'none' or LINE [active-low]: a line name (gpioinfo) or CHIP-LABEL:OFFSET (gpiodetect), active while pressed",
+        help: "the request-to-exit button inside: a press pulses gpio-unlock without a pattern, and is logged (run)",
+        commands: [.run], trust: .privileged)
     case .message:
       let bytes = Setting.maximumMessageBytes
       return SettingRow(

@@ -1,3 +1,4 @@
+import GPIO
 import PatternCore
 import Raster
 import Scene
@@ -24,6 +25,7 @@ public enum SettingValue: Equatable, Sendable {
   case pixelFormat(PixelFormat?)
   case recordedDevice(DeviceInRecording)
   case doorStrike(DoorStrikeLine?)
+  case gpioInput(GPIOLineSetting?)
   case timeoutAction(TimeoutAction)
   case inputMode(InputMode)
   case tpmUse(TPMUse)

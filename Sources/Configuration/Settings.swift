@@ -1,3 +1,4 @@
+import GPIO
 import PatternCore
 import Raster
 import Scene
@@ -63,6 +64,12 @@ public struct Settings: Equatable, Sendable {
   public var hookUser = "nobody"
   /// gpio-unlock: the GPIO line an unlock pulses, nil for none.
   public var doorStrike: DoorStrikeLine?
+  /// door-sensor: the door contact's input line (active: the door is open).
+  public var doorSensor: GPIOLineSetting?
+  /// door-held-open-s: how long the door may stand open before that is reported.
+  public var doorHeldOpenSeconds = 30
+  /// exit-button: the request-to-exit button's input line (active: pressed).
+  public var exitButton: GPIOLineSetting?
   /// message: the owner's words shown under the prompt (UTF-8); empty for none.
   public var message = ""
   /// timeout-s: run `timeoutAction` after this long without input; 0 never.
@@ -169,6 +176,9 @@ public struct Settings: Equatable, Sendable {
     case (.onLockout, .words(let words)): onLockout = words
     case (.hookUser, .optionalText(let name)): hookUser = name ?? "nobody"
     case (.gpioUnlock, .doorStrike(let line)): doorStrike = line
+    case (.doorSensor, .gpioInput(let line)): doorSensor = line
+    case (.doorHeldOpenSeconds, .number(let n)): doorHeldOpenSeconds = n
+    case (.exitButton, .gpioInput(let line)): exitButton = line
     case (.message, .optionalText(let text)): message = text ?? ""
     case (.timeoutSeconds, .number(let n)): timeoutSeconds = n
     case (.timeoutAction, .timeoutAction(let action)): timeoutAction = action

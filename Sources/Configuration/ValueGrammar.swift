@@ -34,8 +34,10 @@ public enum ValueGrammar: Sendable {
   case program
   /// The same in one value, on the command line too (`--on-wrong "/usr/bin/x wrong"`).
   case command
-  /// `none` or `CHIP:LINE[:MS]`, such as gpiochip0:4:500.
+  /// `none` or `LINE [MS] [active-low]` (`DoorStrikeLine`), such as DOOR_STRIKE 500.
   case doorStrikeLine
+  /// `none` or `LINE [active-low]` (`GPIOLineGrammar`), such as DOOR_CONTACT active-low.
+  case gpioInput
   /// `android`, or waits such as `0 0 60 5m 1h 2d`: seconds, or with an s, m, h or d
   /// suffix, never decreasing.
   case waits
@@ -113,6 +115,9 @@ public enum ValueGrammar: Sendable {
     case .doorStrikeLine:
       if text == "none" { return .doorStrike(nil) }
       return DoorStrikeLine.parse(text).map { .doorStrike($0) }
+    case .gpioInput:
+      if text == "none" { return .gpioInput(nil) }
+      return GPIOLineGrammar.setting(text).map { .gpioInput($0) }
     case .timeoutAction:
       return TimeoutAction(name: text).map { .timeoutAction($0) }
     case .inputMode:

@@ -29,6 +29,24 @@ public struct AuditEntry: Equatable, Sendable {
     /// The count was cleared by `reset-attempts` (`reason`: `tpm-count-lifted` when the
     /// TPM's own count was lifted with the recovery key too).
     case attemptsReset = "attempts-reset"
+    /// The exit button inside was pressed and the strike released without a pattern
+    /// (`reason`: `no-strike` when there is no strike to release). No credential.
+    case exitButton = "exit-button"
+    /// The door contact opened with no strike release in the grant before it: the door
+    /// was forced or the strike failed. No credential.
+    case doorForced = "door-forced"
+    /// The door stood open past door-held-open-s (`reason`: the seconds). No credential.
+    case doorHeldOpen = "door-held-open"
+    /// The door closed again after a door-forced or door-held-open entry. No credential.
+    case doorClosed = "door-closed"
+
+    /// Whether the event is the door's own (no credential, no count).
+    public var isDoorEvent: Bool {
+      switch self {
+      case .exitButton, .doorForced, .doorHeldOpen, .doorClosed: return true
+      default: return false
+      }
+    }
 
     /// The journal's MESSAGE_ID for entries of this event: fixed, so that
     /// `journalctl MESSAGE_ID=…` finds them across versions.
@@ -41,6 +59,10 @@ public struct AuditEntry: Equatable, Sendable {
       case .refused: return "3a9c6f0e5b8d4e21a7f2c4d61e0b9a05"
       case .patternSet: return "3a9c6f0e5b8d4e21a7f2c4d61e0b9a06"
       case .attemptsReset: return "3a9c6f0e5b8d4e21a7f2c4d61e0b9a07"
+      case .exitButton: return "3a9c6f0e5b8d4e21a7f2c4d61e0b9a08"
+      case .doorForced: return "3a9c6f0e5b8d4e21a7f2c4d61e0b9a09"
+      case .doorHeldOpen: return "3a9c6f0e5b8d4e21a7f2c4d61e0b9a0a"
+      case .doorClosed: return "3a9c6f0e5b8d4e21a7f2c4d61e0b9a0b"
       }
     }
   }
@@ -52,12 +74,14 @@ public struct AuditEntry: Equatable, Sendable {
   public var boot: BootIdentity?
   public var monotonicMicroseconds: UInt64?
   public var event: Event
-  public var credential: String
-  public var failures: Int
+  /// The credential judged; nil for the door's own events.
+  public var credential: String?
+  /// The failure count after the event; nil for the door's own events.
+  public var failures: Int?
   public var reason: String?
 
   public init(
-    event: Event, credential: String = AuditEntry.owner, failures: Int, reason: String? = nil, wallSeconds: Int64,
+    event: Event, credential: String? = AuditEntry.owner, failures: Int?, reason: String? = nil, wallSeconds: Int64,
     boot: BootIdentity? = nil, monotonicMicroseconds: UInt64? = nil
   ) {
     self.event = event
@@ -71,9 +95,9 @@ public struct AuditEntry: Equatable, Sendable {
 
   /// An entry at `instant` (its wall clock, and its boot and monotonic time when the
   /// instant belongs to this boot).
-  public init(event: Event, failures: Int, reason: String? = nil, at instant: UnlockInstant) {
+  public init(event: Event, credential: String? = AuditEntry.owner, failures: Int?, reason: String? = nil, at instant: UnlockInstant) {
     self.init(
-      event: event, failures: failures, reason: reason, wallSeconds: instant.wallSeconds, boot: instant.boot,
+      event: event, credential: credential, failures: failures, reason: reason, wallSeconds: instant.wallSeconds, boot: instant.boot,
       monotonicMicroseconds: instant.boot == nil ? nil : instant.monotonicMicroseconds)
   }
 
@@ -81,14 +105,18 @@ public struct AuditEntry: Equatable, Sendable {
   public var jsonLine: String {
     var line = "{\"time\":\"\(UTCTime.format(wallSeconds))\",\"wall\":\(wallSeconds)"
     if let boot, let monotonicMicroseconds { line += ",\"boot\":\"\(boot.hex)\",\"monotonic\":\(monotonicMicroseconds)" }
-    line += ",\"event\":\"\(event.rawValue)\",\"credential\":\"\(AuditEntry.escaped(credential))\",\"failures\":\(failures)"
+    line += ",\"event\":\"\(event.rawValue)\""
+    if let credential { line += ",\"credential\":\"\(AuditEntry.escaped(credential))\"" }
+    if let failures { line += ",\"failures\":\(failures)" }
     if let reason { line += ",\"reason\":\"\(AuditEntry.escaped(reason))\"" }
     return line + "}"
   }
 
   /// The line `log` prints for a person: time, event, credential, failures, reason.
   public var humanLine: String {
-    var line = "\(UTCTime.format(wallSeconds)) \(event.rawValue) credential=\(credential) failures=\(failures)"
+    var line = "\(UTCTime.format(wallSeconds)) \(event.rawValue)"
+    if let credential { line += " credential=\(credential)" }
+    if let failures { line += " failures=\(failures)" }
     if let reason { line += " reason=\(reason)" }
     return line
   }
@@ -96,9 +124,16 @@ public struct AuditEntry: Equatable, Sendable {
   /// The entry a stored line holds, or nil when it is not one (a torn or changed line).
   public init?(jsonLine line: Substring) {
     guard let fields = FlatJSON.object(line), let wallText = fields["wall"], let wall = Int64(wallText),
-      let eventText = fields["event"], let event = Event(rawValue: eventText), let credential = fields["credential"],
-      let failuresText = fields["failures"], let failures = Int(failuresText), failures >= 0
+      let eventText = fields["event"], let event = Event(rawValue: eventText)
     else { return nil }
+    let credential = fields["credential"]
+    var failures: Int?
+    if let failuresText = fields["failures"] {
+      guard let value = Int(failuresText), value >= 0 else { return nil }
+      failures = value
+    }
+    // Every judged event names its credential and count; only the door's own do not.
+    guard event.isDoorEvent || (credential != nil && failures != nil) else { return nil }
     var boot: BootIdentity?
     var monotonic: UInt64?
     if let bootText = fields["boot"] {

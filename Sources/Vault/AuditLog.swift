@@ -122,6 +122,15 @@ public enum AuditLog {
     StateDirectory.crashIfAsked(at: Step.rotated.rawValue)
   }
 
+  /// Appends `entry` to the log of the state directory at `path`, under its lock:
+  /// for entries that no attempt comes with (the door's own events).
+  ///
+  /// - Throws: `VaultError` of opening the directory, taking its lock, or `append`.
+  public static func record(_ entry: AuditEntry, inStateDirectory path: String) throws(VaultError) {
+    let directory = try StateDirectory(opening: path, creating: false)
+    try directory.withExclusiveLock { () throws(VaultError) in try append(entry, to: directory) }
+  }
+
   /// The entry in the journal, with its fields and the event's MESSAGE_ID.
   static func sendToJournal(_ entry: AuditEntry) {
     var fields: [(name: String, value: String)] = [
@@ -130,9 +139,9 @@ public enum AuditLog {
       ("PRIORITY", entry.event == .unlocked || entry.event == .attempt ? "6" : "5"),
       ("SYSLOG_IDENTIFIER", "patternlock"),
       ("PATTERNLOCK_EVENT", entry.event.rawValue),
-      ("PATTERNLOCK_CREDENTIAL", entry.credential),
-      ("PATTERNLOCK_FAILURES", "\(entry.failures)"),
     ]
+    if let credential = entry.credential { fields.append(("PATTERNLOCK_CREDENTIAL", credential)) }
+    if let failures = entry.failures { fields.append(("PATTERNLOCK_FAILURES", "\(failures)")) }
     if let reason = entry.reason { fields.append(("PATTERNLOCK_REASON", reason)) }
     _ = try? JournalMessage.send(fields)
   }

@@ -41,7 +41,7 @@ final class AuditLogCommandTests: XCTestCase {
     }
   }
 
-  func events() throws -> [String] { try entries().map { "\($0.event.rawValue) \($0.failures)" } }
+  func events() throws -> [String] { try entries().map { "\($0.event.rawValue) \($0.failures ?? -1)" } }
 
   func failures() -> Int {
     guard let directory = try? StateDirectory(opening: statePath, creating: false),

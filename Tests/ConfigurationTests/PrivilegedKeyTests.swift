@@ -13,11 +13,11 @@ final class PrivilegedKeyTests: XCTestCase {
     var table: [Setting: SettingTrust] = [:]
     for key: Setting in [
       .exec, .kioskUnit, .kioskVT, .relockIdleSeconds, .timeoutSeconds, .timeoutAction, .powerButton,
-      .onUnlock, .onWrong, .onLockout, .hookUser, .gpioUnlock,
+      .onUnlock, .onWrong, .onLockout, .hookUser, .gpioUnlock, .doorSensor, .doorHeldOpenSeconds, .exitButton,
     ] { table[key] = .privileged }
     for key: Setting in [.throttle, .permanentAfter, .tpm, .tpmTCTI] { table[key] = .systemOnly }
     for key: Setting in [
-      .grid, .hitRadius, .dpi, .rotate, .size, .device, .output, .mode, .format, .font, .language, .seat, .calibration,
+      .grid, .hitRadius, .dpi, .rotate, .size, .device, .output, .mode, .format, .displayWaitSeconds, .font, .language, .seat, .calibration,
       .input, .minDots, .stealth, .showWrong, .fadeTrail, .feedbackMilliseconds, .idleBlankSeconds, .message, .theme,
       .colourBackgroundTop, .colourBackgroundBottom, .colourRing, .colourDot, .colourLine, .lineOpacity, .colourWrong,
       .colourSuccess, .colourText, .colourMessage, .stateDir, .enrollFirst, .argonPasses, .argonMemoryMiB, .config,
@@ -30,7 +30,7 @@ final class PrivilegedKeyTests: XCTestCase {
   static let sampleValues: [Setting: String] = [
     .exec: "/bin/true", .kioskUnit: "patternlock-kiosk.service", .kioskVT: "7", .relockIdleSeconds: "60",
     .timeoutSeconds: "60", .timeoutAction: "reboot", .powerButton: "yes", .onUnlock: "/bin/true", .onWrong: "/bin/true",
-    .onLockout: "/bin/true", .hookUser: "nobody", .gpioUnlock: "gpiochip0:4",
+    .onLockout: "/bin/true", .hookUser: "nobody", .gpioUnlock: "gpiochip0:4", .doorSensor: "DOOR_CONTACT", .doorHeldOpenSeconds: "60", .exitButton: "EXIT_BUTTON",
   ]
 
   func testEverySettingIsClassifiedAsTheTableMarksIt() {

@@ -1,3 +1,4 @@
+import GPIO
 import Configuration
 import PatternCore
 import Raster
@@ -58,10 +59,27 @@ final class SettingTests: XCTestCase {
     .gpioUnlock: (
       [
         ("none", { $0.doorStrike == nil }),
-        ("gpiochip0:4", { $0.doorStrike == DoorStrikeLine(chipPath: "/dev/gpiochip0", line: 4, milliseconds: 500) }),
-        ("/dev/gpiochip1:17:300", { $0.doorStrike == DoorStrikeLine(chipPath: "/dev/gpiochip1", line: 17, milliseconds: 300) }),
+        ("gpiochip0:4", { $0.doorStrike == DoorStrikeLine(line: GPIOLineSetting(address: .chipPath("/dev/gpiochip0", offset: 4))) }),
+        ("/dev/gpiochip1:17:300", { $0.doorStrike == DoorStrikeLine(line: GPIOLineSetting(address: .chipPath("/dev/gpiochip1", offset: 17)), milliseconds: 300) }),
+        ("DOOR_STRIKE", { $0.doorStrike == DoorStrikeLine(line: GPIOLineSetting(address: .named("DOOR_STRIKE"))) }),
+        ("DOOR_STRIKE 250 active-low", { $0.doorStrike == DoorStrikeLine(line: GPIOLineSetting(address: .named("DOOR_STRIKE"), activeLow: true), milliseconds: 250) }),
+        ("pinctrl-rp1:17 300", { $0.doorStrike == DoorStrikeLine(line: GPIOLineSetting(address: .chipLabel("pinctrl-rp1", offset: 17)), milliseconds: 300) }),
+        ("9030000.pl061:4 active-low", { $0.doorStrike == DoorStrikeLine(line: GPIOLineSetting(address: .chipLabel("9030000.pl061", offset: 4), activeLow: true)) }),
       ],
-      ["gpiochip0", "gpiochip0:", "chip0:4", "gpiochip0:512", "gpiochip0:4:5", "gpiochip0:4:60001", "gpiochipX:1", "/dev/sda:1", "gpiochip0:4:500:1"]),
+      ["gpiochip0", "gpiochip0:", "gpiochip0:512", "gpiochip0:4:5", "gpiochip0:4:60001", "gpiochipX:1", "/dev/sda:1", "gpiochip0:4:500:1",
+       "active-low", "DOOR STRIKE 500", "DOOR_STRIKE 5", "DOOR_STRIKE active-low 500", "pinctrl-rp1:", "pinctrl-rp1:x", "a:b:c:d"]),
+    .doorSensor: (
+      [
+        ("none", { $0.doorSensor == nil }),
+        ("DOOR_CONTACT", { $0.doorSensor == GPIOLineSetting(address: .named("DOOR_CONTACT")) }),
+        ("9030000.pl061:3 active-low", { $0.doorSensor == GPIOLineSetting(address: .chipLabel("9030000.pl061", offset: 3), activeLow: true) }),
+        ("gpiochip2:5", { $0.doorSensor == GPIOLineSetting(address: .chipPath("/dev/gpiochip2", offset: 5)) }),
+      ],
+      ["", "DOOR_CONTACT 500", "gpiochip2", "x:600", "active-low"]),
+    .doorHeldOpenSeconds: ([("1", { $0.doorHeldOpenSeconds == 1 }), ("120", { $0.doorHeldOpenSeconds == 120 })], ["0", "86401", "30s"]),
+    .exitButton: (
+      [("none", { $0.exitButton == nil }), ("EXIT_BUTTON active-low", { $0.exitButton == GPIOLineSetting(address: .named("EXIT_BUTTON"), activeLow: true) })],
+      ["EXIT BUTTON", "gpiochip0:4:300"]),
     .exec: (
       [("none", { $0.exec.isEmpty }), ("/usr/bin/startx -- -nocursor", { $0.exec == ["/usr/bin/startx", "--", "-nocursor"] })],
       ["startx", "", "~/bin/x"]
@@ -130,6 +148,7 @@ final class SettingTests: XCTestCase {
     ),
     .dump: ([("frames", { $0.dumpDirectory == "frames" })], [""]),
     .contactSheet: ([("sheet.png", { $0.contactSheet == "sheet.png" })], [""]),
+    .displayWaitSeconds: ([("0", { $0.displayWaitSeconds == 0 }), ("600", { $0.displayWaitSeconds == 600 })], ["-1", "601", "20s"]),
     .format: ([("xrgb8888", { $0.frameFormat == .xrgb8888 }), ("rgb565", { $0.frameFormat == .rgb565 }), ("auto", { $0.frameFormat == nil })], ["bgr233", "RGB565", ""]),
     .wait: ([("0", { $0.waitMilliseconds == 0 }), ("3000", { $0.waitMilliseconds == 3000 })], ["-1", "600001", "1s"]),
     .uinput: ([("/dev/uinput", { $0.uinputPath == "/dev/uinput" })], [""]),

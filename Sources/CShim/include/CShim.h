@@ -73,6 +73,7 @@ int pl_mkdir(const char *path, unsigned mode);
 #include "CShimClock.h"
 #include "CShimDevice.h"
 #include "CShimActions.h"
+#include "CShimGPIO.h"
 // The connection `judge` is handed (who is asking, how long it may take).
 #include "CShimSocket.h"
 

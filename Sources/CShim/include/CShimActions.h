@@ -30,18 +30,21 @@ int pl_spawn_detached(const char *const *argv, const char *const *envp, uint32_t
 /// consumer: 0, or -1 with errno (ENOENT no chip, EINVAL no such line, EBUSY in use).
 int pl_gpio_line_check(const char *chip_path, uint32_t line);
 
-/// Drives `line` of `chip_path` to its resting level (low) and releases it: what the
-/// lock does at start, so a pulse cut short by a SIGKILL (the line keeps its last
-/// level when released) ends at the latest when the lock is back. 0, or -1 with errno.
-int pl_gpio_line_rest(const char *chip_path, uint32_t line);
+/// Drives `line` of `chip_path` to its resting level (inactive: low, or high when
+/// `active_low`) and releases it: what the lock does at start, so a pulse cut short by
+/// a SIGKILL (the line keeps its last level when released) ends at the latest when the
+/// lock is back. 0, or -1 with errno.
+int pl_gpio_line_rest(const char *chip_path, uint32_t line, int active_low);
 
-/// Pulses `line` of `chip_path` high for `milliseconds`, then low, in a detached child
+/// Pulses `line` of `chip_path` active for `milliseconds` (high, or low when
+/// `active_low`), then inactive, in a detached child
 /// (as pl_spawn_detached, without dropping privileges: the line is requested as the
 /// caller), so the caller never waits for the pulse. SIGTERM, SIGINT or SIGHUP to the
-/// pulse end it early, with the line driven low. The first child's pid for
+/// pulse end it early, with the line driven inactive. The first child's pid for
 /// pl_wait_child (it exits 0 once the pulse is forked, 2 when it could not fork), or -1
 /// with errno when it could not be forked; a failure to request or set the line is
 /// written to the journal `journal` by the pulse.
-int pl_gpio_pulse_detached(const char *chip_path, uint32_t line, uint32_t milliseconds, const char *journal);
+int pl_gpio_pulse_detached(const char *chip_path, uint32_t line, uint32_t milliseconds, int active_low,
+                           const char *journal);
 
 #endif

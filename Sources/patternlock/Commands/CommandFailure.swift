@@ -22,6 +22,8 @@ enum CommandFailure: DescribedError {
   case display(KMSError)
   /// The fbdev display could not be driven (exit 1).
   case framebuffer(FBDevError)
+  /// The door's inputs could not be watched (exit 1).
+  case door(DoorWatchError)
   /// No input could be opened, or it failed while reading.
   case input(InputError)
   /// The event loop's own descriptors or poll failed.
@@ -50,6 +52,7 @@ enum CommandFailure: DescribedError {
     case .vaultAlreadyReported: return ""
     case .display(let error): return error.message
     case .framebuffer(let error): return error.message
+    case .door(let error): return error.message
     case .input(let error): return error.message
     case .loop(let error): return error.message
     case .recording(let error): return error.message
@@ -74,7 +77,7 @@ enum CommandFailure: DescribedError {
     case .usage, .tooManyPictures, .dumpDirectory: return ExitStatus.badInput.rawValue
     case .vault(let error), .vaultAlreadyReported(let error): return VaultCommandSupport.status(for: error).rawValue
     case .recording(let error): return ReplayCommand.exitStatus(for: error).rawValue
-    case .display, .framebuffer, .input, .loop, .picture, .handOff, .actions, .kiosk: return ExitStatus.failure.rawValue
+    case .display, .framebuffer, .door, .input, .loop, .picture, .handOff, .actions, .kiosk: return ExitStatus.failure.rawValue
     case .stateNotReadable: return UnlockExitStatus.notPermitted.rawValue
     }
   }

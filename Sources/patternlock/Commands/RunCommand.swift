@@ -104,6 +104,12 @@ enum RunCommand {
     }
     let actions = try makeActions(settings.all)
     if judge.vault != nil { judge.vault!.actions = actions }
+    let door: DoorWatch
+    do throws(DoorWatchError) {
+      door = try DoorWatch(settings.all, actions: actions)
+    } catch {
+      throw .door(error)
+    }
 
     // With a kiosk the lock's VT is made active before the display is taken, so a lock
     // restarted while the kiosk showed comes back on top of it, never behind.
@@ -132,7 +138,7 @@ enum RunCommand {
 
     let plan = Plan(
       settings: settings, minimumDots: minimumDots, started: started, enrolling: enrolling, enrollsFirst: enrollsFirst,
-      kiosk: terminalKiosk)
+      kiosk: terminalKiosk, door: door)
     let ending = try lockOnDisplay(settings, plan, judge: &judge)
     // The lock's VT goes back to VT_AUTO only now, after the display and the console.
     _ = consume terminal
@@ -178,6 +184,8 @@ enum RunCommand {
     var enrollsFirst: Bool
     /// The kiosk an unlock switches to, from the lock's own VT.
     var kiosk: TerminalKiosk?
+    /// The door's contact and exit button.
+    var door: DoorWatch
   }
 
   /// The fbdev device used when there is no DRM display.
@@ -258,6 +266,7 @@ enum RunCommand {
     loop.printTiming = settings.timing
     loop.lockTerminal = plan.kiosk?.lockTerminal.control
     loop.startMicroseconds = started
+    loop.door = plan.door
     let console = ConsoleMode()
     Console.out("patternlock: showing the lock on \(display.summary)")
 

@@ -18,7 +18,10 @@ struct UnlockActions {
   private let onLockout: [String]
   /// Whom the hooks run as; nil when there is no hook.
   private let user: UserAccount?
-  private let doorStrike: DoorStrikeLine?
+  /// The strike's line, found on this system's chips, and how long to pulse it.
+  private let doorStrike: (line: GPIOLine, milliseconds: Int)?
+  /// Told of every release, for the door watch (a door opened soon after is let open).
+  let releases = StrikeReleases()
 
   /// Checks what can be checked before the lock starts: the hook user exists (when a
   /// hook is set) and the door strike's line is there and free.
@@ -26,7 +29,15 @@ struct UnlockActions {
     onUnlock = settings.onUnlock
     onWrong = settings.onWrong
     onLockout = settings.onLockout
-    doorStrike = settings.doorStrike
+    if let strike = settings.doorStrike {
+      do throws(GPIOError) {
+        doorStrike = (try GPIOLine(strike.line), strike.milliseconds)
+      } catch {
+        throw .gpioLineMissing(setting: "gpio-unlock", error)
+      }
+    } else {
+      doorStrike = nil
+    }
     if onUnlock.isEmpty && onWrong.isEmpty && onLockout.isEmpty {
       user = nil
     } else {
@@ -39,12 +50,12 @@ struct UnlockActions {
       guard let account else { throw .unknownUser(settings.hookUser, nil) }
       user = account
     }
-    if let line = doorStrike {
-      // A pulse that a SIGKILL cut short left the line where it was, perhaps high:
-      // the strike is released now, before anything else happens.
+    if let (line, _) = doorStrike {
+      // A pulse that a SIGKILL cut short left the line where it was, perhaps active:
+      // the strike is locked again now, before anything else happens.
       do throws(Errno) {
-        try line.gpio.checkFree()
-        try line.gpio.rest()
+        try line.checkFree()
+        try line.rest()
       } catch {
         throw .doorStrikeUnusable(line, error)
       }
@@ -56,13 +67,7 @@ struct UnlockActions {
   func after(_ decision: UnlockDecision, failures: Int) {
     switch decision.result {
     case .unlocked:
-      if let line = doorStrike {
-        do throws(Errno) {
-          try line.gpio.pulse(milliseconds: UInt32(line.milliseconds), output: JournalStream.socketPath)
-        } catch {
-          Console.error("unlocked, but cannot pulse gpio-unlock line \(line.line) of \(line.chipPath): \(error.text)")
-        }
-      }
+      releaseStrike(because: "unlocked")
       start(onUnlock, event: "unlock", decision, failures: failures)
     case .wrong:
       // A repeat of a recent wrong pattern is not counted, so it fires nothing: one
@@ -74,6 +79,25 @@ struct UnlockActions {
       break
     }
   }
+
+  /// Pulses the door strike, when there is one (an unlock, the exit button).
+  ///
+  /// - Returns: whether a pulse was started.
+  @discardableResult
+  func releaseStrike(because reason: String) -> Bool {
+    guard let (line, milliseconds) = doorStrike else { return false }
+    do throws(Errno) {
+      try line.pulse(milliseconds: UInt32(milliseconds), output: JournalStream.socketPath)
+      releases.released()
+      return true
+    } catch {
+      Console.error("\(reason), but cannot pulse gpio-unlock line \(line.offset) of \(line.chipPath): \(error.text)")
+      return false
+    }
+  }
+
+  /// How long a strike release lasts, for the door watch's grant; nil without a strike.
+  var strikeMilliseconds: Int? { doorStrike?.milliseconds }
 
   private func start(_ command: [String], event: String, _ decision: UnlockDecision, failures: Int) {
     guard !command.isEmpty, let user else { return }
@@ -98,16 +122,13 @@ struct UnlockActions {
   }
 }
 
-extension DoorStrikeLine {
-  /// The GPIO line the strike is wired to.
-  fileprivate var gpio: GPIOLine { GPIOLine(chipPath: chipPath, offset: UInt32(line)) }
-}
-
 /// Why the actions cannot be used: said before the lock starts.
 enum ActionsError: DescribedError {
   /// No such user (nil), or the user database could not be read.
   case unknownUser(String, Errno?)
-  case doorStrikeUnusable(DoorStrikeLine, Errno)
+  case doorStrikeUnusable(GPIOLine, Errno)
+  /// A configured line is on no chip of this system.
+  case gpioLineMissing(setting: String, GPIOError)
 
   var message: String {
     switch self {
@@ -125,7 +146,9 @@ enum ActionsError: DescribedError {
       } else {
         hint = "check gpio-unlock"
       }
-      return "gpio-unlock: cannot use line \(line.line) of \(line.chipPath): \(errno.text) (\(hint))"
+      return "gpio-unlock: cannot use line \(line.offset) of \(line.chipPath): \(errno.text) (\(hint))"
+    case .gpioLineMissing(let setting, let error):
+      return "\(setting): \(error.message)"
     }
   }
 }

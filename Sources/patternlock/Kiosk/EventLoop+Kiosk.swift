@@ -173,6 +173,8 @@ extension EventLoop {
     set.removeAll()
     let signalled = set.add("signalfd", descriptor: descriptors.signals.rawValue)
     let inputReady = set.add("input", descriptor: input.pollDescriptor)
+    let door = self.door
+    let doorSources = door.addSources(to: &set)
 
     /// Before each wait: whether the kiosk and the VTs are still as a stay needs them.
     func prepare(_ loop: borrowing LoopDescriptors) -> Step<KioskLeaving> {
@@ -226,7 +228,7 @@ extension EventLoop {
         }
         if used { lastInput = MonotonicClock.microseconds() }
       default:
-        break
+        _ = door.drain(source, doorSources)
       }
       return nil
     }

@@ -64,6 +64,8 @@ extension EventLoop {
     let inputReady = set.add("input", descriptor: input.pollDescriptor)
     let flipDone = set.add("display", descriptor: display.pollDescriptor)
     let plugged = set.add("hotplug", descriptor: display.hotplugDescriptor)
+    let door = self.door
+    let doorSources = door.addSources(to: &set)
 
     /// Before each wait: the lock's end, else a frame when one is due.
     func prepare(_ loop: borrowing LoopDescriptors) -> Step<LoopEnding<D.Failure, I.Failure>> {
@@ -131,7 +133,7 @@ extension EventLoop {
           return .display(error)
         }
       default:
-        break
+        _ = door.drain(source, doorSources)
       }
       return nil
     }

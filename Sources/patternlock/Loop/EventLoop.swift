@@ -24,7 +24,10 @@ struct EventLoop: ~Copyable {
   var lockTerminal: TerminalControl?
   /// The descriptors every mode has.
   let descriptors: LoopDescriptors
-  var set = PollSet(capacity: 5)
+  var set = PollSet(capacity: 8)
+  /// The door's contact, exit button and held-open timer, in the lock's and the
+  /// kiosk's modes alike (an exit button works whatever is on screen).
+  var door = DoorWatch()
   /// When the watchdog was last pinged, across modes; nil before the first wait.
   private var lastPing: UInt64?
 
