@@ -70,6 +70,14 @@ busybox shell over the serial console, the display and the tablet over QMP:
      count is still 1, a wrong pattern makes it 2, `reset-attempts` with the printed
      recovery key 0, and the right pattern unlocks; then the same disk with a fresh TPM
      (a new state directory): check of the right pattern exits 8, not the enrolled TPM.
+ 15. GPIO as installers wire it, on one more boot whose device tree (QEMU's own, dumped
+     and given `gpio-line-names`) names PL061 lines 3 and 4 EXIT_BUTTON and DOOR_STRIKE:
+     a line name no line has is a one-line refusal listing the names there are;
+     `gpio-unlock = DOOR_STRIKE 300 active-low` rests line 4 high, and the exit button
+     (line 3, pulsed by QMP system_powerdown through QEMU's gpio-key) pulses it low and
+     is in the audit log; `door-sensor = 9030000.pl061:3 active-low` (chip label and
+     offset) with door-held-open-s 1 logs door-held-open, then the pulse's closing and
+     reopening as door-closed and door-forced.
 
 Every boot traces what virtio-gpu transfers to the host (QEMU's
 virtio_gpu_cmd_res_create_2d and virtio_gpu_cmd_res_flush events, WORK/virtio-gpu-bootN.trace);
@@ -195,12 +203,13 @@ class E2EBoard(Board):
 
     # The board.
 
-    def boot(self, mode="shell", devices=(), tpm=None):
+    def boot(self, mode="shell", devices=(), tpm=None, dtb=None):
         """Starts the board with the state disk and waits for the guest's shell (or, in
         `run` mode, for the lock screen init starts). QEMU traces what virtio-gpu is
         told to send to the host and the board's PL061 GPIO outputs (what a door
         strike's relay sees), one file per boot (`self.trace`); `devices` are further
-        QEMU devices; `tpm` (a SoftwareTPM) is the board's TPM chip."""
+        QEMU devices; `tpm` (a SoftwareTPM) is the board's TPM chip; `dtb` a device tree
+        to boot with instead of the one QEMU makes (`named_lines_dtb`)."""
         self.trace = os.path.join(self.work, f"virtio-gpu-boot{len(self.boots) + 1}.trace")
         self.gpio_trace = self.trace
         command = machine.image_board(mode, self.qmp_path, self.disk)
@@ -209,6 +218,8 @@ class E2EBoard(Board):
             command.device(device)
         if tpm is not None:
             command.tpm(tpm.start())
+        if dtb is not None:
+            command.option("-dtb", dtb)
         self.start(command)
         if mode == "run":
             self.console.wait(lambda l: l.startswith("patternlock: showing the lock on"), 0, self.deadline, "the lock screen init starts")
@@ -230,6 +241,25 @@ class E2EBoard(Board):
             self.qemu.wait(timeout=max(1.0, min(15.0, self.deadline - time.monotonic())))
         except subprocess.TimeoutExpired:
             self.fail("the guest did not power off")
+
+    def named_lines_dtb(self, names):
+        """QEMU's own device tree for this board with `gpio-line-names` added to the PL061
+        (`names`: offset to name), as a board's device tree names its header's lines."""
+        base = os.path.join(self.work, "virt")
+        command = machine.image_board("shell", self.qmp_path + ".dump", self.disk)
+        command.option("-machine", f"dumpdtb={base}.dtb")
+        subprocess.run(command.argv(), check=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.STDOUT, timeout=60)
+        dts = subprocess.run(["dtc", "-q", "-I", "dtb", "-O", "dts", base + ".dtb"], check=True,
+                             capture_output=True, text=True).stdout
+        node = re.search(r"pl061@9030000 \{\n", dts)
+        if node is None:
+            raise Failure("QEMU's device tree has no pl061@9030000 node")
+        line_names = ", ".join(f'"{names.get(offset, "")}"' for offset in range(8))
+        dts = dts[:node.end()] + f"\t\tgpio-line-names = {line_names};\n" + dts[node.end():]
+        subprocess.run(["dtc", "-q", "-I", "dts", "-O", "dtb", "-o", base + "-named.dtb", "-"], input=dts, text=True,
+                       check=True)
+        return base + "-named.dtb"
 
     # QEMU's GPIO trace.
 
@@ -1114,9 +1144,90 @@ def status_has(b, **want):
     return ", ".join(f'"{k}":{json.dumps(got[k])}' for k in want)
 
 
+DOOR_STATE = "/var/lib/patternlock-door"
+DOOR_LINES = {3: "EXIT_BUTTON", 4: "DOOR_STRIKE"}
+
+
+def door_panel(b):
+    """15. Lines by name and by chip label, active-low, the exit button and the door
+    contact on the PL061 (QEMU's gpio-key drives line 3 for 100 ms on system_powerdown;
+    gpio_keys, which would claim it, is not loaded in this image)."""
+    b.require("door: the board boots with PL061 lines 3 and 4 named in its device tree",
+              lambda: b.boot(dtb=b.named_lines_dtb(DOOR_LINES)))
+    status = b.console.shell(f"echo 1-2-3-6 | patternlock set-pattern --state-dir {DOOR_STATE} {CHEAP_HASH} >/dev/null", b.within(30))
+    b.require(f"door: set-pattern stores 1-2-3-6 in {DOOR_STATE}", lambda: expect_status(status, 0))
+
+    def system_conf(text):
+        status = b.console.shell(f"printf '{text}' >{SYSTEM_CONF} && chmod 0644 {SYSTEM_CONF}", b.within(10))
+        expect_status(status, 0)
+
+    def refused():
+        system_conf("[actions]\\ngpio-unlock = NO_SUCH_LINE\\n")
+        mark = b.console.mark()
+        status = b.console.shell(f"echo 1-2-3-6 | patternlock check --state-dir {DOOR_STATE} 2>&1", b.within(30))
+        said = [l for l in b.console.output_lines(mark) if l.startswith("patternlock:")]
+        want = "patternlock: gpio-unlock: no GPIO line is named NO_SUCH_LINE (named lines: EXIT_BUTTON, DOOR_STRIKE;"
+        expect(status == 1 and len(said) == 1 and said[0].startswith(want), f"exit {status}: {said}")
+        return said[0]
+    b.check("door: a line name no chip has is one line naming those there are (exit 1)", refused)
+
+    def log_events():
+        mark = b.console.mark()
+        b.console.shell(f"patternlock log --state-dir {DOOR_STATE} --json", b.within(20))
+        events = []
+        for line in b.console.output_lines(mark):
+            if line.startswith("{"):
+                entry = json.loads(line)
+                if "credential" not in entry:
+                    events.append(entry["event"])
+        return events
+
+    def wait_for_events(want, within):
+        until = b.within(within)
+        while True:
+            events = log_events()
+            if events[-len(want):] == want or events[:len(want)] == want:
+                return events
+            if time.monotonic() > until:
+                raise Failure(f"the audit log's door events are {events}, not {want}")
+            time.sleep(0.5)
+
+    try:
+        b.require("door: gpio-unlock by line name, active-low, and the exit button in /etc/patternlock.conf",
+                  lambda: system_conf("[actions]\\ngpio-unlock = DOOR_STRIKE 300 active-low\\nexit-button = EXIT_BUTTON\\n"))
+        since = b.gpio_trace_size()
+        b.start_run(f"--state-dir {DOOR_STATE} --timing")
+        b.run_line(b.run_since, "timing: start-to-first-flip-us=", 30)
+        b.check("door: run rests the active-low strike high (line 4)",
+                lambda: " ".join(gpio_level_seen(b, 4, since, ["1"], 10)))
+        since = b.gpio_trace_size()
+        b.qmp.execute("system_powerdown")
+        b.check("door: the exit button (line 3) pulses the strike low and back high",
+                lambda: " ".join(gpio_level_seen(b, 4, since, ["0", "1"], 10)))
+        b.check("door: the press is in the audit log (exit-button)", lambda: " ".join(wait_for_events(["exit-button"], 10)))
+        b.stop_run()
+        b.run_line(b.run_since, "exit ", 15)
+
+        b.require("door: a door contact by chip label and offset, active-low, held open 1 s",
+                  lambda: system_conf("[actions]\\ngpio-unlock = DOOR_STRIKE 300 active-low\\n"
+                                      "door-sensor = 9030000.pl061:3 active-low\\ndoor-held-open-s = 1\\n"))
+        b.start_run(f"--state-dir {DOOR_STATE} --timing")
+        b.run_line(b.run_since, "timing: start-to-first-flip-us=", 30)
+        # Line 3 rests low: with active-low the door reads open, and after 1 s it is held open.
+        b.check("door: a door open since the start is logged held open after door-held-open-s",
+                lambda: " ".join(wait_for_events(["exit-button", "door-held-open"], 10)))
+        b.qmp.execute("system_powerdown")
+        b.check("door: closed for the pulse, then open again with no release: door-closed, door-forced",
+                lambda: " ".join(wait_for_events(["exit-button", "door-held-open", "door-closed", "door-forced"], 10)))
+        b.stop_run()
+        b.run_line(b.run_since, "exit ", 15)
+    finally:
+        b.console.shell(f"rm -f {SYSTEM_CONF}", b.within(10))
+
+
 SCENARIOS = (first_run, injected_touchscreen, tablet_drag, right_pattern, rotated, sigterm, idle_blanking,
              vault_unlocks, strike_rests_low, failures_and_lockout, restart_in_lockout, power_cut_in_lockout, reset_read_only_and_enrol,
-             small_panels, tpm_bound)
+             small_panels, tpm_bound, door_panel)
 
 
 def main():
