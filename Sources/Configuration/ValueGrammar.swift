@@ -1,3 +1,4 @@
+import GPIO
 import PatternCore
 import Raster
 import Scene
