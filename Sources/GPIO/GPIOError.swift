@@ -28,7 +28,8 @@ public enum GPIOError: Error, Equatable {
     case .noSuchOffset(let chip, let offset, let lines):
       return "GPIO chip \(chip) has no line \(offset) (it has lines 0 to \(lines == 0 ? 0 : lines - 1))"
     case .chip(let path, let errno):
-      return "cannot read GPIO chip \(path): \(errno.text)"
+      let hint = errno == .noEntry ? " (is the GPIO chip there? 'ls /dev/gpiochip*' lists them; a line name or the chip's label survives renumbering)" : ""
+      return "cannot read GPIO chip \(path): \(errno.text)\(hint)"
     }
   }
 }

@@ -128,8 +128,15 @@ final class ActionsCommandTests: XCTestCase {
     XCTAssertEqual(chip.status, 1)
     XCTAssertEqual(
       chip.stderr,
-      "patternlock: gpio-unlock: cannot use line 4 of /dev/gpiochip99: No such file or directory (is the GPIO chip there? 'ls /dev/gpiochip*' lists them)\n")
+      "patternlock: gpio-unlock: cannot read GPIO chip /dev/gpiochip99: No such file or directory (is the GPIO chip there? 'ls /dev/gpiochip*' lists them; a line name or the chip's label survives renumbering)\n")
     XCTAssertEqual(chip.stdout, "", "nothing was judged")
+    if !FileManager.default.fileExists(atPath: "/dev/gpiochip0") {
+      let named = try check(right, ["gpio-unlock = DOOR_STRIKE 300"])
+      XCTAssertEqual(named.status, 1)
+      XCTAssertEqual(
+        named.stderr,
+        "patternlock: gpio-unlock: no GPIO chip in /dev (is the GPIO driver loaded? 'ls /dev/gpiochip*' lists them)\n")
+    }
     XCTAssertEqual(try check(right, []).status, 0, "and nothing was counted either")
   }
 
