@@ -246,10 +246,17 @@ class E2EBoard(Board):
         """QEMU's own device tree for this board with `gpio-line-names` added to the PL061
         (`names`: offset to name), as a board's device tree names its header's lines."""
         base = os.path.join(self.work, "virt")
-        command = machine.image_board("shell", self.qmp_path + ".dump", self.disk)
-        command.option("-machine", f"dumpdtb={base}.dtb")
-        subprocess.run(command.argv(), check=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.STDOUT, timeout=60)
+        # No state disk: the board still runs it (QEMU locks the image), and PCI devices
+        # are not in the device tree anyway.
+        dump_dir = tempfile.mkdtemp(prefix="patternlock-dtb.")
+        try:
+            command = machine.image_board("shell", os.path.join(dump_dir, "qmp.sock"))
+            command.option("-machine", f"dumpdtb={base}.dtb")
+            dumped = subprocess.run(command.argv(), stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
+        finally:
+            shutil.rmtree(dump_dir, ignore_errors=True)
+        if dumped.returncode != 0:
+            raise Failure(f"QEMU could not dump its device tree (exit {dumped.returncode}): {dumped.stdout[-300:]}")
         dts = subprocess.run(["dtc", "-q", "-I", "dtb", "-O", "dts", base + ".dtb"], check=True,
                              capture_output=True, text=True).stdout
         node = re.search(r"pl061@9030000 \{\n", dts)

@@ -52,7 +52,7 @@ class Board(Checks):
                 report()
             if finish:
                 finish()
-        except (Failure, OSError) as failure:
+        except (Failure, OSError, subprocess.SubprocessError) as failure:
             self.fail(str(failure))
         finally:
             self.close()
