@@ -95,18 +95,44 @@ import PatternCore
   /// `along` `half * ux` from that, the same integer `span` gets by multiplying out
   /// (an identity in wrapping arithmetic). So the end distances are squared once
   /// for both cuts and a side crossing costs no multiplication of its own.
+  ///
+  /// Most rows of a long segment lie between its ends, more than the outer radius
+  /// from either end's row: there neither end disc reaches the row and both side
+  /// crossings pass their range tests, so each cut is just the axis crossing plus
+  /// and minus its side distance (see `isSideRow`), and the general cut
+  /// is left for the rows near the ends.
   /// `RowWalkerTests` and `PolylineRowTests` hold the result to the plain one-cut
   /// reference (Tests/RasterTests/ReferenceCapsuleSpan.swift).
   @inlinable func spans(atY y: Int64) -> (outer: (low: Int64, high: Int64)?, inner: (low: Int64, high: Int64)?) {
     let xc = axisCrossing(atY: y)
     let dyA = y &- ay, dyB = y &- by
     let dyASquared = dyA &* dyA, dyBSquared = dyB &* dyB
+    if isSideRow(dyA: dyA, dyB: dyB, dyASquared: dyASquared, dyBSquared: dyBSquared) {
+      let outerHalf = outerSide &+ 2, innerHalf = innerSide &- 2
+      let inner: (low: Int64, high: Int64)? = innerRadius > 0 && innerHalf > 0 ? (xc &- innerHalf, xc &+ innerHalf) : nil
+      return ((xc &- outerHalf, xc &+ outerHalf), inner)
+    }
     let alongAtCrossing = (xc &- ax) &* ux &+ dyA &* uy
     return (
       cut(radius: outerRadius, widen: true, axisCrossing: xc, side: outerSide, dyASquared: dyASquared,
           dyBSquared: dyBSquared, alongAtCrossing: alongAtCrossing),
       cut(radius: innerRadius, widen: false, axisCrossing: xc, side: innerSide, dyASquared: dyASquared,
           dyBSquared: dyBSquared, alongAtCrossing: alongAtCrossing))
+  }
+
+  /// Whether row `y` (`dyA = y - ay`, `dyB = y - by`) lies between the ends, at
+  /// least the outer radius plus a pixel from each end's row. On such a row the
+  /// end discs miss it (`dy^2 >= radius^2` for both radii) and the side crossings
+  /// `xc -+ half` pass `cut`'s tests with room to spare: `along` there is about
+  /// `dyA * length^2 / uy`, at least `radius * length^2 / |uy|` from either end,
+  /// more than `half * |ux|` (about `radius * length * |ux| / |uy|`, as `length >=
+  /// |ux|`), and the crossing stays within the radius of the end points' columns
+  /// (`length - |uy| <= |ux|`). The extra pixel covers the roundings of `xc`,
+  /// `side` and `length` many times over. So `cut` would return exactly
+  /// `(xc - half, xc + half)`.
+  @inlinable @inline(__always) func isSideRow(dyA: Int64, dyB: Int64, dyASquared: Int64, dyBSquared: Int64) -> Bool {
+    let clear = outerRadius &+ 4096
+    return outerRadius > 0 && (dyA < 0) != (dyB < 0) && min(dyASquared, dyBSquared) >= clear &* clear
   }
 
   /// The pixel columns the capsule covers on the row whose centre is `y`, within
