@@ -103,15 +103,28 @@ import PatternCore
   /// is left for the rows near the ends.
   /// `RowWalkerTests` and `PolylineRowTests` hold the result to the plain one-cut
   /// reference (Tests/RasterTests/ReferenceCapsuleSpan.swift).
-  @inlinable func spans(atY y: Int64) -> (outer: (low: Int64, high: Int64)?, inner: (low: Int64, high: Int64)?) {
-    let xc = axisCrossing(atY: y)
+  ///
+  /// The side rows' few instructions are inlined into the row loop; the rest is
+  /// `endSpans(atY:)`, out of line, as it was before (its call and the copy of its
+  /// result cost more than the side rows' whole cut).
+  @inlinable @inline(__always)
+  func spans(atY y: Int64) -> (outer: (low: Int64, high: Int64)?, inner: (low: Int64, high: Int64)?) {
     let dyA = y &- ay, dyB = y &- by
-    let dyASquared = dyA &* dyA, dyBSquared = dyB &* dyB
-    if isSideRow(dyA: dyA, dyB: dyB, dyASquared: dyASquared, dyBSquared: dyBSquared) {
+    if isSideRow(dyA: dyA, dyB: dyB, dyASquared: dyA &* dyA, dyBSquared: dyB &* dyB) {
+      let xc = axisCrossing(atY: y)
       let outerHalf = outerSide &+ 2, innerHalf = innerSide &- 2
       let inner: (low: Int64, high: Int64)? = innerRadius > 0 && innerHalf > 0 ? (xc &- innerHalf, xc &+ innerHalf) : nil
       return ((xc &- outerHalf, xc &+ outerHalf), inner)
     }
+    return endSpans(atY: y)
+  }
+
+  /// `spans(atY:)` on a row near an end (or any row): the general cuts.
+  @inlinable @inline(never)
+  func endSpans(atY y: Int64) -> (outer: (low: Int64, high: Int64)?, inner: (low: Int64, high: Int64)?) {
+    let xc = axisCrossing(atY: y)
+    let dyA = y &- ay, dyB = y &- by
+    let dyASquared = dyA &* dyA, dyBSquared = dyB &* dyB
     let alongAtCrossing = (xc &- ax) &* ux &+ dyA &* uy
     return (
       cut(radius: outerRadius, widen: true, axisCrossing: xc, side: outerSide, dyASquared: dyASquared,
