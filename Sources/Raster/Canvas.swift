@@ -233,7 +233,16 @@ public struct Canvas<Storage: PixelStorage> {
     while x1 &- x >= 8 {
       let chunk = mask.loadUnaligned(as: UInt64.self)
       if chunk == 0 {
-        // Nothing covered.
+        // Nothing covered: skip the rest of an empty stretch 32 bytes at a time
+        // (the gap between two far-apart segments of a polyline row).
+        while x1 &- x >= 40 {
+          let next = mask + 8
+          let any = next.loadUnaligned(as: UInt64.self) | next.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            | next.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | next.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+          if any != 0 { break }
+          x &+= 32
+          mask += 32
+        }
       } else if chunk == ~0 && colorAlpha == 255 {
         fillSpan(y: y, from: x, to: x &+ 8, word: opaque)
       } else {
