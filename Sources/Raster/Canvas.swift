@@ -273,13 +273,14 @@ public struct Canvas<Storage: PixelStorage> {
     let box = mask.rect
     let alpha = UInt32(color.a)
     let wholeWidth = area.x == box.x && area.maxX == box.maxX
+    var memo = rasterizer.blendMemo(for: color, wordSize: Storage.bytesPerPixel)
     mask.bytes.withUnsafeBytes { bytes in
       mask.runs.withUnsafeBufferPointer { runs in
         mask.rowRuns.withUnsafeBufferPointer { rowRuns in
           guard let bytes = bytes.baseAddress, let runs = runs.baseAddress, let rowRuns = rowRuns.baseAddress else {
             return
           }
-          @inline(__always) func blendRows(clamped: Bool) {
+          @inline(__always) func blendRows(clamped: Bool, memo: inout BlendMemo) {
             for y in area.y..<area.maxY {
               let row = y &- box.y
               let rowOffset = row &* box.width &- box.x  // mask byte of canvas column 0
@@ -295,7 +296,8 @@ public struct Canvas<Storage: PixelStorage> {
                   if run.pointee.full {
                     blendSpan(y: y, from: start, to: end, color: color, alpha: alpha)
                   } else if alpha == 255 {
-                    blendOpaqueMixedRun(y: y, from: start, to: end, coverage: bytes + (rowOffset &+ start), color: color)
+                    blendOpaqueMixedRun(
+                      y: y, from: start, to: end, coverage: bytes + (rowOffset &+ start), color: color, memo: &memo)
                   } else {
                     blendCoverageRow(y: y, from: start, to: end, coverage: bytes + (rowOffset &+ start), color: color)
                   }
@@ -304,35 +306,45 @@ public struct Canvas<Storage: PixelStorage> {
               }
             }
           }
-          if wholeWidth { blendRows(clamped: false) } else { blendRows(clamped: true) }
+          if wholeWidth { blendRows(clamped: false, memo: &memo) } else { blendRows(clamped: true, memo: &memo) }
         }
       }
     }
+    rasterizer.keep(memo)
   }
 
   /// `blendCoverageRow` for an opaque colour over a mask's mixed run: a few pixels,
   /// mostly edge bytes between 1 and 254, so each pixel is tested for 0 and 255 and
   /// otherwise blended at its coverage (an opaque colour's opacity is the coverage
-  /// itself), without the eight-byte steps and the colour's alpha test per pixel.
+  /// itself), without the eight-byte steps and the colour's alpha test per pixel;
+  /// through `memo`, like `blendCoverageRow`.
   @inlinable @inline(__always)
-  func blendOpaqueMixedRun(y: Int, from x0: Int, to x1: Int, coverage: UnsafeRawPointer, color: Color) {
+  func blendOpaqueMixedRun(
+    y: Int, from x0: Int, to x1: Int, coverage: UnsafeRawPointer, color: Color, memo: inout BlendMemo
+  ) {
     let opaque = Storage.word(for: color).littleEndian
     let row = base + y &* bytesPerRow
     let size = MemoryLayout<Storage.Word>.size
     var x = x0
     var mask = coverage
+    // A local copy, so the loop keeps the memo in registers.
+    var remembered = memo
     while x < x1 {
       let c = UInt32(mask.load(as: UInt8.self))
       if c == 255 {
         row.storeBytes(of: opaque, toByteOffset: x &* size, as: Storage.Word.self)
       } else if c != 0 {
         let old = Storage.Word(littleEndian: row.load(fromByteOffset: x &* size, as: Storage.Word.self))
-        row.storeBytes(of: Storage.blend(color, alpha: c, over: old).littleEndian, toByteOffset: x &* size,
+        let blended = remembered.word(coverage: Int(c), over: UInt32(old)) {
+          UInt32(Storage.blend(color, alpha: c, over: old))
+        }
+        row.storeBytes(of: Storage.Word(truncatingIfNeeded: blended).littleEndian, toByteOffset: x &* size,
                        as: Storage.Word.self)
       }
       x &+= 1
       mask += 1
     }
+    memo = remembered
   }
 
   /// Blends a colour over `x0..<x1` of row `y` at the coverage gathered in the
