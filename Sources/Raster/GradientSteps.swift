@@ -43,13 +43,13 @@
   }
 
   /// The current row's colour.
-  @inlinable var color: Color {
+  @inlinable @inline(__always) var color: Color {
     Color(r: UInt8(truncatingIfNeeded: quotients[2]), g: UInt8(truncatingIfNeeded: quotients[1]),
           b: UInt8(truncatingIfNeeded: quotients[0]), a: UInt8(truncatingIfNeeded: quotients[3]))
   }
 
   /// Moves to the next row.
-  @inlinable mutating func advance() {
+  @inlinable @inline(__always) mutating func advance() {
     quotients &+= quotientSteps
     remainders &+= remainderSteps
     let carry = remainders .>= steps
