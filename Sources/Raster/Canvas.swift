@@ -297,7 +297,8 @@ public struct Canvas<Storage: PixelStorage> {
                     blendSpan(y: y, from: start, to: end, color: color, alpha: alpha)
                   } else if alpha == 255 {
                     blendOpaqueMixedRun(
-                      y: y, from: start, to: end, coverage: bytes + (rowOffset &+ start), color: color, memo: &memo)
+                      y: y, from: start, to: end, coverage: bytes + (rowOffset &+ start), color: color,
+                      remembering: !clamped, memo: &memo)
                   } else {
                     blendCoverageRow(y: y, from: start, to: end, coverage: bytes + (rowOffset &+ start), color: color)
                   }
@@ -320,7 +321,8 @@ public struct Canvas<Storage: PixelStorage> {
   /// through `memo`, like `blendCoverageRow`.
   @inlinable @inline(__always)
   func blendOpaqueMixedRun(
-    y: Int, from x0: Int, to x1: Int, coverage: UnsafeRawPointer, color: Color, memo: inout BlendMemo
+    y: Int, from x0: Int, to x1: Int, coverage: UnsafeRawPointer, color: Color, remembering: Bool,
+    memo: inout BlendMemo
   ) {
     let opaque = Storage.word(for: color).littleEndian
     let row = base + y &* bytesPerRow
@@ -335,9 +337,9 @@ public struct Canvas<Storage: PixelStorage> {
         row.storeBytes(of: opaque, toByteOffset: x &* size, as: Storage.Word.self)
       } else if c != 0 {
         let old = Storage.Word(littleEndian: row.load(fromByteOffset: x &* size, as: Storage.Word.self))
-        let blended = remembered.word(coverage: Int(c), over: UInt32(old)) {
-          UInt32(Storage.blend(color, alpha: c, over: old))
-        }
+        let blended = remembering
+          ? remembered.word(coverage: Int(c), over: UInt32(old)) { UInt32(Storage.blend(color, alpha: c, over: old)) }
+          : UInt32(Storage.blend(color, alpha: c, over: old))
         row.storeBytes(of: Storage.Word(truncatingIfNeeded: blended).littleEndian, toByteOffset: x &* size,
                        as: Storage.Word.self)
       }
