@@ -273,7 +273,9 @@ public struct Canvas<Storage: PixelStorage> {
     let box = mask.rect
     let alpha = UInt32(color.a)
     let wholeWidth = area.x == box.x && area.maxX == box.maxX
-    var memo = rasterizer.blendMemo(for: color, wordSize: Storage.bytesPerPixel)
+    // Only whole-width blits of an opaque colour use the memo (see `blendOpaqueMixedRun`).
+    let remembers = wholeWidth && alpha == 255
+    var memo = remembers ? rasterizer.blendMemo(for: color, wordSize: Storage.bytesPerPixel) : rasterizer.unusedBlendMemo
     mask.bytes.withUnsafeBytes { bytes in
       mask.runs.withUnsafeBufferPointer { runs in
         mask.rowRuns.withUnsafeBufferPointer { rowRuns in
@@ -311,14 +313,17 @@ public struct Canvas<Storage: PixelStorage> {
         }
       }
     }
-    rasterizer.keep(memo)
+    if remembers { rasterizer.keep(memo) }
   }
 
   /// `blendCoverageRow` for an opaque colour over a mask's mixed run: a few pixels,
   /// mostly edge bytes between 1 and 254, so each pixel is tested for 0 and 255 and
   /// otherwise blended at its coverage (an opaque colour's opacity is the coverage
   /// itself), without the eight-byte steps and the colour's alpha test per pixel;
-  /// through `memo`, like `blendCoverageRow`.
+  /// `remembering`, through `memo` (see `BlendMemo`). A blit clipped to part of the
+  /// mask's width (the edge of a damage box through a ring) does not remember: there
+  /// the edge pixels lie over the line as often as over the background, and the
+  /// memo's misses cost more than its hits saved.
   @inlinable @inline(__always)
   func blendOpaqueMixedRun(
     y: Int, from x0: Int, to x1: Int, coverage: UnsafeRawPointer, color: Color, remembering: Bool,

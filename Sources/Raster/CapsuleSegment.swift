@@ -21,6 +21,10 @@ import PatternCore
   /// `radius * length / |uy|` for each (0 when `uy` is 0): how far along a row the
   /// long sides are from the axis. Worked out once here instead of on every row.
   @usableFromInline var outerSide: Int64 = 0, innerSide: Int64 = 0
+  /// `4096 * uy = quotientStep * length + remainderStep` (`0 <= remainderStep <
+  /// length`; both 0 for a dot): the side distance's change per pixel along a row,
+  /// divided once here for every `RowWalker` of the segment.
+  @usableFromInline var quotientStep: Int64 = 0, remainderStep: Int64 = 0
   @inlinable init() {}
 
   /// A segment from `(ax, ay)` to `(bx, by)`, touching rows within `reach` (Q12),
@@ -41,12 +45,13 @@ import PatternCore
     self.innerRadius = innerRadius
     outerSide = sideDistance(radius: outerRadius)
     innerSide = sideDistance(radius: innerRadius)
+    if length > 0 { (quotientStep, remainderStep) = CapsuleSegment.floorDivision(4096 &* uy, by: length) }
   }
 
   /// The columns `first..<end` the capsule can touch: the end points' range widened
   /// by the outer radius and two pixels, more than `spans(atY:)` ever reaches.
   ///
-  /// Not stored: at 120 bytes a segment is copied with a few vector moves, and two
+  /// Not stored: at 136 bytes a segment is copied with a few vector moves, and
   /// more fields made every per-row copy a `memcpy` call.
   @inlinable var columns: (first: Int, end: Int) {
     let reach = max(outerRadius, 0) &+ 8192

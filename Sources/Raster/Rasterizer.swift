@@ -175,6 +175,11 @@ public final class Rasterizer {
     return memo
   }
 
+  /// A memo for a draw that remembers nothing (never read, never kept).
+  @inlinable var unusedBlendMemo: BlendMemo {
+    BlendMemo(words: memoWords, tags: memoTags, tag: 0, under: 0, slot: 0)
+  }
+
   /// Takes back the memo a draw used, with what it remembered.
   @inlinable func keep(_ memo: BlendMemo) {
     memoState[4 &* memo.slot] = memo.tag
