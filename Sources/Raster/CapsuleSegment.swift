@@ -65,6 +65,19 @@ import PatternCore
     return first < area.maxX && end > area.x && firstRow < area.maxY && endRow > area.y
   }
 
+  /// `mayTouch(area)` of the segment `init(ax:ay:bx:by:reach:outerRadius:innerRadius:)`
+  /// would make, from its end points alone: a polyline leaves out the segments far
+  /// from a damage box before their square root and divisions.
+  @inlinable static func mayTouch(
+    _ area: Rect, ax: Int64, ay: Int64, bx: Int64, by: Int64, reach: Int64, outerRadius: Int64
+  ) -> Bool {
+    let columnReach = max(outerRadius, 0) &+ 8192
+    return SubPixel.firstCentre(atOrAfter: min(ax, bx) &- columnReach) < area.maxX
+      && SubPixel.endCentre(atOrBefore: max(ax, bx) &+ columnReach) > area.x
+      && SubPixel.firstCentre(atOrAfter: min(ay, by) &- reach) < area.maxY
+      && SubPixel.endCentre(atOrBefore: max(ay, by) &+ reach) > area.y
+  }
+
   /// `value = quotient * divisor + remainder` with `0 <= remainder < divisor`
   /// (division rounded towards minus infinity), for `divisor > 0`.
   @inlinable static func floorDivision(_ value: Int64, by divisor: Int64) -> (quotient: Int64, remainder: Int64) {
