@@ -90,7 +90,9 @@ public final class Rasterizer {
   /// Each memo's state between draws, four words a slot: its tag, the word
   /// underneath, the colour (as `r << 24 | g << 16 | b << 8 | a`) and the pixel
   /// size its words are in (a canvas of the other format may share the
-  /// rasterizer); then the slot to give the next new colour. Kept behind a
+  /// rasterizer; the size tells XRGB8888 and RGB565 apart, and a third format of
+  /// either size would need a key of its own); then the slot to give the next new
+  /// colour. Kept behind a
   /// pointer, as the scratch rows are: a class's stored `var` is checked for
   /// exclusive access at run time on every use.
   @usableFromInline let memoState: UnsafeMutablePointer<UInt32>
