@@ -39,10 +39,12 @@ extension Canvas {
   @inlinable public func fillVerticalGradient(_ rect: Rect, top: Color, bottom: Color, clip: Rect) {
     let area = rect.intersection(clip).intersection(bounds)
     if area.isEmpty { return }
-    let steps = rect.height - 1
+    // Each row's colour is `gradientColor`'s, stepped from the area's first row.
+    var rows = GradientSteps(top: top, bottom: bottom, steps: rect.height - 1, step: area.y - rect.y)
     for y in area.y..<area.maxY {
-      let color = Canvas.gradientColor(top: top, bottom: bottom, step: y - rect.y, of: steps)
+      let color = rows.color
       blendSpan(y: y, from: area.x, to: area.maxX, color: color, alpha: UInt32(color.a))
+      rows.advance()
     }
   }
 

@@ -27,7 +27,7 @@ extension Canvas {
     var previous: Point? = nil
     for i in points.indices {
       let p = points[i]
-      if let a = previous {
+      if let a = previous, Canvas.segmentMayTouch(area, from: a, to: p, width: width) {
         var segment = Canvas.segment(from: a, to: p, width: width)
         if segment.mayTouch(area) {
           segment.narrowRows(toColumnsOf: area)
@@ -84,6 +84,15 @@ extension Canvas {
   /// Strokes a polyline whose points are in an array; see the `Span` form.
   @inlinable public func strokePolyline(_ points: [Point], width: Fixed16, color: Color, clip: Rect) {
     strokePolyline(points.span, width: width, color: color, clip: clip)
+  }
+
+  /// Whether `segment(from: a, to: b, width: width).mayTouch(area)`, without making
+  /// the segment.
+  @inlinable
+  static func segmentMayTouch(_ area: Rect, from a: Point, to b: Point, width: Fixed16) -> Bool {
+    CapsuleSegment.mayTouch(
+      area, ax: SubPixel.from(a.x), ay: SubPixel.from(a.y), bx: SubPixel.from(b.x), by: SubPixel.from(b.y),
+      reach: ShapeBounds.polylineReach(width: width), outerRadius: SubPixel.from(width) / 2 &+ Rasterizer.edgeReach)
   }
 
   /// The capsule segment between two points of a polyline `width` wide, in Q12.

@@ -6,7 +6,7 @@ extension CapsuleSegment {
   /// distance `|cross| / length` (rounded down), and both `along` and `cross` are
   /// affine in the pixel's x: one pixel right adds `4096 * ux` to `along` and
   /// `4096 * uy` to `cross`. So the walker divides `cross` by `length` once, at its
-  /// first pixel, divides the step `4096 * uy` once too, and then adds the step's
+  /// first pixel, takes the step `4096 * uy` divided once per segment, and then adds the step's
   /// quotient and remainder per pixel (one carry at most, as both remainders are
   /// below `length`). With `cross = q * length + r`, `0 <= r < length`, the
   /// truncated `|cross| / length` is `q` when `q >= 0` and `-(q + 1)` or `-q` (as
@@ -43,7 +43,7 @@ extension CapsuleSegment {
       alongStep = 4096 &* segment.ux
       if segment.length > 0 {
         (quotient, remainder) = CapsuleSegment.floorDivision(vx &* segment.uy &- vy &* segment.ux, by: segment.length)
-        (quotientStep, remainderStep) = CapsuleSegment.floorDivision(4096 &* segment.uy, by: segment.length)
+        (quotientStep, remainderStep) = (segment.quotientStep, segment.remainderStep)
       }
     }
 
@@ -73,7 +73,9 @@ extension CapsuleSegment {
       along &+= alongStep
       quotient &+= quotientStep
       remainder &+= remainderStep
-      if remainder >= segment.length && segment.length > 0 {
+      // (A dot's length is 0: its quotient counts up here but is never read, as a
+      // dot has no side branch, `0 < along < lengthSquared = 0`.)
+      if remainder >= segment.length {
         remainder &-= segment.length
         quotient &+= 1
       }

@@ -21,6 +21,10 @@ import PatternCore
   /// `radius * length / |uy|` for each (0 when `uy` is 0): how far along a row the
   /// long sides are from the axis. Worked out once here instead of on every row.
   @usableFromInline var outerSide: Int64 = 0, innerSide: Int64 = 0
+  /// `4096 * uy = quotientStep * length + remainderStep` (`0 <= remainderStep <
+  /// length`; both 0 for a dot): the side distance's change per pixel along a row,
+  /// divided once here for every `RowWalker` of the segment.
+  @usableFromInline var quotientStep: Int64 = 0, remainderStep: Int64 = 0
   @inlinable init() {}
 
   /// A segment from `(ax, ay)` to `(bx, by)`, touching rows within `reach` (Q12),
@@ -41,13 +45,15 @@ import PatternCore
     self.innerRadius = innerRadius
     outerSide = sideDistance(radius: outerRadius)
     innerSide = sideDistance(radius: innerRadius)
+    if length > 0 { (quotientStep, remainderStep) = CapsuleSegment.floorDivision(4096 &* uy, by: length) }
   }
 
   /// The columns `first..<end` the capsule can touch: the end points' range widened
   /// by the outer radius and two pixels, more than `spans(atY:)` ever reaches.
   ///
-  /// Not stored: at 120 bytes a segment is copied with a few vector moves, and two
-  /// more fields made every per-row copy a `memcpy` call.
+  /// Not stored: the polyline copies its segment out on every row, at 120 bytes
+  /// with a few vector moves, at 136 (with the walker's step) by a `memcpy` call
+  /// of about the same cost, and larger copies cost more.
   @inlinable var columns: (first: Int, end: Int) {
     let reach = max(outerRadius, 0) &+ 8192
     return (SubPixel.firstCentre(atOrAfter: min(ax, bx) &- reach), SubPixel.endCentre(atOrBefore: max(ax, bx) &+ reach))
@@ -58,6 +64,19 @@ import PatternCore
   @inlinable func mayTouch(_ area: Rect) -> Bool {
     let (first, end) = columns
     return first < area.maxX && end > area.x && firstRow < area.maxY && endRow > area.y
+  }
+
+  /// `mayTouch(area)` of the segment `init(ax:ay:bx:by:reach:outerRadius:innerRadius:)`
+  /// would make, from its end points alone: a polyline leaves out the segments far
+  /// from a damage box before their square root and divisions.
+  @inlinable static func mayTouch(
+    _ area: Rect, ax: Int64, ay: Int64, bx: Int64, by: Int64, reach: Int64, outerRadius: Int64
+  ) -> Bool {
+    let columnReach = max(outerRadius, 0) &+ 8192
+    return SubPixel.firstCentre(atOrAfter: min(ax, bx) &- columnReach) < area.maxX
+      && SubPixel.endCentre(atOrBefore: max(ax, bx) &+ columnReach) > area.x
+      && SubPixel.firstCentre(atOrAfter: min(ay, by) &- reach) < area.maxY
+      && SubPixel.endCentre(atOrBefore: max(ay, by) &+ reach) > area.y
   }
 
   /// `value = quotient * divisor + remainder` with `0 <= remainder < divisor`
@@ -95,9 +114,33 @@ import PatternCore
   /// `along` `half * ux` from that, the same integer `span` gets by multiplying out
   /// (an identity in wrapping arithmetic). So the end distances are squared once
   /// for both cuts and a side crossing costs no multiplication of its own.
+  ///
+  /// Most rows of a long segment lie between its ends, more than the outer radius
+  /// from either end's row: there neither end disc reaches the row and both side
+  /// crossings pass their range tests, so each cut is just the axis crossing plus
+  /// and minus its side distance (see `isSideRow`), and the general cut
+  /// is left for the rows near the ends.
   /// `RowWalkerTests` and `PolylineRowTests` hold the result to the plain one-cut
   /// reference (Tests/RasterTests/ReferenceCapsuleSpan.swift).
-  @inlinable func spans(atY y: Int64) -> (outer: (low: Int64, high: Int64)?, inner: (low: Int64, high: Int64)?) {
+  ///
+  /// The side rows' few instructions are inlined into the row loop; the rest is
+  /// `endSpans(atY:)`, out of line, as it was before (its call and the copy of its
+  /// result cost more than the side rows' whole cut).
+  @inlinable @inline(__always)
+  func spans(atY y: Int64) -> (outer: (low: Int64, high: Int64)?, inner: (low: Int64, high: Int64)?) {
+    let dyA = y &- ay, dyB = y &- by
+    if isSideRow(dyA: dyA, dyB: dyB, dyASquared: dyA &* dyA, dyBSquared: dyB &* dyB) {
+      let xc = axisCrossing(atY: y)
+      let outerHalf = outerSide &+ 2, innerHalf = innerSide &- 2
+      let inner: (low: Int64, high: Int64)? = innerRadius > 0 && innerHalf > 0 ? (xc &- innerHalf, xc &+ innerHalf) : nil
+      return ((xc &- outerHalf, xc &+ outerHalf), inner)
+    }
+    return endSpans(atY: y)
+  }
+
+  /// `spans(atY:)` on a row near an end (or any row): the general cuts.
+  @inlinable @inline(never)
+  func endSpans(atY y: Int64) -> (outer: (low: Int64, high: Int64)?, inner: (low: Int64, high: Int64)?) {
     let xc = axisCrossing(atY: y)
     let dyA = y &- ay, dyB = y &- by
     let dyASquared = dyA &* dyA, dyBSquared = dyB &* dyB
@@ -107,6 +150,21 @@ import PatternCore
           dyBSquared: dyBSquared, alongAtCrossing: alongAtCrossing),
       cut(radius: innerRadius, widen: false, axisCrossing: xc, side: innerSide, dyASquared: dyASquared,
           dyBSquared: dyBSquared, alongAtCrossing: alongAtCrossing))
+  }
+
+  /// Whether row `y` (`dyA = y - ay`, `dyB = y - by`) lies between the ends, at
+  /// least the outer radius plus a pixel from each end's row. On such a row the
+  /// end discs miss it (`dy^2 >= radius^2` for both radii) and the side crossings
+  /// `xc -+ half` pass `cut`'s tests with room to spare: `along` there is about
+  /// `dyA * length^2 / uy`, at least `radius * length^2 / |uy|` from either end,
+  /// more than `half * |ux|` (about `radius * length * |ux| / |uy|`, as `length >=
+  /// |ux|`), and the crossing stays within the radius of the end points' columns
+  /// (`length - |uy| <= |ux|`). The extra pixel covers the roundings of `xc`,
+  /// `side` and `length` many times over. So `cut` would return exactly
+  /// `(xc - half, xc + half)`.
+  @inlinable @inline(__always) func isSideRow(dyA: Int64, dyB: Int64, dyASquared: Int64, dyBSquared: Int64) -> Bool {
+    let clear = outerRadius &+ 4096
+    return outerRadius > 0 && (dyA < 0) != (dyB < 0) && min(dyASquared, dyBSquared) >= clear &* clear
   }
 
   /// The pixel columns the capsule covers on the row whose centre is `y`, within

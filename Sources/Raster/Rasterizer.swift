@@ -82,6 +82,20 @@ public final class Rasterizer {
   @usableFromInline let fullRuns: UnsafeMutablePointer<Int>
   /// Each segment's opacity, for a polyline whose segments differ (a fading trail).
   @usableFromInline let segmentAlphas: UnsafeMutablePointer<UInt8>
+  /// The blend memos' storage (see `BlendMemo`): `memoSlots` memos of 256 words
+  /// and 256 tags each, one per colour, as a frame's blits take turns between the
+  /// rings', the dots' and the joined dots' colours.
+  @usableFromInline let memoWords: UnsafeMutablePointer<UInt32>
+  @usableFromInline let memoTags: UnsafeMutablePointer<UInt32>
+  /// Each memo's state between draws, four words a slot: its tag, the word
+  /// underneath, the colour (as `r << 24 | g << 16 | b << 8 | a`) and the pixel
+  /// size its words are in (a canvas of the other format may share the
+  /// rasterizer; the size tells XRGB8888 and RGB565 apart, and a third format of
+  /// either size would need a key of its own); then the slot to give the next new
+  /// colour. Kept behind a
+  /// pointer, as the scratch rows are: a class's stored `var` is checked for
+  /// exclusive access at run time on every use.
+  @usableFromInline let memoState: UnsafeMutablePointer<UInt32>
 
   /// Makes the tables and scratch storage (the only allocation).
   ///
@@ -112,6 +126,15 @@ public final class Rasterizer {
     fullRuns.initialize(repeating: 0, count: 2 * maximumPolylinePoints)
     segmentAlphas = .allocate(capacity: maximumPolylinePoints)
     segmentAlphas.initialize(repeating: 0, count: maximumPolylinePoints)
+    let memoSlots = Rasterizer.memoSlots
+    memoWords = .allocate(capacity: 256 * memoSlots)
+    memoWords.initialize(repeating: 0, count: 256 * memoSlots)
+    memoTags = .allocate(capacity: 256 * memoSlots)
+    memoTags.initialize(repeating: 0, count: 256 * memoSlots)
+    memoState = .allocate(capacity: 4 * memoSlots + 1)
+    // Tag 1 (no entry has it yet), no colour, no pixel size: a slot's first draw starts over.
+    memoState.initialize(repeating: 0, count: 4 * memoSlots + 1)
+    for slot in 0..<memoSlots { memoState[4 * slot] = 1 }
   }
 
   deinit {
@@ -121,6 +144,48 @@ public final class Rasterizer {
     segments.deallocate()
     fullRuns.deallocate()
     segmentAlphas.deallocate()
+    memoWords.deallocate()
+    memoTags.deallocate()
+    memoState.deallocate()
+  }
+
+  /// How many colours the blend memos remember.
+  @inlinable static var memoSlots: Int { 4 }
+
+  /// The blend memo for blending `color` into a canvas of `wordSize`-byte pixels:
+  /// that colour's remembered words, or a slot of its own, emptied (the slots are
+  /// given to new colours in turn).
+  @inlinable func blendMemo(for color: Color, wordSize: Int) -> BlendMemo {
+    let key = UInt32(color.r) << 24 | UInt32(color.g) << 16 | UInt32(color.b) << 8 | UInt32(color.a)
+    let size = UInt32(truncatingIfNeeded: wordSize)
+    var slot = 0
+    while slot < Rasterizer.memoSlots && !(memoState[4 &* slot &+ 2] == key && memoState[4 &* slot &+ 3] == size) {
+      slot &+= 1
+    }
+    let fresh = slot == Rasterizer.memoSlots
+    if fresh {
+      let next = 4 &* Rasterizer.memoSlots
+      slot = Int(memoState[next])
+      memoState[next] = UInt32((slot &+ 1) % Rasterizer.memoSlots)
+      memoState[4 &* slot &+ 2] = key
+      memoState[4 &* slot &+ 3] = size
+    }
+    var memo = BlendMemo(
+      words: memoWords + 256 &* slot, tags: memoTags + 256 &* slot, tag: memoState[4 &* slot],
+      under: memoState[4 &* slot &+ 1], slot: slot)
+    if fresh { memo.forget(under: memo.under) }
+    return memo
+  }
+
+  /// A memo for a draw that remembers nothing (never read, never kept).
+  @inlinable var unusedBlendMemo: BlendMemo {
+    BlendMemo(words: memoWords, tags: memoTags, tag: 0, under: 0, slot: 0)
+  }
+
+  /// Takes back the memo a draw used, with what it remembered.
+  @inlinable func keep(_ memo: BlendMemo) {
+    memoState[4 &* memo.slot] = memo.tag
+    memoState[4 &* memo.slot &+ 1] = memo.under
   }
 
   // MARK: Scratch access for the shapes (the pointers stay in this file).

@@ -36,6 +36,11 @@ public final class LockScreenRenderer {
   /// the same bytes as drawing the circle, at a fraction of the cost (see `CoverageMask`).
   private let ringMasks: [CoverageMask]
   private let dotMasks: [CoverageMask]
+  /// Each dot's centre and its ring's and centre's box, worked out once: asked for
+  /// on every frame (the line's points, which dots a damaged rectangle meets),
+  /// each `layout.centre(of:)` call copied the whole layout.
+  private let dotCentres: [Point]
+  private let dotBoxes: [Rect]
   /// The owner's message, its glyphs placed once (centred per line in
   /// `layout.messageRect`); never changes, so it is only redrawn under damage.
   private let messageGlyphs: [TextLayout.Placement]
@@ -89,6 +94,11 @@ public final class LockScreenRenderer {
     }
     dotMasks = (1...layout.dotCount).map { dot in
       CoverageMask(circleAt: layout.centre(of: dot), radius: layout.dotRadius, rasterizer: rasterizer)
+    }
+    dotCentres = (1...layout.dotCount).map { layout.centre(of: $0) }
+    dotBoxes = (1...layout.dotCount).map { dot in
+      ShapeBounds.ring(center: layout.centre(of: dot), radius: layout.ringRadius, strokeWidth: layout.ringStroke)
+        .union(ShapeBounds.circle(center: layout.centre(of: dot), radius: layout.dotRadius))
     }
   }
 
@@ -165,10 +175,7 @@ public final class LockScreenRenderer {
     ShapeBounds.circle(center: p, radius: cursorRadius + Fixed16(2))
   }
 
-  private func dotBounds(_ dot: Int) -> Rect {
-    ShapeBounds.ring(center: layout.centre(of: dot), radius: layout.ringRadius, strokeWidth: layout.ringStroke)
-      .union(ShapeBounds.circle(center: layout.centre(of: dot), radius: layout.dotRadius))
-  }
+  private func dotBounds(_ dot: Int) -> Rect { dotBoxes[dot - 1] }
 
   /// The box of the state's line from trail position `start` on (through the finger).
   /// One joined dot and no finger draws a round dot the line's width across.
@@ -183,7 +190,7 @@ public final class LockScreenRenderer {
     var count = 0
     var i = start
     while i < state.trail.count {
-      points[count] = layout.centre(of: state.trail[i])
+      points[count] = dotCentres[state.trail[i] - 1]
       count += 1
       i += 1
     }
