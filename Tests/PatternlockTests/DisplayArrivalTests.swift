@@ -43,10 +43,16 @@ final class DisplayArrivalTests: XCTestCase {
   }
 
   func testErrorsThatWaitingCannotMendEndTheWaitAtOnce() {
-    for error in [KMSError.permissionDenied(path: "p"), .masterHeld(path: "p"), .unknownMode(path: "p", output: "o", mode: "m", modes: "")] {
+    for error in [
+      KMSError.permissionDenied(path: "p"), .masterHeld(path: "p"), .unknownMode(path: "p", output: "o", mode: "m", modes: ""),
+      .callFailed(call: "drmModeAtomicCommit", path: "p", errno: .invalid),
+    ] {
       XCTAssertFalse(DisplayArrival.isNotThereYet(error), error.message)
     }
-    for error in [KMSError.noDevice(directory: "d"), .noConnectedOutput(path: "p", outputs: ""), .notModesetting(path: "p")] {
+    for error in [
+      KMSError.noDevice(directory: "d"), .noConnectedOutput(path: "p", outputs: ""), .notModesetting(path: "p"),
+      .callFailed(call: "open", path: "/dev/dri/card0", errno: .noDevice),
+    ] {
       XCTAssertTrue(DisplayArrival.isNotThereYet(error), error.message)
     }
     XCTAssertFalse(DisplayArrival.isNotThereYet(.notModesetting(path: "/dev/null"), named: true), "a named card that is not a display")

@@ -46,10 +46,13 @@ enum DisplayArrival {
   /// Whether `error` says the display has not appeared yet (rather than that one failed).
   /// A render-only card is the only card until the display driver binds (v3d before
   /// vc4), but a card named with `device` that is not a display will never become one.
+  /// A node that is there but answers ENODEV or ENOENT is one the driver is still
+  /// binding (seen on trixie: the card's node before virtio-gpu was ready).
   static func isNotThereYet(_ error: KMSError, named: Bool = false) -> Bool {
     switch error {
     case .noDevice, .noConnectedOutput: return true
     case .notModesetting: return !named
+    case .callFailed(_, _, let errno): return errno == .noDevice || errno == .noEntry
     default: return false
     }
   }
