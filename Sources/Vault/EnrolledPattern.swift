@@ -99,6 +99,14 @@ public struct EnrolledPattern: Equatable {
     return ""
   }
 
+  /// The Argon2id memory a derivation takes, for messages.
+  var memoryBytes: Int {
+    switch protection {
+    case .hash(_, let parameters, _): return parameters.memoryKiB << 10
+    case .tpm(let enrolment): return enrolment.setting.memoryKiB << 10
+    }
+  }
+
   /// A hashed pattern's fingerprint key (empty when TPM-bound).
   var fingerprintKey: [UInt8] {
     if case .hash(_, _, let key) = protection { return key }

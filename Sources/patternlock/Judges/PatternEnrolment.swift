@@ -44,6 +44,8 @@ enum PatternEnrolment {
     _ dots: DotSequence, gridSize: Int, minimumDots: Int, cost: HashCost, settings: Settings,
     in directory: borrowing StateDirectory, by command: Command
   ) throws(VaultError) -> String? {
+    let others = try CredentialFile.load(from: directory).credentials.count
+    guard others == 0 else { throw .otherCredentialsDependOnOwner(count: others) }
     let earlierTPM = (try? EnrolledPattern.load(from: directory))?.tpmEnrolment != nil
     guard let tpm = try chosenTPM(settings) else {
       let enrolled = try EnrolledPattern(dots: dots, gridSize: gridSize, minimumDots: minimumDots, cost: cost)
