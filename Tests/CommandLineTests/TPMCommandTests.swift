@@ -82,7 +82,7 @@ final class TPMCommandTests: XCTestCase {
     XCTAssertEqual(try status()["tpm_tries_left"] as? Int, limit - 1)
     let ok = try check(right)
     XCTAssertEqual(ok.status, 0, ok.stderr)
-    XCTAssertEqual(ok.stdout, "{\"result\":\"unlocked\"}\n")
+    XCTAssertEqual(ok.stdout, "{\"result\":\"unlocked\",\"credential\":\"owner\"}\n")
     XCTAssertEqual(try status()["tpm_tries_left"] as? Int, limit, "a right pattern resets the TPM's count")
     // The TPM's verdicts are logged as the hash's are.
     let log = try PatternlockBinary.run(["log", "--state-dir", statePath])
