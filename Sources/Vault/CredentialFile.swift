@@ -19,8 +19,8 @@ import SystemCalls
 /// credential's, all of them, whichever matches. Testing a guess against the file
 /// therefore costs what testing it against the owner's hash does: one Argon2id run for
 /// all credentials together (docs/security.md says what that means for the odds).
-/// The owner's salt must not change under them: `set-pattern` and `enroll` refuse
-/// while other credentials exist.
+/// The owner's salt must not change under them: while other credentials exist,
+/// `set-pattern` and `enroll` hash a new owner's pattern with the same salt and cost.
 public struct CredentialFile: Equatable, Sendable {
   public static let name = "credentials"
   static let kind = "patternlock-credentials"

@@ -73,8 +73,9 @@ public enum VaultError: DescribedError, Equatable {
   case credentialsFull(maximum: Int)
   /// `credential add` while the owner's pattern is bound to a TPM.
   case credentialsNeedHashedPattern(path: String)
-  /// `set-pattern` or `enroll` while other credentials are judged with the owner's salt.
-  case otherCredentialsDependOnOwner(count: Int)
+  /// `set-pattern` or `enroll` of a pattern for another grid, or bound to a TPM, while
+  /// other credentials are judged with the owner's salt on its grid.
+  case otherCredentialsDependOnOwner(count: Int, grid: Int)
 
   /// One line for the user (without the `patternlock: ` prefix).
   public var message: String {
@@ -139,8 +140,8 @@ public enum VaultError: DescribedError, Equatable {
       return "there are already \(maximum) credentials besides owner, the most there may be (remove one first)"
     case .credentialsNeedHashedPattern(let path):
       return "the pattern in \(path) is bound to the TPM, and several credentials are not yet TPM-bound (set the owner's pattern with [vault] tpm = off to use several credentials)"
-    case .otherCredentialsDependOnOwner(let count):
-      return "\(count) other credential(s) are judged with the owner's pattern's salt, so it cannot be replaced now (remove them with 'patternlock credential remove NAME' first, then add them again)"
+    case .otherCredentialsDependOnOwner(let count, let grid):
+      return "\(count) other credential(s) are judged with the owner's pattern's salt on its \(grid)x\(grid) grid, so the owner's pattern must stay hashed (not bound to a TPM) on that grid (remove them with 'patternlock credential remove NAME' first, or keep the grid and set [vault] tpm = off)"
     case .gridMismatch(let enrolled, let inUse):
       return "the pattern was set for a \(enrolled)x\(enrolled) grid but a \(inUse)x\(inUse) grid is in use (pass --grid \(enrolled), or set the pattern again)"
     }

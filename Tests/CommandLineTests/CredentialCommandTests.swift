@@ -98,10 +98,22 @@ final class CredentialCommandTests: XCTestCase {
       XCTAssertEqual(result.stderr.filter { $0 == "\n" }.count, 1, "one line: \(result.stderr)")
     }
     XCTAssertEqual(try credential(["list"]).stdout.split(separator: "\n").count, 2)
-    let replace = try PatternlockBinary.run(["set-pattern", "--state-dir", statePath] + cheap, stdin: "3-2-1-4")
-    XCTAssertEqual(replace.status, 2, "the others hang on the owner's salt: \(replace.stderr)")
-    XCTAssertTrue(replace.stderr.contains("remove them with 'patternlock credential remove NAME' first"), replace.stderr)
     XCTAssertEqual(try check(owner).status, 0, "the owner's pattern is unchanged")
+  }
+
+  func testTheOwnersPatternIsReplacedKeepingTheOthers() throws {
+    try add("alice", alice)
+    let taken = try PatternlockBinary.run(["set-pattern", "--state-dir", statePath] + cheap, stdin: alice)
+    XCTAssertEqual(taken.status, 2, taken.stderr)
+    XCTAssertTrue(taken.stderr.contains("that pattern is already another credential's"), taken.stderr)
+    let grid = try PatternlockBinary.run(["set-pattern", "--state-dir", statePath, "--grid", "4"] + cheap, stdin: "1-2-3-4")
+    XCTAssertEqual(grid.status, 2, "the others were set on the owner's grid: \(grid.stderr)")
+    let replaced = try PatternlockBinary.run(["set-pattern", "--state-dir", statePath, "--argon-passes", "3"], stdin: "3-2-1-4")
+    XCTAssertEqual(replaced.status, 0, replaced.stderr)
+    XCTAssertTrue(replaced.stderr.contains("so the pattern keeps them (1 passes, 1 MiB)"), "said, not silent: \(replaced.stderr)")
+    XCTAssertEqual(try check(owner).status, 3, "the old owner's pattern is gone")
+    XCTAssertEqual(try check("3-2-1-4").stdout, "{\"result\":\"unlocked\",\"credential\":\"owner\"}\n")
+    XCTAssertEqual(try check(alice).stdout, "{\"result\":\"unlocked\",\"credential\":\"alice\"}\n", "the others still hold")
   }
 
   func testAStateDirectoryFromBeforeWorksUnchanged() throws {
