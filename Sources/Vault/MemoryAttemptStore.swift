@@ -9,7 +9,7 @@ public final class MemoryAttemptStore: AttemptStore {
   private let credentials: Result<CredentialFile, VaultError>
   public let attemptsPath: String
 
-  /// Copies the pattern and the attempts record of `directory`. No lock is taken:
+  /// Copies the pattern, the other credentials and the attempts record of `directory`. No lock is taken:
   /// every write there is an atomic rename, so each file is read whole, old or new, and
   /// a read-only copy of a state directory replays too.
   public init(copying directory: borrowing StateDirectory) {

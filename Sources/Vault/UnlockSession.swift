@@ -14,7 +14,10 @@ import TPM
 ///    again, not verified;
 /// 5. write the failure as already counted (failures + 1), synced, *before* verifying;
 ///    if that write fails the pattern is not verified at all (`attemptNotRecorded`);
-/// 6. compare the output with the enrolled tag; on success write the cleared record; on failure write the
+/// 6. compare the output with the enrolled tag and, keyed, with every other credential's
+///    verifier (`CredentialFile`: one Argon2id run whatever their number); a credential
+///    that may not unlock now (expired, outside its hours) is a wrong pattern; on
+///    success write the cleared record; on failure write the
 ///    wrong pattern's fingerprint for the repeat rule (best effort: the failure is
 ///    already counted, so losing it only costs the user a repeat).
 /// A crash anywhere after 5 leaves the failure counted; a right pattern's count is
