@@ -162,6 +162,12 @@ int pl_unlinkat(int dirfd, const char *name) { return unlinkat(dirfd, name, 0); 
 unsigned pl_getuid(void) { return (unsigned)getuid(); }
 unsigned pl_geteuid(void) { return (unsigned)geteuid(); }
 int64_t pl_wall_seconds(void) { return (int64_t)time(NULL); }
+int64_t pl_utc_offset_seconds(int64_t wall) {
+  time_t t = (time_t)wall;
+  struct tm local;
+  if (localtime_r(&t, &local) == NULL) return 0;
+  return (int64_t)local.tm_gmtoff;
+}
 const char *pl_getenv(const char *name) { return getenv(name); }
 void pl_exit_immediately(int status) { _exit(status); }
 void pl_stop_self(void) { raise(SIGSTOP); }

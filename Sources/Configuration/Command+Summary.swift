@@ -3,6 +3,7 @@ extension Command {
   public var operand: String? {
     switch self {
     case .replay, .inject: return "FILE"
+    case .credential: return "add NAME|list|remove NAME"
     default: return nil
     }
   }
@@ -34,6 +35,11 @@ extension Command {
     case .status: return ["print the state as one JSON object: pattern set, failures, lockout left (exit 0)"]
     case .log:
       return ["print the audit log, oldest first: attempts, verdicts, lockouts, changes", "(with --json as stored; --since TIME in UTC)"]
+    case .credential:
+      return [
+        "add (pattern on standard input), list or remove a credential besides owner:",
+        "its role (admin, user, guest, duress), expiry and hours",
+      ]
     case .lock: return ["show the lock again now over the kiosk an unlock opened (kiosk-unit; root)"]
     }
   }

@@ -63,6 +63,8 @@ public enum Setting: String, CaseIterable, Sendable {
   case onUnlock = "on-unlock"
   case onWrong = "on-wrong"
   case onLockout = "on-lockout"
+  case onDuress = "on-duress"
+  case duressOpens = "duress-opens"
   case hookUser = "hook-user"
   case gpioUnlock = "gpio-unlock"
   case doorSensor = "door-sensor"
@@ -88,6 +90,9 @@ public enum Setting: String, CaseIterable, Sendable {
   case uinput
   case since
   case json
+  case role
+  case expires
+  case hours
 
   /// The sections of patternlock.conf, in the order the documentation lists them.
   public static let sections = ["layout", "display", "input", "lock", "theme", "actions", "vault"]

@@ -21,7 +21,7 @@ extension Setting {
     let displayCommands: [Command] = [.run, .enroll]
     // Where the lock screen runs unattended, and replay, which shows (never runs) its action.
     let unattendedCommands: [Command] = [.run, .replay]
-    let vaultCommands: [Command] = [.run, .enroll, .replay, .setPattern, .check, .judge, .resetAttempts, .status, .log]
+    let vaultCommands: [Command] = [.run, .enroll, .replay, .setPattern, .check, .judge, .resetAttempts, .status, .log, .credential]
     switch self {
     case .grid:
       return SettingRow(
@@ -159,12 +159,23 @@ extension Setting {
         section: "lock", option: "--relock-idle-s", placeholder: "S", grammar: .wholeNumber(0...86_400),
         accepted: "seconds from 0 (never) to 86400",
         help: "lock again over the kiosk after S seconds without input in it (0: never)", commands: [.run], trust: .privileged)
-    case .onUnlock, .onWrong, .onLockout:
-      let event = self == .onUnlock ? "an unlock" : self == .onWrong ? "a counted wrong pattern" : "a lockout starting"
+    case .onUnlock, .onWrong, .onLockout, .onDuress:
+      let event: String
+      switch self {
+      case .onUnlock: event = "an unlock"
+      case .onWrong: event = "a counted wrong pattern"
+      case .onLockout: event = "a lockout starting"
+      default: event = "an unlock by a duress credential (after on-unlock, which runs too)"
+      }
       return SettingRow(
         section: "actions", option: "--" + rawValue, placeholder: "\"CMD ARG...\"", grammar: .command,
         accepted: "'none' or an absolute program path and its arguments, separated by spaces",
         help: "after \(event), start CMD as hook-user without waiting for it (run and check; never replay)",
+        commands: [.run, .check, .judge], trust: .privileged)
+    case .duressOpens:
+      return SettingRow(
+        section: "actions", option: "--duress-opens", grammar: .yesOrNo, accepted: "yes or no (also true/false, on/off, 1/0)",
+        help: "whether an unlock by a duress credential pulses gpio-unlock as any unlock does (default yes)",
         commands: [.run, .check, .judge], trust: .privileged)
     case .hookUser:
       return SettingRow(
@@ -292,6 +303,23 @@ extension Setting {
       return SettingRow(
         section: nil, option: "--json", grammar: .yesOrNo, accepted: "yes or no",
         help: "log: print the entries as stored, one JSON object per line", commands: [.log])
+    case .role:
+      return SettingRow(
+        section: nil, option: "--role", placeholder: "ROLE", grammar: .text, accepted: "admin, user, guest or duress",
+        help: "credential add: admin, user, guest (all unlock alike) or duress (unlocks, and fires on-duress) (default user)",
+        commands: [.credential])
+    case .expires:
+      return SettingRow(
+        section: nil, option: "--expires", placeholder: "TIME", grammar: .text,
+        accepted: "a local time YYYY-MM-DDTHH:MM, such as 2027-01-31T18:00",
+        help: "credential add: from TIME (local time, YYYY-MM-DDTHH:MM) on, the credential is judged wrong",
+        commands: [.credential])
+    case .hours:
+      return SettingRow(
+        section: nil, option: "--hours", placeholder: "\"DAYS HH:MM-HH:MM\"", grammar: .text,
+        accepted: "DAYS HH:MM-HH:MM, such as \"Mon-Fri 08:00-18:00\"",
+        help: "credential add: outside these local hours the credential is judged wrong, such as \"Mon-Fri 08:00-18:00\"",
+        commands: [.credential])
     case .timing:
       return SettingRow(
         section: nil, option: "--timing", grammar: .yesOrNo, accepted: "yes or no",

@@ -60,6 +60,10 @@ public struct Settings: Equatable, Sendable {
   public var onUnlock: [String] = []
   public var onWrong: [String] = []
   public var onLockout: [String] = []
+  /// on-duress: the program started after an unlock by a duress credential.
+  public var onDuress: [String] = []
+  /// duress-opens: whether a duress credential's unlock pulses the door strike.
+  public var duressOpens = true
   /// hook-user: the user the hooks run as.
   public var hookUser = "nobody"
   /// gpio-unlock: the GPIO line an unlock pulses, nil for none.
@@ -118,6 +122,10 @@ public struct Settings: Equatable, Sendable {
   public var logSince: String?
   /// log --json: the entries as stored.
   public var logAsJSON = false
+  /// credential add --role, --expires, --hours: as typed (checked by `credential`).
+  public var credentialRole: String?
+  public var credentialExpires: String?
+  public var credentialHours: String?
   /// Where each key that was set got its value (the last layer that set it).
   public private(set) var origins: [Setting: SettingOrigin] = [:]
 
@@ -174,6 +182,8 @@ public struct Settings: Equatable, Sendable {
     case (.onUnlock, .words(let words)): onUnlock = words
     case (.onWrong, .words(let words)): onWrong = words
     case (.onLockout, .words(let words)): onLockout = words
+    case (.onDuress, .words(let words)): onDuress = words
+    case (.duressOpens, .flag(let on)): duressOpens = on
     case (.hookUser, .optionalText(let name)): hookUser = name ?? "nobody"
     case (.gpioUnlock, .doorStrike(let line)): doorStrike = line
     case (.doorSensor, .gpioInput(let line)): doorSensor = line
@@ -210,6 +220,9 @@ public struct Settings: Equatable, Sendable {
     case (.timing, .flag(let on)): printsTiming = on
     case (.since, .optionalText(let time)): logSince = time
     case (.json, .flag(let on)): logAsJSON = on
+    case (.role, .optionalText(let text)): credentialRole = text
+    case (.expires, .optionalText(let text)): credentialExpires = text
+    case (.hours, .optionalText(let text)): credentialHours = text
     case (.recordedDevice, .recordedDevice(let device)): recordedDevice = device
     case (.dump, .optionalText(let path)): dumpDirectory = path
     case (.contactSheet, .optionalText(let path)): contactSheet = path

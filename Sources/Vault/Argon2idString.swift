@@ -35,6 +35,25 @@ struct Argon2idString: Equatable {
     self.tag = tag
   }
 
+  /// The string `crypto_pwhash_str` would write for `tag` made with `setting` (one
+  /// lane, version 19): a pattern hashed again with an existing salt reads as any other.
+  static func text(setting: Argon2idSetting, tag: [UInt8]) -> String {
+    "$argon2id$v=19$m=\(setting.memoryKiB),t=\(setting.passes),p=1$" + base64(setting.salt) + "$" + base64(tag)
+  }
+
+  /// Unpadded standard base64, as `crypto_pwhash_str` writes it.
+  private static func base64(_ bytes: [UInt8]) -> String {
+    let variant = Int32(sodium_base64_VARIANT_ORIGINAL_NO_PADDING)
+    var encoded = [CChar](repeating: 0, count: sodium_base64_encoded_len(bytes.count, variant))
+    _ = sodium_bin2base64(&encoded, encoded.count, bytes, bytes.count, variant)
+    var text = ""
+    for c in encoded {
+      if c == 0 { break }
+      text.unicodeScalars.append(Unicode.Scalar(UInt8(bitPattern: c)))
+    }
+    return text
+  }
+
   /// The decimal after `key`, without sign or leading zeros, at most 9 digits.
 
   /// The salt and cost, for running Argon2id again over an entered pattern.

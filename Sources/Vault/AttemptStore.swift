@@ -16,6 +16,8 @@ public protocol AttemptStore: AnyObject {
   func endAttempt()
   /// The enrolled pattern as stored now.
   func loadPattern() throws(VaultError) -> EnrolledPattern
+  /// The credentials besides the owner's, as stored now.
+  func loadCredentials() throws(VaultError) -> CredentialFile
   /// The attempts record as stored now.
   func loadAttempts() -> AttemptsState
   /// Stores the record durably before returning.

@@ -39,6 +39,10 @@ public struct AuditEntry: Equatable, Sendable {
     case doorHeldOpen = "door-held-open"
     /// The door closed again after a door-forced or door-held-open entry. No credential.
     case doorClosed = "door-closed"
+    /// A credential was added (`reason`: its role).
+    case credentialAdded = "credential-added"
+    /// A credential was removed.
+    case credentialRemoved = "credential-removed"
 
     /// Whether the event is the door's own (no credential, no count).
     public var isDoorEvent: Bool {
@@ -63,12 +67,18 @@ public struct AuditEntry: Equatable, Sendable {
       case .doorForced: return "3a9c6f0e5b8d4e21a7f2c4d61e0b9a09"
       case .doorHeldOpen: return "3a9c6f0e5b8d4e21a7f2c4d61e0b9a0a"
       case .doorClosed: return "3a9c6f0e5b8d4e21a7f2c4d61e0b9a0b"
+      case .credentialAdded: return "3a9c6f0e5b8d4e21a7f2c4d61e0b9a0c"
+      case .credentialRemoved: return "3a9c6f0e5b8d4e21a7f2c4d61e0b9a0d"
       }
     }
   }
 
-  /// The one credential there is today: the enrolled pattern.
+  /// The credential of the pattern set with set-pattern or enroll.
   public static let owner = "owner"
+  /// The credential of an entry written before the verdict (`attempt`, `refused`) or
+  /// of a pattern that matched none, when the vault holds more than the owner's: no
+  /// credential is known then. No name can be `-`.
+  public static let unidentified = "-"
 
   public var wallSeconds: Int64
   public var boot: BootIdentity?
@@ -150,7 +160,7 @@ public struct AuditEntry: Equatable, Sendable {
 
   /// `text` as the inside of a JSON string: names are plain today, but a credential
   /// name chosen by an installer may hold a quote.
-  static func escaped(_ text: String) -> String {
+  public static func escaped(_ text: String) -> String {
     var out = ""
     for scalar in text.unicodeScalars {
       switch scalar {

@@ -24,6 +24,8 @@ public final class DirectoryAttemptStore: AttemptStore {
 
   public func loadPattern() throws(VaultError) -> EnrolledPattern { try EnrolledPattern.load(from: directory) }
 
+  public func loadCredentials() throws(VaultError) -> CredentialFile { try CredentialFile.load(from: directory) }
+
   public func loadAttempts() -> AttemptsState { AttemptsFile.load(from: directory) }
 
   public func saveAttempts(_ record: AttemptRecord) throws(VaultError) { try AttemptsFile.save(record, to: directory) }

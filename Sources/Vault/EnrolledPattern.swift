@@ -99,6 +99,20 @@ public struct EnrolledPattern: Equatable {
     return ""
   }
 
+  /// A hashed pattern's Argon2id cost; nil when TPM-bound.
+  public var argon2idCost: HashCost? {
+    guard case .hash(_, let parameters, _) = protection else { return nil }
+    return try? HashCost(passes: parameters.passes, memoryBytes: parameters.memoryKiB << 10)
+  }
+
+  /// The Argon2id memory a derivation takes, for messages.
+  var memoryBytes: Int {
+    switch protection {
+    case .hash(_, let parameters, _): return parameters.memoryKiB << 10
+    case .tpm(let enrolment): return enrolment.setting.memoryKiB << 10
+    }
+  }
+
   /// A hashed pattern's fingerprint key (empty when TPM-bound).
   var fingerprintKey: [UInt8] {
     if case .hash(_, _, let key) = protection { return key }
@@ -200,6 +214,31 @@ public struct EnrolledPattern: Equatable {
     case .unusable(let problem): throw .secretFileUnusable(path: path, problem: problem)
     case .bytes(let bytes): return try decode(bytes, path: path)
     }
+  }
+
+  /// The owner's new pattern while other credentials are judged with the owner's salt
+  /// and cost (`CredentialFile`): hashed again with `existing`'s salt and cost, so their
+  /// verifiers still hold, and a fresh fingerprint key, so no wrong pattern remembered
+  /// before is mistaken for a repeat of the new one.
+  ///
+  /// - Throws: `VaultError.patternTooShort`, `.hashingFailed`, `.sodiumUnavailable`,
+  ///   `.credentialPatternTaken` when `dots` is another credential's pattern.
+  public init(dots: DotSequence, minimumDots: Int, keepingSaltOf existing: EnrolledPattern, besides others: CredentialFile) throws(VaultError) {
+    guard case .hash(_, let parameters, _) = existing.protection else {
+      throw .hashingFailed(memoryBytes: existing.memoryBytes)
+    }
+    try EnrolledPattern.checkShape(dots, gridSize: existing.gridSize, minimumDots: minimumDots)
+    let derivation = existing.derive(dots)
+    guard let tag = derivation.withOutput({ Array($0.bindMemory(to: UInt8.self)) }) else {
+      throw .hashingFailed(memoryBytes: existing.memoryBytes)
+    }
+    guard others.match(derivation) == nil else { throw .credentialPatternTaken }
+    let key = try Sodium.randomBytes(EnrolledPattern.keyBytes)
+    let hash = Argon2idString.text(setting: parameters.setting, tag: tag)
+    guard let made = EnrolledPattern(gridSize: existing.gridSize, minimumDots: minimumDots, fingerprintKey: key, hash: hash) else {
+      throw .hashingFailed(memoryBytes: existing.memoryBytes)
+    }
+    self = made
   }
 
   /// Stores the pattern (crash-safely). On a first enrolment (no attempts file yet) a

@@ -6,9 +6,10 @@ import PatternCore
 public final class MemoryAttemptStore: AttemptStore {
   private let pattern: Result<EnrolledPattern, VaultError>
   private var attempts: AttemptsState
+  private let credentials: Result<CredentialFile, VaultError>
   public let attemptsPath: String
 
-  /// Copies the pattern and the attempts record of `directory`. No lock is taken:
+  /// Copies the pattern, the other credentials and the attempts record of `directory`. No lock is taken:
   /// every write there is an atomic rename, so each file is read whole, old or new, and
   /// a read-only copy of a state directory replays too.
   public init(copying directory: borrowing StateDirectory) {
@@ -18,6 +19,11 @@ public final class MemoryAttemptStore: AttemptStore {
       pattern = .failure(error)
     }
     attempts = AttemptsFile.load(from: directory)
+    do throws(VaultError) {
+      credentials = .success(try CredentialFile.load(from: directory))
+    } catch {
+      credentials = .failure(error)
+    }
     attemptsPath = directory.pathOf(AttemptsFile.name)
   }
 
@@ -28,6 +34,13 @@ public final class MemoryAttemptStore: AttemptStore {
   public func loadPattern() throws(VaultError) -> EnrolledPattern {
     switch pattern {
     case .success(let enrolled): return enrolled
+    case .failure(let error): throw error
+    }
+  }
+
+  public func loadCredentials() throws(VaultError) -> CredentialFile {
+    switch credentials {
+    case .success(let file): return file
     case .failure(let error): throw error
     }
   }

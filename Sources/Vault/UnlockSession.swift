@@ -14,7 +14,10 @@ import TPM
 ///    again, not verified;
 /// 5. write the failure as already counted (failures + 1), synced, *before* verifying;
 ///    if that write fails the pattern is not verified at all (`attemptNotRecorded`);
-/// 6. compare the output with the enrolled tag; on success write the cleared record; on failure write the
+/// 6. compare the output with the enrolled tag and, keyed, with every other credential's
+///    verifier (`CredentialFile`: one Argon2id run whatever their number); a credential
+///    that may not unlock now (expired, outside its hours) is a wrong pattern; on
+///    success write the cleared record; on failure write the
 ///    wrong pattern's fingerprint for the repeat rule (best effort: the failure is
 ///    already counted, so losing it only costs the user a repeat).
 /// A crash anywhere after 5 leaves the failure counted; a right pattern's count is
@@ -45,6 +48,10 @@ public struct UnlockSession {
   public private(set) var clearingFailure: VaultError?
   /// Where a TPM-bound pattern's TPM is (a tpm2-tss TCTI string).
   public let tcti: String
+  /// The credential that unlocked in the last attempt; nil when it did not unlock.
+  public private(set) var unlockedCredential: JudgedCredential?
+  /// The credentials besides the owner, as last read.
+  private var others = CredentialFile.none
 
   /// Loads the pattern and the attempts record from `store`.
   ///
@@ -75,7 +82,11 @@ public struct UnlockSession {
   public mutating func attempt(_ dots: DotSequence, at now: UnlockInstant) throws(VaultError) -> UnlockDecision {
     try store.beginAttempt()
     defer { store.endAttempt() }
+    unlockedCredential = nil
     enrolled = try store.loadPattern()
+    // A TPM-bound owner has no other credentials: their verifiers would be made from
+    // the TPM's authValue, which nothing on disk may be testable against.
+    others = enrolled.tpmEnrolment == nil ? try store.loadCredentials() : .none
     let state = store.loadAttempts()
     if case .damaged(let problem) = state { attemptsDamage = problem } else { attemptsDamage = nil }
     policy.adopt(state.record(failingClosedWith: policy.table), at: now)
@@ -110,15 +121,27 @@ public struct UnlockSession {
     }
     policy = counted
     UnlockSession.reached(.countedBeforeVerifying)
-    let right: Bool
+    var judged: JudgedCredential?
+    var refusal: String?
     if let enrolment = enrolled.tpmEnrolment, let tpm {
-      right = try enrolment.judge(derivation, on: tpm)
+      if try enrolment.judge(derivation, on: tpm) { judged = .owner }
     } else {
-      right = enrolled.matches(derivation)
+      // Both are compared whatever the first says: one Argon2id output, checked
+      // against every verifier, in time that does not say which matched.
+      let owner = enrolled.matches(derivation)
+      let other = others.match(derivation)
+      if owner {
+        judged = .owner
+      } else if let other {
+        judged = JudgedCredential(name: other.name, role: other.role)
+        refusal = other.refusal(atWall: now.wallSeconds)
+      }
     }
     UnlockSession.reached(.judgedBeforeWriting)
-    guard right else {
-      try audit(.wrong, at: now)
+    guard let judged, refusal == nil else {
+      // An expired credential, or one outside its hours, is a wrong pattern like any
+      // other (counted, and the same on screen); only the log says whose and why.
+      try audit(.wrong, credential: refusal == nil ? nil : judged?.name, reason: refusal, at: now)
       if failed.lockout != .none {
         try audit(.lockout, reason: failed.lockout.seconds.map { "\($0)" } ?? "permanent", at: now)
       }
@@ -131,7 +154,8 @@ public struct UnlockSession {
     }
 
     // Logged before the count is taken back: an unlock the log cannot hold is not shown.
-    try audit(.unlocked, at: now)
+    try audit(.unlocked, credential: judged.name, reason: judged.role == .duress ? "duress" : nil, at: now)
+    unlockedCredential = judged
     clearingFailure = nil
     var cleared = policy
     if cleared.recordCorrect() {
@@ -149,10 +173,15 @@ public struct UnlockSession {
   ///
   /// - Throws: `VaultError.auditNotWritten`, `.auditLogUnusable`: the attempt was not
   ///   judged (a failure counted before stays counted).
+  /// Without `credential`, the entry names the owner when the owner is the only
+  /// credential, and none (`AuditEntry.unidentified`) when there are others.
   private func audit(
-    _ event: AuditEntry.Event, failures: Int? = nil, reason: String? = nil, at now: UnlockInstant
+    _ event: AuditEntry.Event, credential: String? = nil, failures: Int? = nil, reason: String? = nil,
+    at now: UnlockInstant
   ) throws(VaultError) {
-    try store.appendAudit(AuditEntry(event: event, failures: failures ?? policy.record.failures, reason: reason, at: now))
+    let name = credential ?? (others.credentials.isEmpty ? AuditEntry.owner : AuditEntry.unidentified)
+    try store.appendAudit(
+      AuditEntry(event: event, credential: name, failures: failures ?? policy.record.failures, reason: reason, at: now))
   }
 
   /// The enrolled TPM, checked, for a TPM-bound pattern; nil for a hashed one.

@@ -61,6 +61,21 @@ public enum VaultError: DescribedError, Equatable {
   case recoveryKeyWrong
   /// `replay --state-dir` on a TPM-bound pattern.
   case tpmBoundNotReplayable(path: String)
+  /// The credentials file exists but cannot be trusted.
+  case credentialsFileUnusable(path: String, problem: String)
+  /// `credential add` with a name already in use.
+  case credentialNameTaken(name: String)
+  /// `credential remove` of a name that is no credential.
+  case credentialUnknown(name: String)
+  /// `credential add` with the pattern of another credential (or the owner's).
+  case credentialPatternTaken
+  /// `credential add` with `CredentialFile.maximumCount` credentials already.
+  case credentialsFull(maximum: Int)
+  /// `credential add` while the owner's pattern is bound to a TPM.
+  case credentialsNeedHashedPattern(path: String)
+  /// `set-pattern` or `enroll` of a pattern for another grid, or bound to a TPM, while
+  /// other credentials are judged with the owner's salt on its grid.
+  case otherCredentialsDependOnOwner(count: Int, grid: Int)
 
   /// One line for the user (without the `patternlock: ` prefix).
   public var message: String {
@@ -113,6 +128,20 @@ public enum VaultError: DescribedError, Equatable {
       return "the TPM refused the recovery key: it is not the key printed when this pattern was set (nothing was reset)"
     case .tpmBoundNotReplayable(let path):
       return "the pattern in \(path) is bound to the TPM, which judges it and counts every try, so replay cannot judge against a copy (use a pattern set without the TPM, or --pattern)"
+    case .credentialsFileUnusable(let path, let problem):
+      return "the credentials file \(path) cannot be trusted: \(problem), so nothing was judged (move it away, mv \(path) \(path).bad, and add the credentials again)"
+    case .credentialNameTaken(let name):
+      return "there is already a credential named \(name) (choose another name, or remove it first: patternlock credential remove \(name))"
+    case .credentialUnknown(let name):
+      return "there is no credential named \(name) ('patternlock credential list' lists them)"
+    case .credentialPatternTaken:
+      return "that pattern is already another credential's; every credential needs its own pattern (choose another)"
+    case .credentialsFull(let maximum):
+      return "there are already \(maximum) credentials besides owner, the most there may be (remove one first)"
+    case .credentialsNeedHashedPattern(let path):
+      return "the pattern in \(path) is bound to the TPM, and several credentials are not yet TPM-bound (set the owner's pattern with [vault] tpm = off to use several credentials)"
+    case .otherCredentialsDependOnOwner(let count, let grid):
+      return "\(count) other credential(s) are judged with the owner's pattern's salt on its \(grid)x\(grid) grid, so the owner's pattern must stay hashed (not bound to a TPM) on that grid (remove them with 'patternlock credential remove NAME' first, or keep the grid and set [vault] tpm = off)"
     case .gridMismatch(let enrolled, let inUse):
       return "the pattern was set for a \(enrolled)x\(enrolled) grid but a \(inUse)x\(inUse) grid is in use (pass --grid \(enrolled), or set the pattern again)"
     }

@@ -108,13 +108,49 @@ final class ActionsCommandTests: XCTestCase {
     let started = Date()
     let result = try check(right, ["on-unlock = \(script)"])
     XCTAssertEqual(result.status, 0, result.stderr)
-    XCTAssertEqual(result.stdout, "{\"result\":\"unlocked\"}\n")
+    XCTAssertEqual(result.stdout, "{\"result\":\"unlocked\",\"credential\":\"owner\"}\n")
     XCTAssertFalse(
       FileManager.default.fileExists(atPath: drop.appendingPathComponent("unlock").path),
       "check returned before the hook's 3 s were over (it took \(Date().timeIntervalSince(started)) s)")
     let lines = try recorded("unlock")
     XCTAssertTrue(lines.contains("PATTERNLOCK_EVENT=unlock"), "\(lines)")
     XCTAssertTrue(lines.contains("PATTERNLOCK_FAILURES=0"), "\(lines)")
+  }
+
+  func testADuressUnlockLooksLikeAnUnlockAndAlsoStartsOnDuress() throws {
+    let add = try PatternlockBinary.run(
+      ["credential", "add", "panic", "--role", "duress", "--state-dir", statePath], stdin: "7-4-1-2\n",
+      environment: [ConfigurationFiles.rootVariable: root.path])
+    XCTAssertEqual(add.status, 0, add.stderr)
+    let unlock = try hook("unlock")
+    let duress = try hook("duress")
+    let actions = ["on-unlock = \(unlock)", "on-duress = \(duress)", "duress-opens = no"]
+
+    let owner = try check(right, actions)
+    XCTAssertEqual(owner.status, 0, owner.stderr)
+    XCTAssertEqual(owner.stdout, "{\"result\":\"unlocked\",\"credential\":\"owner\"}\n")
+    XCTAssertTrue(try recorded("unlock").contains("PATTERNLOCK_CREDENTIAL=owner"))
+    try FileManager.default.removeItem(atPath: drop.appendingPathComponent("unlock").path)
+
+    let coerced = try check("7-4-1-2\n", actions)
+    XCTAssertEqual(coerced.status, 0, "exit status as for any unlock: \(coerced.stderr)")
+    XCTAssertEqual(coerced.stdout, "{\"result\":\"unlocked\",\"credential\":\"panic\"}\n", "the role is never said")
+    let unlocked = try recorded("unlock")
+    XCTAssertTrue(unlocked.contains("PATTERNLOCK_EVENT=unlock"), "\(unlocked)")
+    XCTAssertTrue(unlocked.contains("PATTERNLOCK_CREDENTIAL=panic"), "\(unlocked)")
+    let alarm = try recorded("duress")
+    XCTAssertTrue(alarm.contains("PATTERNLOCK_EVENT=duress"), "\(alarm)")
+    XCTAssertTrue(alarm.contains("PATTERNLOCK_CREDENTIAL=panic"), "\(alarm)")
+    XCTAssertFalse(alarm.contains { $0.contains("7-4-1-2") || $0.contains("1-2-3-6-9") }, "never a pattern")
+  }
+
+  func testTheOwnersUnlockStartsNoDuressHook() throws {
+    let unlock = try hook("unlock")
+    let duress = try hook("duress")
+    XCTAssertEqual(try check(right, ["on-unlock = \(unlock)", "on-duress = \(duress)"]).status, 0)
+    _ = try recorded("unlock")
+    Thread.sleep(forTimeInterval: 0.5)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: drop.appendingPathComponent("duress").path))
   }
 
   func testAnUnknownHookUserOrAMissingGPIOChipRefusesToJudge() throws {

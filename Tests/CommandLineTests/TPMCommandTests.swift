@@ -72,6 +72,15 @@ final class TPMCommandTests: XCTestCase {
     return record.failures
   }
 
+  func testSeveralCredentialsAreRefusedForATPMBoundOwner() throws {
+    try enrol()
+    let add = try run(["credential", "add", "alice", "--state-dir", statePath], stdin: "7-8-9-6")
+    XCTAssertEqual(add.status, 2, add.stderr)
+    XCTAssertTrue(add.stderr.contains("several credentials are not yet TPM-bound"), add.stderr)
+    XCTAssertEqual(add.stderr.filter { $0 == "\n" }.count, 1, add.stderr)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: statePath + "/" + CredentialFile.name), "nothing was stored")
+  }
+
   func testRightUnlocksWrongIsCountedByTheTPMAndStatusSaysSo() throws {
     let key = try enrol()
     XCTAssertEqual(key.count, 29, "24 base32 characters in six groups: \(key)")
@@ -82,7 +91,7 @@ final class TPMCommandTests: XCTestCase {
     XCTAssertEqual(try status()["tpm_tries_left"] as? Int, limit - 1)
     let ok = try check(right)
     XCTAssertEqual(ok.status, 0, ok.stderr)
-    XCTAssertEqual(ok.stdout, "{\"result\":\"unlocked\"}\n")
+    XCTAssertEqual(ok.stdout, "{\"result\":\"unlocked\",\"credential\":\"owner\"}\n")
     XCTAssertEqual(try status()["tpm_tries_left"] as? Int, limit, "a right pattern resets the TPM's count")
     // The TPM's verdicts are logged as the hash's are.
     let log = try PatternlockBinary.run(["log", "--state-dir", statePath])

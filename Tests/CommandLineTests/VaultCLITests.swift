@@ -35,7 +35,7 @@ final class VaultCLITests: XCTestCase {
     XCTAssertEqual(set.stdout, "pattern set in \(statePath) (3x3 grid, at least 4 dots)\n")
     let ok = try check("1-2-3-6-9\n")
     XCTAssertEqual(ok.status, 0, ok.stderr)
-    XCTAssertEqual(ok.stdout, "{\"result\":\"unlocked\"}\n")
+    XCTAssertEqual(ok.stdout, "{\"result\":\"unlocked\",\"credential\":\"owner\"}\n")
     XCTAssertEqual(ok.stderr, "")
   }
 

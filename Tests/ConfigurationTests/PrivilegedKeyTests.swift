@@ -13,7 +13,7 @@ final class PrivilegedKeyTests: XCTestCase {
     var table: [Setting: SettingTrust] = [:]
     for key: Setting in [
       .exec, .kioskUnit, .kioskVT, .relockIdleSeconds, .timeoutSeconds, .timeoutAction, .powerButton,
-      .onUnlock, .onWrong, .onLockout, .hookUser, .gpioUnlock, .doorSensor, .doorHeldOpenSeconds, .exitButton,
+      .onUnlock, .onWrong, .onLockout, .onDuress, .duressOpens, .hookUser, .gpioUnlock, .doorSensor, .doorHeldOpenSeconds, .exitButton,
     ] { table[key] = .privileged }
     for key: Setting in [.throttle, .permanentAfter, .tpm, .tpmTCTI] { table[key] = .systemOnly }
     for key: Setting in [
@@ -21,7 +21,7 @@ final class PrivilegedKeyTests: XCTestCase {
       .input, .minDots, .stealth, .showWrong, .fadeTrail, .feedbackMilliseconds, .idleBlankSeconds, .message, .theme,
       .colourBackgroundTop, .colourBackgroundBottom, .colourRing, .colourDot, .colourLine, .lineOpacity, .colourWrong,
       .colourSuccess, .colourText, .colourMessage, .stateDir, .enrollFirst, .argonPasses, .argonMemoryMiB, .config,
-      .pattern, .timing, .recordedDevice, .dump, .contactSheet, .wait, .uinput, .since, .json,
+      .pattern, .timing, .recordedDevice, .dump, .contactSheet, .wait, .uinput, .since, .json, .role, .expires, .hours,
     ] { table[key] = .anySource }
     return table
   }()
@@ -30,7 +30,7 @@ final class PrivilegedKeyTests: XCTestCase {
   static let sampleValues: [Setting: String] = [
     .exec: "/bin/true", .kioskUnit: "patternlock-kiosk.service", .kioskVT: "7", .relockIdleSeconds: "60",
     .timeoutSeconds: "60", .timeoutAction: "reboot", .powerButton: "yes", .onUnlock: "/bin/true", .onWrong: "/bin/true",
-    .onLockout: "/bin/true", .hookUser: "nobody", .gpioUnlock: "gpiochip0:4", .doorSensor: "DOOR_CONTACT", .doorHeldOpenSeconds: "60", .exitButton: "EXIT_BUTTON",
+    .onLockout: "/bin/true", .onDuress: "/bin/true", .duressOpens: "no", .hookUser: "nobody", .gpioUnlock: "gpiochip0:4", .doorSensor: "DOOR_CONTACT", .doorHeldOpenSeconds: "60", .exitButton: "EXIT_BUTTON",
   ]
 
   func testEverySettingIsClassifiedAsTheTableMarksIt() {

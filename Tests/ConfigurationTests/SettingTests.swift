@@ -55,6 +55,8 @@ final class SettingTests: XCTestCase {
       ["notify", "", "./notify"]),
     .onWrong: ([("/bin/logger wrong", { $0.onWrong == ["/bin/logger", "wrong"] })], ["logger wrong"]),
     .onLockout: ([("none", { $0.onLockout.isEmpty }), ("/bin/true", { $0.onLockout == ["/bin/true"] })], ["true"]),
+    .onDuress: ([("none", { $0.onDuress.isEmpty }), ("/bin/true", { $0.onDuress == ["/bin/true"] })], ["true"]),
+    .duressOpens: ([("yes", { $0.duressOpens }), ("no", { !$0.duressOpens })], ["", "maybe"]),
     .hookUser: ([("door", { $0.hookUser == "door" })], ["", "door man"]),
     .gpioUnlock: (
       [
@@ -155,6 +157,10 @@ final class SettingTests: XCTestCase {
     // log checks the time itself (a one-line error, exit 2: AuditLogCommandTests).
     .since: ([("2026-12-01T08:00", { $0.logSince == "2026-12-01T08:00" })], [""]),
     .json: ([("yes", { $0.logAsJSON }), ("no", { !$0.logAsJSON })], ["", "maybe"]),
+    // credential checks these itself (one-line errors, exit 2: CredentialCommandTests).
+    .role: ([("duress", { $0.credentialRole == "duress" })], [""]),
+    .expires: ([("2027-01-31T18:00", { $0.credentialExpires == "2027-01-31T18:00" })], [""]),
+    .hours: ([("Mon-Fri 08:00-18:00", { $0.credentialHours == "Mon-Fri 08:00-18:00" })], [""]),
   ]
 
   func testEveryKeyIsInTheTable() {

@@ -28,6 +28,7 @@ final class StorageErrorTests: XCTestCase {
     func endAttempt() {}
     func loadPattern() throws(VaultError) -> EnrolledPattern { pattern }
     func loadAttempts() -> AttemptsState { .intact(record) }
+    func loadCredentials() throws(VaultError) -> CredentialFile { .none }
     func saveAttempts(_ record: AttemptRecord) throws(VaultError) {
       writes += 1
       if writesFail { throw .systemCall(call: "create", path: attemptsPath, errno: .noSpace) }

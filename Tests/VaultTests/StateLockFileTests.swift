@@ -72,6 +72,6 @@ final class StateLockFileTests: XCTestCase {
       "patternlock: the state lock \(lockPath) cannot be trusted: its mode is 0666, not 0600, so the attempt was not judged (remove it: rm \(lockPath); the next attempt makes a new one, mode 0600)\n")
     try FileManager.default.removeItem(atPath: lockPath)
     let right = try PatternlockBinary.run(["check", "--state-dir", statePath], stdin: "1-2-3-6\n")
-    XCTAssertEqual(right.stdout, "{\"result\":\"unlocked\"}\n", "the wrong try was not counted either: \(right.stderr)")
+    XCTAssertEqual(right.stdout, "{\"result\":\"unlocked\",\"credential\":\"owner\"}\n", "the wrong try was not counted either: \(right.stderr)")
   }
 }

@@ -133,6 +133,9 @@ unsigned pl_getuid(void);
 unsigned pl_geteuid(void);
 /// time(2): wall-clock seconds since 1970 (may jump; never used for lockout lengths).
 int64_t pl_wall_seconds(void);
+/// localtime_r(3)'s offset from UTC at `wall` (the TZ in force), in seconds east; 0
+/// when the time cannot be converted.
+int64_t pl_utc_offset_seconds(int64_t wall);
 /// getenv(3), or NULL.
 const char *pl_getenv(const char *name);
 

@@ -35,11 +35,19 @@ enum CheckCommand {
       if let failure = session.clearingFailure {
         Console.error(failure.message + "; the unlock stands, and the failure counted before it stays counted")
       }
-      Console.out(decision.jsonLine)
-      actions.after(decision, failures: session.policy.record.failures)
+      Console.out(line(for: decision, credential: session.unlockedCredential))
+      actions.after(decision, failures: session.policy.record.failures, credential: session.unlockedCredential)
       return VaultCommandSupport.status(for: decision)
     } catch {
       throw .vault(error)
     }
+  }
+
+  /// The result line, naming the credential after an unlock (`"credential":"NAME"`,
+  /// never its role: a duress unlock reads as any other to whoever sees the line).
+  static func line(for decision: UnlockDecision, credential: JudgedCredential?) -> String {
+    let line = decision.jsonLine
+    guard let credential else { return line }
+    return String(line.dropLast()) + ",\"credential\":\"\(AuditEntry.escaped(credential.name))\"}"
   }
 }

@@ -60,7 +60,7 @@ enum JudgeCommand {
       let answer = JudgeAnswer(decision, table: session.policy.table)
       Console.out(answer.jsonLine)
       Console.error("judge: \(asker): \(decision.result.name)")
-      actions.after(decision, failures: session.policy.record.failures)
+      actions.after(decision, failures: session.policy.record.failures, credential: session.unlockedCredential)
       return VaultCommandSupport.status(for: decision)
     } catch {
       let status = VaultCommandSupport.status(for: error)

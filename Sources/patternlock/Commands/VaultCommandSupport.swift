@@ -45,8 +45,11 @@ enum VaultCommandSupport {
   /// The exit status for a vault error (see `UnlockExitStatus`).
   static func status(for error: VaultError) -> UnlockExitStatus {
     switch error {
-    case .notEnrolled, .secretFileUnusable, .stateDirectoryMissing:
+    case .notEnrolled, .secretFileUnusable, .stateDirectoryMissing, .credentialsFileUnusable:
       return .notEnrolled
+    case .credentialNameTaken, .credentialUnknown, .credentialPatternTaken, .credentialsFull, .credentialsNeedHashedPattern,
+      .otherCredentialsDependOnOwner:
+      return .badInput
     case .badPattern, .patternTooShort, .patternNotDrawable, .badHashCost, .gridMismatch, .standardInputFailed,
       .recoveryKeyMissing, .recoveryKeyMalformed, .tpmBoundNotReplayable:
       return .badInput

@@ -44,6 +44,11 @@ enum PatternEnrolment {
     _ dots: DotSequence, gridSize: Int, minimumDots: Int, cost: HashCost, settings: Settings,
     in directory: borrowing StateDirectory, by command: Command
   ) throws(VaultError) -> String? {
+    let others = try CredentialFile.load(from: directory)
+    if !others.credentials.isEmpty {
+      try replaceOwner(dots, gridSize: gridSize, minimumDots: minimumDots, cost: cost, besides: others, settings: settings, in: directory, by: command)
+      return nil
+    }
     let earlierTPM = (try? EnrolledPattern.load(from: directory))?.tpmEnrolment != nil
     guard let tpm = try chosenTPM(settings) else {
       let enrolled = try EnrolledPattern(dots: dots, gridSize: gridSize, minimumDots: minimumDots, cost: cost)
@@ -66,6 +71,28 @@ enum PatternEnrolment {
       Console.error("the earlier patterns' TPM indexes could not be removed (\(error.message)); they can never unlock this state")
     }
     return recoveryKey
+  }
+
+  /// The owner's new pattern while other credentials exist: they are judged with the
+  /// owner's salt, cost and grid, so the new pattern keeps all three and stays hashed.
+  ///
+  /// - Throws: `VaultError.otherCredentialsDependOnOwner` for another grid or a TPM that
+  ///   would be bound, `.credentialPatternTaken`, and what storing throws.
+  private static func replaceOwner(
+    _ dots: DotSequence, gridSize: Int, minimumDots: Int, cost: HashCost, besides others: CredentialFile,
+    settings: Settings, in directory: borrowing StateDirectory, by command: Command
+  ) throws(VaultError) {
+    let existing = try EnrolledPattern.load(from: directory)
+    let count = others.credentials.count
+    guard existing.tpmEnrolment == nil, existing.gridSize == gridSize, try chosenTPM(settings) == nil else {
+      throw .otherCredentialsDependOnOwner(count: count, grid: existing.gridSize)
+    }
+    let replaced = try EnrolledPattern(dots: dots, minimumDots: minimumDots, keepingSaltOf: existing, besides: others)
+    if let kept = replaced.argon2idCost, kept != cost {
+      Console.error(
+        "\(command.name): the \(count) other credential(s) are judged with the owner's Argon2id salt and cost, so the pattern keeps them (\(kept.passes) passes, \(kept.memoryBytes >> 20) MiB)")
+    }
+    try replaced.save(to: directory, auditReason: command.name)
   }
 
   /// Best effort, when a hashed pattern replaces a TPM-bound one.

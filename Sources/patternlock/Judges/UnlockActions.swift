@@ -3,19 +3,27 @@ import GPIO
 import PatternCore
 import SystemCalls
 import Systemd
+import Vault
 
-/// What patternlock does for others after a judgement: the `on-unlock`, `on-wrong` and
-/// `on-lockout` hooks and the door strike (`gpio-unlock`). `run` and `check` take them;
+/// What patternlock does for others after a judgement: the `on-unlock`, `on-wrong`,
+/// `on-lockout` and `on-duress` hooks and the door strike (`gpio-unlock`). `run` and `check` take them;
 /// `replay` never does (a recording must not open a door).
 ///
 /// Nothing here waits: hooks and the pulse run in detached processes
 /// (`DetachedProcess`, `GPIOLine.pulse`), so the lock screen answers the
 /// next touch while a hook or a relay is still busy. A hook is given the event, the
-/// failure count and the lockout in its environment, never the pattern.
+/// failure count, the lockout and, after an unlock, the credential's name in its
+/// environment, never the pattern.
+///
+/// A duress credential's unlock is an unlock to everyone watching: on-unlock runs and
+/// the strike opens (unless `duress-opens = no`) as for any other; on-duress runs
+/// besides, for the silent alarm.
 struct UnlockActions {
   private let onUnlock: [String]
   private let onWrong: [String]
   private let onLockout: [String]
+  private let onDuress: [String]
+  private let duressOpens: Bool
   /// Whom the hooks run as; nil when there is no hook.
   private let user: UserAccount?
   /// The strike's line, found on this system's chips, and how long to pulse it.
@@ -29,6 +37,8 @@ struct UnlockActions {
     onUnlock = settings.onUnlock
     onWrong = settings.onWrong
     onLockout = settings.onLockout
+    onDuress = settings.onDuress
+    duressOpens = settings.duressOpens
     if let strike = settings.doorStrike {
       do throws(GPIOError) {
         doorStrike = (try GPIOLine(strike.line), strike.milliseconds)
@@ -38,7 +48,7 @@ struct UnlockActions {
     } else {
       doorStrike = nil
     }
-    if onUnlock.isEmpty && onWrong.isEmpty && onLockout.isEmpty {
+    if onUnlock.isEmpty && onWrong.isEmpty && onLockout.isEmpty && onDuress.isEmpty {
       user = nil
     } else {
       let account: UserAccount?
@@ -62,13 +72,16 @@ struct UnlockActions {
     }
   }
 
-  /// Starts what `decision` calls for: the door strike and on-unlock after an unlock;
-  /// on-wrong after a counted wrong pattern, then on-lockout when it started one.
-  func after(_ decision: UnlockDecision, failures: Int) {
+  /// Starts what `decision` calls for: the door strike and on-unlock after an unlock
+  /// by `credential` (and on-duress after one by a duress credential); on-wrong after a
+  /// counted wrong pattern, then on-lockout when it started one.
+  func after(_ decision: UnlockDecision, failures: Int, credential: JudgedCredential?) {
     switch decision.result {
     case .unlocked:
-      releaseStrike(because: "unlocked")
-      start(onUnlock, event: "unlock", decision, failures: failures)
+      let duress = credential?.role == .duress
+      if UnlockActions.opensStrike(after: credential, duressOpens: duressOpens) { releaseStrike(because: "unlocked") }
+      start(onUnlock, event: "unlock", decision, failures: failures, credential: credential)
+      if duress { start(onDuress, event: "duress", decision, failures: failures, credential: credential) }
     case .wrong:
       // A repeat of a recent wrong pattern is not counted, so it fires nothing: one
       // guess sent a hundred times is one alert, as it is one failure.
@@ -78,6 +91,12 @@ struct UnlockActions {
     case .tooShort, .lockedOut:
       break
     }
+  }
+
+  /// Whether an unlock by `credential` releases the strike: every unlock does, but a
+  /// duress credential's only with `duress-opens = yes`.
+  static func opensStrike(after credential: JudgedCredential?, duressOpens: Bool) -> Bool {
+    credential?.role != .duress || duressOpens
   }
 
   /// Pulses the door strike, when there is one (an unlock, the exit button).
@@ -99,7 +118,9 @@ struct UnlockActions {
   /// How long a strike release lasts, for the door watch's grant; nil without a strike.
   var strikeMilliseconds: Int? { doorStrike?.milliseconds }
 
-  private func start(_ command: [String], event: String, _ decision: UnlockDecision, failures: Int) {
+  private func start(
+    _ command: [String], event: String, _ decision: UnlockDecision, failures: Int, credential: JudgedCredential? = nil
+  ) {
     guard !command.isEmpty, let user else { return }
     let lockout: String
     switch decision.lockout {
@@ -107,13 +128,14 @@ struct UnlockActions {
     case .seconds: lockout = "timed"
     case .permanent: lockout = "until-reset"
     }
-    let environment = [
+    var environment = [
       "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
       "PATTERNLOCK_EVENT=\(event)",
       "PATTERNLOCK_FAILURES=\(failures)",
       "PATTERNLOCK_LOCKED_FOR_S=\(decision.lockout.seconds ?? 0)",
       "PATTERNLOCK_LOCKOUT=\(lockout)",
     ]
+    if let credential { environment.append("PATTERNLOCK_CREDENTIAL=\(credential.name)") }
     do throws(Errno) {
       try DetachedProcess.start(command, environment: environment, as: user, output: JournalStream.socketPath)
     } catch {

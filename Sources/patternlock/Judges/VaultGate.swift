@@ -142,7 +142,7 @@ struct VaultGate: PatternJudge, ~Copyable {
       Console.error(failure.message + "; the unlock stands, and the failure counted before it stays counted")
     }
     Console.out(decision.jsonLine)
-    actions?.after(decision, failures: session.policy.record.failures)
+    actions?.after(decision, failures: session.policy.record.failures, credential: session.unlockedCredential)
     return LockScreenController.Judgement(
       verdict: verdict(for: decision), lockout: decision.lockout, unlocks: decision.result == .unlocked)
   }
