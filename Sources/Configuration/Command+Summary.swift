@@ -34,6 +34,11 @@ extension Command {
     case .status: return ["print the state as one JSON object: pattern set, failures, lockout left (exit 0)"]
     case .log:
       return ["print the audit log, oldest first: attempts, verdicts, lockouts, changes", "(with --json as stored; --since TIME in UTC)"]
+    case .sessionLock:
+      return [
+        "lock the Wayland session (ext-session-lock-v1, as swaylock) with the pattern;",
+        "judged by patternlock-judge.socket; exit 0 once unlocked",
+      ]
     case .lock: return ["show the lock again now over the kiosk an unlock opened (kiosk-unit; root)"]
     }
   }

@@ -13,6 +13,7 @@ public enum Command: String, CaseIterable, Sendable {
   case status
   case lock
   case log
+  case sessionLock = "session-lock"
 
   /// The command as typed.
   public var name: String { rawValue }

@@ -43,6 +43,7 @@ struct Patternlock {
       case .status: status = try StatusCommand.run(options).rawValue
       case .lock: status = try LockCommand.run(options).rawValue
       case .log: status = try LogCommand.run(options).rawValue
+      case .sessionLock: status = try SessionLockCommand.run(options).rawValue
       }
     } catch {
       if !error.message.isEmpty { Console.error(error.message) }
