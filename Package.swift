@@ -217,6 +217,10 @@ let package = Package(
     // exists, and `patternlock run` without DRM.
     .testTarget(name: "KMSTests", dependencies: ["KMS", "PatternCore", "Raster", "CommandTestSupport"]),
     .testTarget(name: "InputTests", dependencies: ["Input", "PatternCore"]),
+    // Wayland: the seat's events as input, the buffers' damage, the listeners' ring,
+    // the checked-in protocol code against wayland-scanner (scripts/test-wayland runs
+    // the back-end under a real compositor).
+    .testTarget(name: "WaylandTests", dependencies: ["Wayland", "CWaylandShim", "PatternCore", "CommandTestSupport"]),
     // Vault: hashing, file formats, corruption and crash safety; CLI tests run the built binary.
     // Test support: a cheap hash cost, clock values and enrolment for the vault's tests.
     .target(name: "VaultTestSupport", dependencies: ["Vault", "PatternCore"], path: "Tests/VaultTestSupport"),

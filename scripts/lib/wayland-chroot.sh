@@ -7,8 +7,9 @@
 
 # ---- the cached trixie tree -----------------------------------------------------------
 # labwc: the compositor under test (Raspberry Pi OS's); grim: pictures through
-# wlr-screencopy; wtype: keys through the virtual-keyboard protocol.
-wayland_chroot_packages=labwc,grim,wtype
+# wlr-screencopy; wtype: keys through the virtual-keyboard protocol; swaybg: a desktop
+# background that shows only while unlocked; wlr-randr: output scales.
+wayland_chroot_packages=labwc,grim,wtype,swaybg,wlr-randr
 
 # Prints the cached tree's directory, building it first when it is missing.
 wayland_chroot() {
