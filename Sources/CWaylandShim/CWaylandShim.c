@@ -415,7 +415,11 @@ int plw_dispatch_ready(struct wl_display *display) {
   } else {
     wl_display_cancel_read(display);
   }
-  return wl_display_dispatch_pending(display) < 0 ? -1 : 0;
+  if (wl_display_dispatch_pending(display) < 0) return -1;
+  // Listeners send requests of their own (a new device's wl_pointer, the cursor):
+  // they must not wait for the next frame to leave.
+  if (wl_display_flush(display) < 0 && errno != EAGAIN) return -1;
+  return 0;
 }
 
 int plw_flush(struct wl_display *display) { return wl_display_flush(display) < 0 ? -1 : 0; }
@@ -440,6 +444,7 @@ int plw_wait(struct wl_display *display, int milliseconds) {
     if (polled < 0 && errno != EINTR) return -1;
   }
   if (wl_display_dispatch_pending(display) < 0) return -1;
+  if (wl_display_flush(display) < 0 && errno != EAGAIN) return -1;
   return ring_count != before;
 }
 

@@ -380,23 +380,21 @@ public final class SessionLockConnection {
     paintBackground(surface, width: width, height: height)
   }
 
-  /// Another output's surface: one buffer of the background colour, one pixel scaled
-  /// to the surface when the compositor can scale, else surface-sized.
+  /// Another output's surface: one buffer of the surface's size in the background
+  /// colour (not one pixel scaled up, which a compositor may blend off by a shade).
   private func paintBackground(_ surface: LockSurface, width: Int, height: Int) {
     guard let shm, width > 0, height > 0 else { return }
-    let (bufferWidth, bufferHeight) = surface.viewport == nil ? (width, height) : (1, 1)
-    if surface.buffers.first.map({ $0.width != bufferWidth || $0.height != bufferHeight }) ?? true {
+    if surface.buffers.first.map({ $0.width != width || $0.height != height }) ?? true {
       do throws(WaylandError) {
-        surface.buffers = [try SharedMemoryBuffer(shm: shm, width: bufferWidth, height: bufferHeight, tag: LockSurface.bufferTag(surface: surface.tag, index: 0))]
+        surface.buffers = [try SharedMemoryBuffer(shm: shm, width: width, height: height, tag: LockSurface.bufferTag(surface: surface.tag, index: 0))]
       } catch {
         if failure == nil { failure = error }
         return
       }
       surface.buffers[0].fill(background)
     }
-    if let viewport = surface.viewport { wp_viewport_set_destination(viewport, Int32(width), Int32(height)) }
     wl_surface_attach(surface.surface, surface.buffers[0].buffer, 0, 0)
-    wl_surface_damage_buffer(surface.surface, 0, 0, Int32(bufferWidth), Int32(bufferHeight))
+    wl_surface_damage_buffer(surface.surface, 0, 0, Int32(width), Int32(height))
     wl_surface_commit(surface.surface)
   }
 }

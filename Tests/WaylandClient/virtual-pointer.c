@@ -109,6 +109,10 @@ int main(int argc, char **argv) {
     }
     if (i == first) {
       move_to(tx, ty);
+      // A new pointer device is announced to clients as a change of the seat's
+      // capabilities; they take a wl_pointer then, so the press waits for that.
+      pause_ms(200);
+      move_to(tx, ty);
       if (!hover) button(1);
     } else {
       // Steps of at most 12 pixels, as a finger's motion events come.

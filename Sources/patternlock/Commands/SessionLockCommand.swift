@@ -47,17 +47,18 @@ enum SessionLockCommand {
       judge.socket = SocketJudge(path: settings.judgeSocket, minimumDots: minimumDots)
     }
 
+    let configuration = ScreenConfiguration(settings)
     let displayName = CurrentProcess.environmentVariable("WAYLAND_DISPLAY")
     let connection: SessionLockConnection
     do throws(WaylandError) {
       connection = try SessionLockConnection(name: nil, displayLabel: displayName ?? "wayland-0 (WAYLAND_DISPLAY is not set)")
+      // What every output but the drawing one shows from its first frame on.
+      connection.background = XRGB8888.word(for: configuration.theme.backgroundBottom)
       try connection.lockSession()
       try connection.prepareFrames()
     } catch {
       throw .wayland(error)
     }
-    let configuration = ScreenConfiguration(settings)
-    connection.background = XRGB8888.word(for: configuration.theme.backgroundBottom)
     var options = configuration.layout
     options.panelWidth = connection.frameWidth
     options.panelHeight = connection.frameHeight
