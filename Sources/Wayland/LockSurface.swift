@@ -1,6 +1,7 @@
 import CWayland
 import CWaylandShim
 import PatternCore
+import SystemCalls
 
 /// One output's lock surface: its `wl_surface`, the lock's role on it, its viewport
 /// and fractional scale when the compositor has them, its size from the last

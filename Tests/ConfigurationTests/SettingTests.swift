@@ -136,6 +136,7 @@ final class SettingTests: XCTestCase {
     // log checks the time itself (a one-line error, exit 2: AuditLogCommandTests).
     .since: ([("2026-12-01T08:00", { $0.logSince == "2026-12-01T08:00" })], [""]),
     .json: ([("yes", { $0.logAsJSON }), ("no", { !$0.logAsJSON })], ["", "maybe"]),
+    .judgeSocket: ([("/run/user/1000/judge.sock", { $0.judgeSocket == "/run/user/1000/judge.sock" })], ["judge.sock", ""]),
   ]
 
   func testEveryKeyIsInTheTable() {

@@ -373,6 +373,17 @@ def lock_wrong_right():
             return "still locked, failures 1"
         checks.check("a wrong pattern drawn through the compositor does not unlock and is counted", wrong_is_counted)
 
+        def second_locker_refused():
+            second = Lock("--state-dir", STATE)
+            status = second.wait(15)
+            line = one_line(second.stderr())
+            expect(status not in (None, 0), f"exit status {status}")
+            expect("refused the session lock" in line, line)
+            expect(lock.process.poll() is None, "the first lock ended")
+            expect(not is_desktop(compositor.colour_at_centre(other)), "the desktop shows")
+            return line
+        checks.check("a second session-lock is refused in one line; the first keeps the lock", second_locker_refused)
+
         def right_unlocks():
             time.sleep(1.0)
             draw(compositor, output, PATTERN)
