@@ -31,6 +31,10 @@ public final class SessionLockConnection {
   private var seatInput: SeatInput?
   private var pendingInput: [InputEvent] = []
   private var frameDone: UInt64?
+  /// The frames no longer fit the drawing surface (`redrawAtNewSize` is thrown).
+  private var framesStale = false
+  /// The scale (in 120ths) the frames were made at.
+  private var frameScale120 = 120
   /// What the other outputs show (XRGB8888).
   public var background: UInt32 = 0xff00_0000
   /// The first failure seen while processing events; thrown by the next call.
@@ -140,6 +144,8 @@ public final class SessionLockConnection {
   public func prepareFrames() throws(WaylandError) {
     guard let surface = drawingSurface, let shm else { throw .noOutput }
     let (width, height, scale120) = drawingSize
+    framesStale = false
+    frameScale120 = scale120
     // Half up, as the protocol's own example rounds.
     frameWidth = (width * scale120 + 60) / 120
     frameHeight = (height * scale120 + 60) / 120
@@ -170,10 +176,17 @@ public final class SessionLockConnection {
 
   /// Reads and applies what the compositor sent, without blocking.
   public func dispatch() throws(WaylandError) {
-    if let failure { throw failure }
+    try throwPending()
     guard plw_dispatch_ready(display) == 0 else { throw .connectionLost(errno: .current) }
     process()
+    try throwPending()
+  }
+
+  /// The failure seen while processing events, else `redrawAtNewSize` when the frames
+  /// no longer fit.
+  public func throwPending() throws(WaylandError) {
     if let failure { throw failure }
+    if framesStale { throw .redrawAtNewSize }
   }
 
   /// Hands the input gathered by `dispatch` to `handle`, oldest first.
@@ -199,7 +212,7 @@ public final class SessionLockConnection {
   /// Shows `frame` (frame-sized XRGB8888) on the drawing surface; `damage` is what
   /// changed since the last. False when no buffer is free.
   public func show(_ frame: [UInt8], damage: Rect) throws(WaylandError) -> Bool {
-    if let failure { throw failure }
+    try throwPending()
     guard let surface = drawingSurface, surface.configured != nil, let index = surface.damage.free else { return false }
     let area = surface.damage.draw(into: index, damage: damage)
     let buffer = surface.buffers[index]
@@ -269,13 +282,17 @@ public final class SessionLockConnection {
     case PLW_GLOBAL.rawValue: bind(name: event.tag, interface: event.a, version: UInt32(max(event.b, 0)))
     case PLW_GLOBAL_REMOVE.rawValue: removeGlobal(event.tag)
     case PLW_OUTPUT_SCALE.rawValue:
-      if let index = outputs.firstIndex(where: { $0.name == event.tag }) { outputs[index].scale = Int(max(event.a, 1)) }
+      guard let index = outputs.firstIndex(where: { $0.name == event.tag }) else { return }
+      outputs[index].scale = Int(max(event.a, 1))
+      checkFrameScale()
     case PLW_OUTPUT_DONE.rawValue: break
     case PLW_LOCKED.rawValue: isLocked = true
     case PLW_FINISHED.rawValue:
       if failure == nil { failure = .lockRefused }
     case PLW_CONFIGURE.rawValue: configure(tag: event.tag, serial: event.serial, width: Int(event.a), height: Int(event.b))
-    case PLW_PREFERRED_SCALE.rawValue: surface(event.tag)?.preferredScale120 = Int(event.a)
+    case PLW_PREFERRED_SCALE.rawValue:
+      surface(event.tag)?.preferredScale120 = Int(event.a)
+      checkFrameScale()
     case PLW_BUFFER_RELEASE.rawValue: surface(event.tag >> 1)?.damage.release(Int(event.tag & 1))
     case PLW_FRAME_DONE.rawValue:
       guard let surface = surface(event.tag) else { return }
@@ -334,11 +351,27 @@ public final class SessionLockConnection {
     }
   }
 
+  /// After a scale event: the frames are stale when the drawing surface's scale is no
+  /// longer the one they were made at.
+  private func checkFrameScale() {
+    guard frameWidth > 0, drawingSurface != nil, drawingSize.scale120 != frameScale120 else { return }
+    framesStale = true
+  }
+
   private func removeGlobal(_ name: UInt32) {
     guard let index = outputs.firstIndex(where: { $0.name == name }) else { return }
     if let surfaceIndex = surfaces.firstIndex(where: { $0.outputName == name }) {
-      if surfaces[surfaceIndex].tag == drawingTag, failure == nil { failure = .lockOutputGone }
+      let wasDrawing = surfaces[surfaceIndex].tag == drawingTag
       surfaces.remove(at: surfaceIndex)
+      if wasDrawing {
+        // The lock moves to an output that remains, once it has its size.
+        if let next = surfaces.first(where: { $0.configured != nil }) {
+          drawingTag = next.tag
+          framesStale = true
+        } else if failure == nil {
+          failure = .lockOutputGone
+        }
+      }
     }
     release(outputs.remove(at: index))
   }
@@ -364,16 +397,17 @@ public final class SessionLockConnection {
     let first = surface.configured == nil
     surface.configured = (width, height)
     if tag == drawingTag {
-      // The first size makes the frames (prepareFrames); a later one is scaled to.
+      // The first size makes the frames (prepareFrames); another one makes them again.
       guard !first, frameWidth > 0 else { return }
-      if let viewport = surface.viewport {
-        wp_viewport_set_destination(viewport, Int32(width), Int32(height))
-        wl_surface_commit(surface.surface)
-        seatInput?.surfaceWidth = max(width, 1)
-        seatInput?.surfaceHeight = max(height, 1)
-      } else if failure == nil {
-        let scale = drawingSize.scale120 / 120
-        if width * scale != frameWidth || height * scale != frameHeight { failure = .resizedWithoutViewporter(width: width, height: height) }
+      let scale120 = drawingSize.scale120
+      if (width * scale120 + 60) / 120 != frameWidth || (height * scale120 + 60) / 120 != frameHeight {
+        // Until the new frames come, the old one is scaled (or, without a viewporter,
+        // left as it is until the next commit brings the new size).
+        if let viewport = surface.viewport {
+          wp_viewport_set_destination(viewport, Int32(width), Int32(height))
+          wl_surface_commit(surface.surface)
+        }
+        framesStale = true
       }
       return
     }

@@ -30,7 +30,7 @@ public struct SessionLockDisplay: Display {
   }
 
   public mutating func completeFlip() throws(WaylandError) -> UInt64? {
-    if let failure = connection.failure { throw failure }
+    try connection.throwPending()
     return connection.takeFrameDone()
   }
 

@@ -17,12 +17,14 @@ public enum WaylandError: DescribedError, Equatable {
   case noOutput
   /// The output the lock is drawn on went away.
   case lockOutputGone
-  /// The compositor asked for another size of the lock's surface and cannot scale it.
-  case resizedWithoutViewporter(width: Int, height: Int)
   /// Shared memory for a buffer could not be made.
   case sharedMemory(bytes: Int, errno: Errno)
   /// More events came at once than the lock can hold; it cannot know what it missed.
   case eventsLost
+  /// Not a failure: the frames must be made again at another size (the drawing
+  /// output's scale or size changed, or it went and another output draws the lock).
+  /// `session-lock` lays the lock out again and goes on, locked all the while.
+  case redrawAtNewSize
 
   public var message: String {
     switch self {
@@ -38,12 +40,12 @@ public enum WaylandError: DescribedError, Equatable {
       return "the compositor has no output to show the lock on (is a display connected and on?)"
     case .lockOutputGone:
       return "the output the lock was drawn on went away; start session-lock again to lock the outputs that remain"
-    case .resizedWithoutViewporter(let width, let height):
-      return "the compositor asked for a \(width)x\(height) lock surface after the first size and has no wp_viewporter to scale it; start session-lock again"
     case .sharedMemory(let bytes, let errno):
       return "cannot make \(bytes) bytes of shared memory for a frame (\(errno.text)); is /dev/shm or memory full?"
     case .eventsLost:
       return "the compositor sent more events at once than the lock can hold; start session-lock again"
+    case .redrawAtNewSize:
+      return "the lock's output changed its size or scale and the lock could not be laid out again; start session-lock again"
     }
   }
 }

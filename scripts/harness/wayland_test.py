@@ -90,6 +90,8 @@ class Compositor:
         expect(result.returncode == 0, f"wlr-randr: {result.stderr.strip()}")
         outputs = {}
         for output in json.loads(result.stdout):
+            if not output.get("enabled", True):
+                continue
             mode = next(m for m in output["modes"] if m.get("current"))
             scale = output.get("scale", 1.0)
             outputs[output["name"]] = (output["position"]["x"], output["position"]["y"],
@@ -495,6 +497,79 @@ def keyboard_and_judge_socket():
         compositor.stop()
 
 
+def outputs_come_and_go():
+    compositor = Compositor(outputs=2)
+    lock = None
+    try:
+        lock = Lock("--state-dir", STATE)
+        first = wait_locked(compositor, lock)
+        other = next(name for name in compositor.outputs if name != first)
+
+        def moves_when_its_output_goes():
+            result = in_root("wlr-randr", "--output", first, "--off")
+            expect(result.returncode == 0, f"wlr-randr --off: {result.stderr.strip()}")
+            compositor.outputs = compositor.read_outputs()
+            compositor.wait_for(lambda: drawing_output(compositor) == other, f"lock on {other}")
+            expect(lock.process.poll() is None, f"session-lock ended: {lock.stderr().strip()}")
+            expect(not is_desktop(compositor.colour_at_centre(other)), "the desktop shows")
+            return f"{first} off: the lock drawn on {other}"
+        checks.check("the drawing output switched off: the lock moves to the output that remains", moves_when_its_output_goes)
+
+        def locked_when_it_comes_back():
+            result = in_root("wlr-randr", "--output", first, "--on")
+            expect(result.returncode == 0, f"wlr-randr --on: {result.stderr.strip()}")
+            compositor.outputs = compositor.read_outputs()
+            # labwc 0.8.3 keeps a re-enabled output blank but sends its new lock surface
+            # no configure: what is checked is that no desktop shows there.
+            time.sleep(1.0)
+            colour = compositor.colour_at_centre(first)
+            expect(not is_desktop(colour), f"{first} shows the desktop")
+            draw(compositor, other, PATTERN)
+            status = lock.wait(15)
+            expect(status == 0, f"exit status {status}: {lock.stderr().strip()}")
+            return f"{first} back and showing {colour}, not the desktop; unlocked on {other}"
+        checks.check("an output that comes back shows no desktop; the lock still unlocks", locked_when_it_comes_back)
+    except Failure as failure:
+        checks.fail(f"outputs coming and going: {failure}")
+    finally:
+        if lock:
+            lock.kill()
+        compositor.stop()
+
+
+def fractional_scale():
+    compositor = Compositor(outputs=1, scale=1.25)
+    lock = None
+    try:
+        lock = Lock("--state-dir", STATE)
+
+        def drawn_at_fractional_scale():
+            output = wait_locked(compositor, lock)
+            hover_away(compositor, output)
+            width, height, rgb = compositor.picture(output)
+            want = frame_at(f"{width}x{height}")
+            differing, box = differing_pixels(without_cursor((width, height, rgb), want), want)
+            expect(differing == 0, f"{differing} pixels differ from the headless render at {width}x{height}{box}")
+            expect(f"drawn at {width}x{height}" in lock.stdout(), f"not drawn at the output's pixels: {lock.stdout()!r}")
+            x0, y0, logical_width, logical_height = compositor.outputs[output]
+            grid = layout(width, height)
+            points = [f"{x0 + grid.centre(d)[0] / 1.25:.1f},{y0 + grid.centre(d)[1] / 1.25:.1f}" for d in PATTERN]
+            extent = compositor.extent
+            result = subprocess.run([POINTER, str(extent[0]), str(extent[1])] + points, env=host_env(), capture_output=True,
+                                    text=True, timeout=30)
+            expect(result.returncode == 0, f"virtual-pointer: {result.stderr.strip()}")
+            status = lock.wait(15)
+            expect(status == 0, f"exit status {status}: {lock.stderr().strip()}")
+            return f"a {logical_width}x{logical_height} surface drawn at {width}x{height} (wp_fractional_scale_v1, wp_viewporter)"
+        checks.check("scale 1.25: frames at the output's pixels through the fractional scale", drawn_at_fractional_scale)
+    except Failure as failure:
+        checks.fail(f"fractional scale set-up: {failure}")
+    finally:
+        if lock:
+            lock.kill()
+        compositor.stop()
+
+
 def scale_two():
     compositor = Compositor(outputs=1, scale=2)
     lock = None
@@ -529,7 +604,8 @@ def main():
     os.makedirs(STATE, mode=0o700)
     subprocess.run([PATTERNLOCK, "set-pattern", "--state-dir", STATE, "--argon-passes", "1", "--argon-memory-mib", "8"],
                    input="-".join(map(str, PATTERN)) + "\n", text=True, check=True, capture_output=True)
-    steps = [refusals, lock_wrong_right, killed_and_taken_over, keyboard_and_judge_socket, scale_two]
+    steps = [refusals, lock_wrong_right, killed_and_taken_over, keyboard_and_judge_socket, outputs_come_and_go, scale_two,
+             fractional_scale]
     for step in steps:
         try:
             step()

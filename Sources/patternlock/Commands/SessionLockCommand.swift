@@ -59,21 +59,6 @@ enum SessionLockCommand {
     } catch {
       throw .wayland(error)
     }
-    var options = configuration.layout
-    options.panelWidth = connection.frameWidth
-    options.panelHeight = connection.frameHeight
-    let layout: GridLayout
-    let text: ScreenText
-    do throws(LayoutError) {
-      (layout, text) = try ScreenText.layOut(
-        options, message: configuration.message, fontPath: configuration.fontPath ?? FontLoader.defaultFontPath,
-        language: configuration.language, loadingFont: true,
-        fontFailure: { Console.error($0.message + ($0.isLanguageFallback ? "" : "; showing the lock without text")) })
-    } catch {
-      throw .usage(UsageError(error.message + " (lock surface \(connection.frameWidth)x\(connection.frameHeight))"))
-    }
-    connection.inputTransform = layout.transform
-
     var loop: EventLoop
     do throws(LoopFailure) {
       loop = try EventLoop()
@@ -81,15 +66,30 @@ enum SessionLockCommand {
       throw .loop(error)
     }
     loop.printTiming = settings.printsTiming
-    let screens = RunScreens(configuration: configuration, layout: layout, text: text)
-    var screen = screens.screen(XRGB8888.self, minimumDots: minimumDots, prompt: PromptText.drawPattern)
-    let now = MonotonicClock.microseconds()
-    if judge.vault != nil { screen.startLockedOut(judge.vault!.lockoutAtStart(now: now), now: now) }
     var display = SessionLockDisplay(connection: connection)
     var input = SessionLockInput(connection: connection)
     Console.out(
       "patternlock: locking the session on \(connection.outputCount) output(s), drawn at \(connection.frameWidth)x\(connection.frameHeight)")
-    switch loop.run(display: &display, input: &input, screen: &screen, judge: &judge) {
+    var ending: LoopEnding<WaylandError, WaylandError>
+    while true {
+      var screen = try lockScreen(configuration, connection: connection, minimumDots: minimumDots, judge: &judge)
+      ending = loop.run(display: &display, input: &input, screen: &screen, judge: &judge)
+      // The output's scale or size changed, or the lock moved to another output: the
+      // lock is laid out again for it, locked all the while.
+      switch ending {
+      case .display(.redrawAtNewSize), .input(.redrawAtNewSize):
+        do throws(WaylandError) {
+          try connection.prepareFrames()
+        } catch {
+          throw .wayland(error)
+        }
+        Console.out("patternlock: the lock's output changed: drawn at \(connection.frameWidth)x\(connection.frameHeight)")
+        continue
+      default: break
+      }
+      break
+    }
+    switch ending {
     case .unlocked:
       do throws(WaylandError) {
         try connection.unlock()
@@ -109,5 +109,31 @@ enum SessionLockCommand {
     case .display(let error), .input(let error): throw .wayland(error)
     case .failed(let error): throw .loop(error)
     }
+  }
+
+  /// The lock screen laid out for the connection's frames, its input turned as the
+  /// layout is, and (judging in process) the lockout in force now.
+  private static func lockScreen(
+    _ configuration: ScreenConfiguration, connection: SessionLockConnection, minimumDots: Int, judge: inout RunJudge
+  ) throws(CommandFailure) -> LockScreen<XRGB8888> {
+    var options = configuration.layout
+    options.panelWidth = connection.frameWidth
+    options.panelHeight = connection.frameHeight
+    let layout: GridLayout
+    let text: ScreenText
+    do throws(LayoutError) {
+      (layout, text) = try ScreenText.layOut(
+        options, message: configuration.message, fontPath: configuration.fontPath ?? FontLoader.defaultFontPath,
+        language: configuration.language, loadingFont: true,
+        fontFailure: { Console.error($0.message + ($0.isLanguageFallback ? "" : "; showing the lock without text")) })
+    } catch {
+      throw .usage(UsageError(error.message + " (lock surface \(connection.frameWidth)x\(connection.frameHeight))"))
+    }
+    connection.inputTransform = layout.transform
+    let screens = RunScreens(configuration: configuration, layout: layout, text: text)
+    var screen = screens.screen(XRGB8888.self, minimumDots: minimumDots, prompt: PromptText.drawPattern)
+    let now = MonotonicClock.microseconds()
+    if judge.vault != nil { screen.startLockedOut(judge.vault!.lockoutAtStart(now: now), now: now) }
+    return screen
   }
 }
