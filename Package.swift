@@ -220,7 +220,7 @@ let package = Package(
     // Wayland: the seat's events as input, the buffers' damage, the listeners' ring,
     // the checked-in protocol code against wayland-scanner (scripts/test-wayland runs
     // the back-end under a real compositor).
-    .testTarget(name: "WaylandTests", dependencies: ["Wayland", "CWaylandShim", "PatternCore", "CommandTestSupport"]),
+    .testTarget(name: "WaylandTests", dependencies: ["Wayland", "CWaylandShim", "PatternCore", "CommandTestSupport", "AllocationCounter"]),
     // Vault: hashing, file formats, corruption and crash safety; CLI tests run the built binary.
     // Test support: a cheap hash cost, clock values and enrolment for the vault's tests.
     .target(name: "VaultTestSupport", dependencies: ["Vault", "PatternCore"], path: "Tests/VaultTestSupport"),

@@ -17,19 +17,30 @@ public struct BufferDamage: Sendable {
   }
 
   /// A buffer the compositor does not hold, if one is free.
-  public var free: Int? { busy.firstIndex(of: false) }
+  public var free: Int? {
+    var index = 0
+    while index < busy.count {
+      if !busy[index] { return index }
+      index += 1
+    }
+    return nil
+  }
 
   /// Draws a frame with `damage` into buffer `index`: returns the area to copy into it
   /// and marks it held; every other buffer now also misses `damage`.
   public mutating func draw(into index: Int, damage: Rect) -> Rect {
-    let area = stale[index].isEmpty ? damage : damage.isEmpty ? stale[index] : stale[index].union(damage)
-    for other in stale.indices where other != index {
-      stale[other] = stale[other].isEmpty ? damage : damage.isEmpty ? stale[other] : stale[other].union(damage)
+    let area = BufferDamage.joined(stale[index], damage)
+    var other = 0
+    while other < stale.count {
+      if other != index { stale[other] = BufferDamage.joined(stale[other], damage) }
+      other += 1
     }
     stale[index] = .empty
     busy[index] = true
     return area
   }
+
+  private static func joined(_ a: Rect, _ b: Rect) -> Rect { a.isEmpty ? b : b.isEmpty ? a : a.union(b) }
 
   /// The compositor released buffer `index`.
   public mutating func release(_ index: Int) {

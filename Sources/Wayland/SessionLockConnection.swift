@@ -191,7 +191,11 @@ public final class SessionLockConnection {
 
   /// Hands the input gathered by `dispatch` to `handle`, oldest first.
   public func takeInput(_ handle: (InputEvent) -> Void) {
-    for event in pendingInput { handle(event) }
+    var index = 0
+    while index < pendingInput.count {
+      handle(pendingInput[index])
+      index += 1
+    }
     pendingInput.removeAll(keepingCapacity: true)
   }
 
@@ -253,7 +257,7 @@ public final class SessionLockConnection {
 
   // MARK: Events
 
-  private var drawingSurface: LockSurface? { surfaces.first(where: { $0.tag == drawingTag }) }
+  private var drawingSurface: LockSurface? { surface(drawingTag) }
 
   private func roundtrip() throws(WaylandError) {
     guard plw_roundtrip(display) == 0 else { throw .connectionLost(errno: .current) }
@@ -325,7 +329,15 @@ public final class SessionLockConnection {
     }
   }
 
-  private func surface(_ tag: UInt32) -> LockSurface? { surfaces.first(where: { $0.tag == tag }) }
+  /// The surface with `tag` (a loop by index: the per-event path allocates nothing).
+  private func surface(_ tag: UInt32) -> LockSurface? {
+    var index = 0
+    while index < surfaces.count {
+      if surfaces[index].tag == tag { return surfaces[index] }
+      index += 1
+    }
+    return nil
+  }
 
   private func bind(name: UInt32, interface: Int32, version: UInt32) {
     // Each at the highest version whose events CWaylandShim's listeners handle.
