@@ -31,6 +31,11 @@ ROOT, PATTERNLOCK, POINTER, WORK = (os.path.abspath(a) for a in sys.argv[1:5])
 RUNTIME_IN_ROOT = "/run/wayland-test"
 RUNTIME = ROOT + RUNTIME_IN_ROOT
 MAGENTA = (255, 0, 255)
+# How long a verdict shows, long enough to take its picture.
+FEEDBACK_MS = 3000
+# The default theme's colour of a wrong pattern.
+WRONG_COLOUR = (255, 72, 72)
+SUCCESS_COLOUR = (72, 220, 120)
 # The default theme's bottom background colour, which the other outputs show.
 BACKGROUND = (4, 6, 10)
 
@@ -170,6 +175,21 @@ def frame_at(size):
         capture = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Tests", "Captures", "l-shape-1236.yaml"))
         subprocess.run([PATTERNLOCK, "replay", capture, "--size", size, "--dump", out], check=True, capture_output=True)
     return pictures.decode_png_rgb(os.path.join(out, "00000.png"))
+
+
+def verdict_frames(size, dots, feedback_ms):
+    """Every picture the headless render shows for `dots` drawn at `size` (WxH) against
+    PATTERN, the verdict held `feedback_ms`: a synthetic capture of the gesture replayed."""
+    name = "-".join(map(str, dots))
+    out = os.path.join(WORK, f"verdict-{name}-{size}")
+    capture = os.path.join(WORK, f"verdict-{name}-{size}.yaml")
+    here = os.path.dirname(os.path.abspath(__file__))
+    subprocess.run([sys.executable, os.path.join(here, "make-capture.py"), "--device", "ft5406", "--size", size, "--path",
+                    "-".join(map(str, dots)), "--patternlock", PATTERNLOCK, "-o", capture], check=True, capture_output=True)
+    subprocess.run(["rm", "-rf", out], check=True)
+    subprocess.run([PATTERNLOCK, "replay", capture, "--size", size, "--feedback-ms", str(feedback_ms), "--pattern",
+                    "-".join(map(str, PATTERN)), "--dump", out], check=True, capture_output=True)
+    return [pictures.decode_png_rgb(os.path.join(out, name)) for name in sorted(os.listdir(out))]
 
 
 def layout(width, height):
@@ -340,7 +360,7 @@ def lock_wrong_right():
     compositor = Compositor(outputs=2)
     lock = None
     try:
-        lock = Lock("--state-dir", STATE)
+        lock = Lock("--state-dir", STATE, "--feedback-ms", str(FEEDBACK_MS))
         where = []
         checks.require("the lock is shown (two outputs)", lambda: where.append(wait_locked(compositor, lock)) or where[0])
         output = where[0]
@@ -372,7 +392,16 @@ def lock_wrong_right():
             expect(lock.process.poll() is None, f"session-lock ended ({lock.process.returncode})")
             expect(failures() == 1, f"failures {failures()}")
             expect(not is_desktop(compositor.colour_at_centre(other)), "the desktop shows")
-            return "still locked, failures 1"
+            # The verdict, held FEEDBACK_MS, is one of the headless render's pictures.
+            hover_away(compositor, output)
+            picture = compositor.picture(output)
+            frames = verdict_frames(f"{picture[0]}x{picture[1]}", WRONG, FEEDBACK_MS)
+            wrong = [f for f in frames if bytes(WRONG_COLOUR) in f[2]]
+            expect(wrong, "the render shows no wrong verdict")
+            best = min(differing_pixels(without_cursor(picture, f), f)[0] for f in wrong)
+            expect(best == 0, f"the wrong verdict differs from the render's in {best} pixels at least")
+            time.sleep(FEEDBACK_MS / 1000)
+            return "still locked, failures 1, the verdict equal to the headless render's"
         checks.check("a wrong pattern drawn through the compositor does not unlock and is counted", wrong_is_counted)
 
         def second_locker_refused():
@@ -387,14 +416,20 @@ def lock_wrong_right():
         checks.check("a second session-lock is refused in one line; the first keeps the lock", second_locker_refused)
 
         def right_unlocks():
-            time.sleep(1.0)
             draw(compositor, output, PATTERN)
+            hover_away(compositor, output)
+            picture = compositor.picture(output)
+            frames = [f for f in verdict_frames(f"{picture[0]}x{picture[1]}", PATTERN, FEEDBACK_MS)
+                      if bytes(SUCCESS_COLOUR) in f[2]]
+            expect(frames, "the render shows no unlocked verdict")
+            best = min(differing_pixels(without_cursor(picture, f), f)[0] for f in frames)
+            expect(best == 0, f"the unlocked verdict differs from the render's in {best} pixels at least")
             status = lock.wait(15)
             expect(status == 0, f"exit status {status}: {lock.stderr().strip()}")
             expect("unlocked" in lock.stdout(), lock.stdout())
             compositor.wait_for(lambda: all(is_desktop(compositor.colour_at_centre(o)) for o in compositor.outputs), "desktop")
             expect(failures() == 0, f"failures {failures()} after the unlock")
-            return "exit 0, the desktop shows again"
+            return "the unlocked verdict equal to the headless render's, exit 0, the desktop shows again"
         checks.check("the right pattern unlocks and session-lock exits 0", right_unlocks)
     except Skip:
         pass
