@@ -6,8 +6,11 @@ import PatternCore
 /// each change followed by a frame; keys become `KeyAction`s.
 ///
 /// Only the drawing surface's input counts: a finger or a pointer on another output's
-/// lock surface (which shows the background) draws nothing. Pure: no Wayland calls,
-/// nothing allocated.
+/// lock surface (which shows the background) draws nothing. Events are stamped with
+/// the loop's clock when they are read (`now`), never with the compositor's times:
+/// those have an undefined base (and a client could make them up), and the lock's
+/// clock, which ends verdicts and lockouts, must not be moved by them. Pure: no
+/// Wayland calls, nothing allocated.
 public struct SeatInput: Sendable {
   /// The tag of the surface the lock is drawn on.
   public var drawingSurface: UInt32
@@ -53,11 +56,9 @@ public struct SeatInput: Sendable {
     Int32(max(min(value, Int64(Int32.max)), Int64(Int32.min)))
   }
 
-  private static func micros(_ milliseconds: UInt32) -> UInt64 { UInt64(milliseconds) * 1000 }
-
-  /// Hands what `event` means for the lock to `handle` (nothing, one event, or a touch
-  /// event and its frame).
-  public mutating func translate(_ event: SeatEvent, _ handle: (InputEvent) -> Void) {
+  /// Hands what `event`, read at `now` (the loop's monotonic microseconds), means for
+  /// the lock to `handle` (nothing, one event, or a touch event and its frame).
+  public mutating func translate(_ event: SeatEvent, at now: UInt64, _ handle: (InputEvent) -> Void) {
     switch event {
     case .pointerEnter(let surface, let x, let y):
       pointerSurface = surface
@@ -70,42 +71,42 @@ public struct SeatInput: Sendable {
         // Only while a button is held can the pointer leave in the middle of a
         // pattern (another output, say): the pattern ends where it was.
         buttonDown = false
-        pointerTouch(.up, time: 0, handle)
+        pointerTouch(.up, at: now, handle)
       }
-    case .pointerMotion(let time, let x, let y):
+    case .pointerMotion(_, let x, let y):
       pointerX = x
       pointerY = y
-      if buttonDown { pointerTouch(.motion, time: time, handle) }
-    case .pointerButton(let time, let button, let pressed):
+      if buttonDown { pointerTouch(.motion, at: now, handle) }
+    case .pointerButton(_, let button, let pressed):
       guard button == SeatInput.leftButton, pointerSurface == drawingSurface, pressed != buttonDown else { return }
       buttonDown = pressed
-      pointerTouch(pressed ? .down : .up, time: time, handle)
-    case .touchDown(let surface, let id, let time, let x, let y):
+      pointerTouch(pressed ? .down : .up, at: now, handle)
+    case .touchDown(let surface, let id, _, let x, let y):
       guard surface == drawingSurface, let bit = SeatInput.bit(id) else { return }
       ownTouches |= bit
-      handle(.touch(TouchEvent(kind: .down, slot: id, position: viewPoint(x: x, y: y), timeMicroseconds: SeatInput.micros(time))))
-    case .touchMotion(let id, let time, let x, let y):
+      handle(.touch(TouchEvent(kind: .down, slot: id, position: viewPoint(x: x, y: y), timeMicroseconds: now)))
+    case .touchMotion(let id, _, let x, let y):
       guard let bit = SeatInput.bit(id), ownTouches & bit != 0 else { return }
-      handle(.touch(TouchEvent(kind: .motion, slot: id, position: viewPoint(x: x, y: y), timeMicroseconds: SeatInput.micros(time))))
-    case .touchUp(let id, let time):
+      handle(.touch(TouchEvent(kind: .motion, slot: id, position: viewPoint(x: x, y: y), timeMicroseconds: now)))
+    case .touchUp(let id, _):
       guard let bit = SeatInput.bit(id), ownTouches & bit != 0 else { return }
       ownTouches &= ~bit
-      handle(.touch(TouchEvent(kind: .up, slot: id, position: Point(x: 0, y: 0), timeMicroseconds: SeatInput.micros(time))))
+      handle(.touch(TouchEvent(kind: .up, slot: id, position: Point(x: 0, y: 0), timeMicroseconds: now)))
     case .touchFrame:
-      handle(.touch(TouchEvent(kind: .frame, slot: 0, position: Point(x: 0, y: 0), timeMicroseconds: 0)))
+      handle(.touch(TouchEvent(kind: .frame, slot: 0, position: Point(x: 0, y: 0), timeMicroseconds: now)))
     case .touchCancel:
       guard ownTouches != 0 else { return }
       ownTouches = 0
-      handle(.touch(TouchEvent(kind: .cancel, slot: 0, position: Point(x: 0, y: 0), timeMicroseconds: 0)))
+      handle(.touch(TouchEvent(kind: .cancel, slot: 0, position: Point(x: 0, y: 0), timeMicroseconds: now)))
     case .key(let keysym, let code):
       if let action = KeyAction(keysym: keysym, evdevCode: code) { handle(.key(action)) }
     }
   }
 
-  private func pointerTouch(_ kind: TouchEvent.Kind, time: UInt32, _ handle: (InputEvent) -> Void) {
+  private func pointerTouch(_ kind: TouchEvent.Kind, at now: UInt64, _ handle: (InputEvent) -> Void) {
     let position = viewPoint(x: pointerX, y: pointerY)
-    handle(.touch(TouchEvent(kind: kind, slot: 0, position: position, timeMicroseconds: SeatInput.micros(time))))
-    handle(.touch(TouchEvent(kind: .frame, slot: 0, position: position, timeMicroseconds: SeatInput.micros(time))))
+    handle(.touch(TouchEvent(kind: kind, slot: 0, position: position, timeMicroseconds: now)))
+    handle(.touch(TouchEvent(kind: .frame, slot: 0, position: position, timeMicroseconds: now)))
   }
 
   private static func bit(_ id: Int32) -> UInt64? {

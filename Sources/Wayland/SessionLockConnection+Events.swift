@@ -55,7 +55,7 @@ extension SessionLockConnection {
       if surface.tag == drawingTag { frameDone = MonotonicClock.microseconds() }
     default:
       guard let seatEvent = SessionLockConnection.seatEvent(event) else { return }
-      seatInput?.translate(seatEvent) { input in
+      seatInput?.translate(seatEvent, at: MonotonicClock.microseconds()) { input in
         if pendingInput.count < SessionLockConnection.inputCapacity { pendingInput.append(input) }
       }
     }

@@ -14,9 +14,10 @@ final class SeatInputTests: XCTestCase {
 
   func fixed(_ value: Int) -> Int32 { Int32(value * 256) }
 
+  /// The events read one millisecond apart on the loop's clock, from 1 s on.
   func events(_ input: inout SeatInput, _ seat: [SeatEvent]) -> [InputEvent] {
     var out: [InputEvent] = []
-    for event in seat { input.translate(event) { out.append($0) } }
+    for (index, event) in seat.enumerated() { input.translate(event, at: 1_000_000 + UInt64(index) * 1000) { out.append($0) } }
     return out
   }
 
@@ -51,7 +52,7 @@ final class SeatInputTests: XCTestCase {
     XCTAssertEqual(out.map(\.kind), [.down, .frame, .motion, .frame, .up, .frame])
     XCTAssertEqual(out[0].position, Point(x: 40, y: 40))
     XCTAssertEqual(out[2].position, Point(x: 60, y: 40))
-    XCTAssertEqual(out[2].timeMicroseconds, 3000)
+    XCTAssertEqual(out[2].timeMicroseconds, 1_003_000, "the loop's clock when read, not the compositor's time")
     XCTAssertTrue(out.allSatisfy { $0.slot == 0 })
   }
 
@@ -119,6 +120,16 @@ final class SeatInputTests: XCTestCase {
     var input = makeInput()
     let out = touches(events(&input, [.touchDown(surface: 1, id: 0, timeMilliseconds: 1, x: 0, y: 0), .touchCancel]))
     XCTAssertEqual(out.map(\.kind), [.down, .cancel])
+  }
+
+  func testTheCompositorsTimesNeverMoveTheLocksClock() {
+    var input = makeInput()
+    var out: [InputEvent] = []
+    input.translate(.pointerEnter(surface: 1, x: 0, y: 0), at: 5) { out.append($0) }
+    // A time far ahead (a made-up one, or another base) would end a lockout early.
+    input.translate(.pointerButton(timeMilliseconds: UInt32.max, button: 0x110, pressed: true), at: 7) { out.append($0) }
+    input.translate(.touchDown(surface: 1, id: 0, timeMilliseconds: UInt32.max, x: 0, y: 0), at: 9) { out.append($0) }
+    XCTAssertEqual(touches(out).map(\.timeMicroseconds), [7, 7, 9])
   }
 
   func testKeysBecomeActionsByKeysymThenByPlace() {

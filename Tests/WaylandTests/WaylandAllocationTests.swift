@@ -14,14 +14,14 @@ final class WaylandAllocationTests: XCTestCase {
     events += [.pointerButton(timeMilliseconds: 3000, button: 0x110, pressed: false), .key(keysym: 0x35, evdevCode: 6)]
     var handled = 0
     // Warm up: the runtime instantiates type metadata lazily on first use.
-    for event in events { input.translate(event) { _ in handled += 1 } }
+    for event in events { input.translate(event, at: 0) { _ in handled += 1 } }
     handled = 0
     let allocations = events.withUnsafeBufferPointer { buffer in
       // A pointer loop: in debug builds `for in` over an Array allocates by itself.
       allocation_counter_start()
       var i = 0
       while i < buffer.count {
-        input.translate(buffer[i]) { _ in handled += 1 }
+        input.translate(buffer[i], at: UInt64(i)) { _ in handled += 1 }
         i += 1
       }
       return allocation_counter_stop()

@@ -36,6 +36,10 @@ FEEDBACK_MS = 3000
 # The default theme's colour of a wrong pattern.
 WRONG_COLOUR = (255, 72, 72)
 SUCCESS_COLOUR = (72, 220, 120)
+# Android's throttle: the fifth failure in a row starts a 30 s lockout.
+LOCKOUT_AFTER = 5
+# Five different wrong patterns (a wrong pattern repeated is not counted again).
+WRONG_ONES = [[1, 4, 7, 8], [2, 5, 8, 9], [3, 6, 9, 8], [7, 8, 9, 6], [1, 5, 9, 8]]
 # The default theme's bottom background colour, which the other outputs show.
 BACKGROUND = (4, 6, 10)
 
@@ -205,6 +209,16 @@ def drawing_output(compositor):
         if differing_pixels(picture, want)[0] <= 32 * 32:
             return name
     return None
+
+
+def matches_one(picture, frames):
+    """Whether `picture` (but for the cursor's corner) is one of `frames`; else how many
+    pixels it differs from the last of them in, and where."""
+    for frame in frames:
+        if without_cursor(picture, frame)[2] == frame[2]:
+            return True, ""
+    differing, box = differing_pixels(without_cursor(picture, frames[-1]), frames[-1])
+    return False, f"{differing} pixels differ from the last{box}"
 
 
 def differing_pixels(picture, want):
@@ -398,8 +412,8 @@ def lock_wrong_right():
             frames = verdict_frames(f"{picture[0]}x{picture[1]}", WRONG, FEEDBACK_MS)
             wrong = [f for f in frames if bytes(WRONG_COLOUR) in f[2]]
             expect(wrong, "the render shows no wrong verdict")
-            best = min(differing_pixels(without_cursor(picture, f), f)[0] for f in wrong)
-            expect(best == 0, f"the wrong verdict differs from the render's in {best} pixels at least")
+            found, why = matches_one(picture, wrong)
+            expect(found, f"the wrong verdict is none of the render's: {why}")
             time.sleep(FEEDBACK_MS / 1000)
             return "still locked, failures 1, the verdict equal to the headless render's"
         checks.check("a wrong pattern drawn through the compositor does not unlock and is counted", wrong_is_counted)
@@ -422,8 +436,8 @@ def lock_wrong_right():
             frames = [f for f in verdict_frames(f"{picture[0]}x{picture[1]}", PATTERN, FEEDBACK_MS)
                       if bytes(SUCCESS_COLOUR) in f[2]]
             expect(frames, "the render shows no unlocked verdict")
-            best = min(differing_pixels(without_cursor(picture, f), f)[0] for f in frames)
-            expect(best == 0, f"the unlocked verdict differs from the render's in {best} pixels at least")
+            found, why = matches_one(picture, frames)
+            expect(found, f"the unlocked verdict is none of the render's: {why}")
             status = lock.wait(15)
             expect(status == 0, f"exit status {status}: {lock.stderr().strip()}")
             expect("unlocked" in lock.stdout(), lock.stdout())
@@ -605,6 +619,44 @@ def fractional_scale():
         compositor.stop()
 
 
+def lockout_countdown():
+    compositor = Compositor(outputs=1)
+    lock = None
+    try:
+        output = next(iter(compositor.outputs))
+        lock = Lock("--state-dir", STATE)
+        wait_locked(compositor, lock)
+
+        def countdown_shown():
+            for dots in WRONG_ONES:
+                draw(compositor, output, dots)
+                time.sleep(1.0)
+            expect(failures() == LOCKOUT_AFTER, f"failures {failures()}")
+            expect("retry_in_s" in lock.stdout(), f"no lockout in {lock.stdout()!r}")
+            hover_away(compositor, output)
+            picture = compositor.picture(output)
+            idle = frame_at(f"{picture[0]}x{picture[1]}")
+            expect(not matches_one(picture, [idle])[0], "the idle prompt shows, not the countdown")
+            return f"{LOCKOUT_AFTER} wrong (all different): locked out, the countdown shown"
+        checks.check("five different wrong patterns start the lockout", countdown_shown)
+
+        def right_refused_while_locked_out():
+            draw(compositor, output, PATTERN)
+            time.sleep(1.5)
+            expect(lock.process.poll() is None, f"session-lock ended with {lock.process.returncode}")
+            expect(failures() == LOCKOUT_AFTER, f"failures {failures()}")
+            expect(not is_desktop(compositor.colour_at_centre(output)), "the desktop shows")
+            return "still locked, nothing counted"
+        checks.check("during the lockout even the right pattern does not unlock", right_refused_while_locked_out)
+    except Failure as failure:
+        checks.fail(f"lockout set-up: {failure}")
+    finally:
+        if lock:
+            lock.kill()
+        compositor.stop()
+        subprocess.run([PATTERNLOCK, "reset-attempts", "--state-dir", STATE], capture_output=True)
+
+
 def scale_two():
     compositor = Compositor(outputs=1, scale=2)
     lock = None
@@ -640,7 +692,7 @@ def main():
     subprocess.run([PATTERNLOCK, "set-pattern", "--state-dir", STATE, "--argon-passes", "1", "--argon-memory-mib", "8"],
                    input="-".join(map(str, PATTERN)) + "\n", text=True, check=True, capture_output=True)
     steps = [refusals, lock_wrong_right, killed_and_taken_over, keyboard_and_judge_socket, outputs_come_and_go, scale_two,
-             fractional_scale]
+             fractional_scale, lockout_countdown]
     for step in steps:
         try:
             step()
