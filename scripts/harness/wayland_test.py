@@ -77,6 +77,15 @@ class Compositor:
         self.log = open(os.path.join(WORK, "labwc.log"), "a")
         self.process = subprocess.Popen(["chroot", ROOT] + env + ["labwc"], stdout=self.log, stderr=subprocess.STDOUT,
                                         start_new_session=True)
+        self.background = None
+        try:
+            self.start(scale)
+        except Failure:
+            # A compositor that did not come up whole is not left running.
+            self.stop()
+            raise
+
+    def start(self, scale):
         deadline = time.monotonic() + 15
         while not os.path.exists(os.path.join(RUNTIME, "wayland-0")):
             if time.monotonic() > deadline or self.process.poll() is not None:
@@ -133,7 +142,7 @@ class Compositor:
 
     def stop(self):
         for process in (self.background, self.process):
-            if process.poll() is None:
+            if process is not None and process.poll() is None:
                 os.killpg(process.pid, signal.SIGTERM)
                 try:
                     process.wait(timeout=10)
