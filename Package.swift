@@ -55,6 +55,8 @@ let package = Package(
     .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
     .systemLibrary(name: "CINIH", pkgConfig: "inih", providers: [.apt(["libinih-dev"])]),
     .systemLibrary(name: "CTSS2", pkgConfig: "tss2-esys", providers: [.apt(["libtss2-dev"])]),
+    .systemLibrary(name: "CWayland", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
+    .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
 
     // libpng behind setjmp-safe C calls (Swift cannot survive libpng's longjmp).
     .target(
@@ -94,6 +96,21 @@ let package = Package(
     // The fbdev display back-end (/dev/fbN, for boards without a DRM driver), a peer of
     // KMS: each display back-end is a module of its own behind Screen's Display.
     .target(name: "FBDev", dependencies: ["PatternCore", "Raster", "Screen", "CShim", "SystemCalls"]),
+    // The Wayland listeners of the session lock in C (events copied into a fixed ring
+    // that Swift drains) and the protocols' code wayland-scanner wrote from
+    // wayland-protocols' XML (checked in: scripts/wayland-protocols).
+    .target(
+      name: "CWaylandShim",
+      dependencies: ["CWayland", "CXKBCommon"],
+      linkerSettings: [.linkedLibrary("wayland-client"), .linkedLibrary("xkbcommon")]
+    ),
+    // The ext-session-lock-v1 display and input back-end (`session-lock`), a peer of KMS
+    // and FBDev: one lock surface per output, shared-memory frames, the seat's input.
+    .target(
+      name: "Wayland",
+      dependencies: ["PatternCore", "Raster", "Screen", "CWayland", "CWaylandShim", "SystemCalls"],
+      linkerSettings: [.linkedLibrary("wayland-client"), .linkedLibrary("xkbcommon")]
+    ),
     // The virtual terminals: VT numbers, switching, and the console's display and
     // keyboard modes (the lock's own VT, the kiosk's).
     .target(name: "Terminal", dependencies: ["CShim", "SystemCalls"]),
@@ -135,11 +152,11 @@ let package = Package(
 
     .executableTarget(
       name: "patternlock",
-      dependencies: ["PatternCore", "Raster", "Scene", "Screen", "CShim", "SystemCalls", "Recording", "PNGImage", "Typeface", "Vault", "KMS", "FBDev", "Input", "Configuration", "TPM", "GPIO", "Systemd", "Terminal"],
+      dependencies: ["PatternCore", "Raster", "Scene", "Screen", "CShim", "SystemCalls", "Recording", "PNGImage", "Typeface", "Vault", "KMS", "FBDev", "Input", "Configuration", "TPM", "GPIO", "Systemd", "Terminal", "Wayland"],
       // libm: Embedded Swift's Dictionary growth calls ceil (inject copies device codes).
       linkerSettings: [.linkedLibrary("drm"), .linkedLibrary("input"), .linkedLibrary("udev"), .linkedLibrary("m"),
         .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("freetype"), .linkedLibrary("yaml"), .linkedLibrary("sodium"),
-        .linkedLibrary("inih")] + tss2Libraries
+        .linkedLibrary("inih"), .linkedLibrary("wayland-client"), .linkedLibrary("xkbcommon")] + tss2Libraries
     ),
 
     // The message catalogue's compiler: po/*.po to the Swift tables in Sources/Scene/Catalogue
@@ -201,6 +218,10 @@ let package = Package(
     // exists, and `patternlock run` without DRM.
     .testTarget(name: "KMSTests", dependencies: ["KMS", "PatternCore", "Raster", "CommandTestSupport"]),
     .testTarget(name: "InputTests", dependencies: ["Input", "PatternCore"]),
+    // Wayland: the seat's events as input, the buffers' damage, the listeners' ring,
+    // the checked-in protocol code against wayland-scanner (scripts/test-wayland runs
+    // the back-end under a real compositor).
+    .testTarget(name: "WaylandTests", dependencies: ["Wayland", "CWaylandShim", "PatternCore", "CommandTestSupport", "AllocationCounter"]),
     // Vault: hashing, file formats, corruption and crash safety; CLI tests run the built binary.
     // Test support: a cheap hash cost, clock values and enrolment for the vault's tests.
     .target(name: "VaultTestSupport", dependencies: ["Vault", "PatternCore"], path: "Tests/VaultTestSupport"),

@@ -40,6 +40,11 @@ extension Command {
         "add (pattern on standard input), list or remove a credential besides owner:",
         "its role (admin, user, guest, duress), expiry and hours",
       ]
+    case .sessionLock:
+      return [
+        "lock the Wayland session (ext-session-lock-v1, as swaylock) with the pattern;",
+        "judged by patternlock-judge.socket; exit 0 once unlocked",
+      ]
     case .lock: return ["show the lock again now over the kiosk an unlock opened (kiosk-unit; root)"]
     }
   }

@@ -14,6 +14,7 @@ public enum Command: String, CaseIterable, Sendable {
   case lock
   case log
   case credential
+  case sessionLock = "session-lock"
 
   /// The command as typed.
   public var name: String { rawValue }

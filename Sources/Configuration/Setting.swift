@@ -79,6 +79,7 @@ public enum Setting: String, CaseIterable, Sendable {
   case permanentAfter = "permanent-after"
   case tpm
   case tpmTCTI = "tpm-tcti"
+  case judgeSocket = "judge-socket"
   // Command line only.
   case config
   case pattern

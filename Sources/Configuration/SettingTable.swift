@@ -16,12 +16,12 @@ extension Setting {
     let gridSizes = LayoutOptions.gridSizes
     let hitRadii = LayoutOptions.hitRadiusRange
     let dpis = LayoutOptions.dpiRange
-    let layoutCommands: [Command] = [.layout, .replay, .run, .enroll]
-    let screenCommands: [Command] = [.run, .enroll, .replay]
+    let layoutCommands: [Command] = [.layout, .replay, .run, .enroll, .sessionLock]
+    let screenCommands: [Command] = [.run, .enroll, .replay, .sessionLock]
     let displayCommands: [Command] = [.run, .enroll]
     // Where the lock screen runs unattended, and replay, which shows (never runs) its action.
     let unattendedCommands: [Command] = [.run, .replay]
-    let vaultCommands: [Command] = [.run, .enroll, .replay, .setPattern, .check, .judge, .resetAttempts, .status, .log, .credential]
+    let vaultCommands: [Command] = [.run, .enroll, .replay, .setPattern, .check, .judge, .resetAttempts, .status, .log, .credential, .sessionLock]
     switch self {
     case .grid:
       return SettingRow(
@@ -278,6 +278,12 @@ extension Setting {
       return SettingRow(
         section: "vault", option: nil, grammar: .tpmUse,
         accepted: "off, auto (bind new patterns to the TPM when its device exists) or required", trust: .systemOnly)
+    case .judgeSocket:
+      return SettingRow(
+        section: "vault", option: "--judge-socket", placeholder: "PATH", grammar: .absolutePath(orWord: nil),
+        accepted: "an absolute socket path",
+        help: "session-lock: the judge's socket (default /run/patternlock/judge.sock); --state-dir on the command line judges in this process instead",
+        commands: [.sessionLock])
     case .tpmTCTI:
       return SettingRow(
         section: "vault", option: nil, grammar: .text,

@@ -99,6 +99,8 @@ public struct Settings: Equatable, Sendable {
   public var tpmUse = TPMUse.auto
   /// tpm-tcti: where the TPM is, as a tpm2-tss TCTI string.
   public var tpmTCTI = "device:/dev/tpmrm0"
+  /// judge-socket: where `session-lock` asks `patternlock judge` (patternlock-judge.socket).
+  public var judgeSocket = "/run/patternlock/judge.sock"
   /// --config: the file read after the system's layers (read before the other options).
   public var configurationFile: String?
   /// --pattern, DEVELOPMENT ONLY: the pattern that unlocks, instead of the stored one.
@@ -215,6 +217,7 @@ public struct Settings: Equatable, Sendable {
       throttle = table
     case (.tpm, .tpmUse(let use)): tpmUse = use
     case (.tpmTCTI, .optionalText(let tcti)): tpmTCTI = tcti ?? tpmTCTI
+    case (.judgeSocket, .optionalText(let path)): judgeSocket = path ?? judgeSocket
     case (.config, .optionalText(let path)): configurationFile = path
     case (.pattern, .dots(let dots)): pattern = dots
     case (.timing, .flag(let on)): printsTiming = on

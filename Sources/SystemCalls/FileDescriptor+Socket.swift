@@ -33,4 +33,14 @@ extension FileDescriptor {
   public func setReceiveTimeout(microseconds: Int64) throws(Errno) {
     guard pl_socket_set_receive_timeout(rawValue, microseconds) == 0 else { throw Errno.current }
   }
+
+  /// A stream connection to the AF_UNIX socket at `path` (`pl_socket_connect_unix`).
+  ///
+  /// - Throws: socket(2)'s and connect(2)'s `Errno` (`.noEntry` when nothing listens
+  ///   there, `.permissionDenied` when this user may not connect).
+  public static func connectingUnixStream(to path: String) throws(Errno) -> FileDescriptor {
+    let fd = path.withCString { pl_socket_connect_unix($0) }
+    guard fd >= 0 else { throw Errno.current }
+    return FileDescriptor(owning: fd)
+  }
 }

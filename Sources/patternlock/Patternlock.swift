@@ -44,6 +44,7 @@ struct Patternlock {
       case .lock: status = try LockCommand.run(options).rawValue
       case .log: status = try LogCommand.run(options).rawValue
       case .credential: status = try CredentialCommand.run(options).rawValue
+      case .sessionLock: status = try SessionLockCommand.run(options).rawValue
       }
     } catch {
       if !error.message.isEmpty { Console.error(error.message) }

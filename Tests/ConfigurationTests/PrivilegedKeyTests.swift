@@ -21,7 +21,7 @@ final class PrivilegedKeyTests: XCTestCase {
       .input, .minDots, .stealth, .showWrong, .fadeTrail, .feedbackMilliseconds, .idleBlankSeconds, .message, .theme,
       .colourBackgroundTop, .colourBackgroundBottom, .colourRing, .colourDot, .colourLine, .lineOpacity, .colourWrong,
       .colourSuccess, .colourText, .colourMessage, .stateDir, .enrollFirst, .argonPasses, .argonMemoryMiB, .config,
-      .pattern, .timing, .recordedDevice, .dump, .contactSheet, .wait, .uinput, .since, .json, .role, .expires, .hours,
+      .pattern, .timing, .recordedDevice, .dump, .contactSheet, .wait, .uinput, .since, .json, .role, .expires, .hours, .judgeSocket,
     ] { table[key] = .anySource }
     return table
   }()

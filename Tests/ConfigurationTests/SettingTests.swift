@@ -161,6 +161,7 @@ final class SettingTests: XCTestCase {
     .role: ([("duress", { $0.credentialRole == "duress" })], [""]),
     .expires: ([("2027-01-31T18:00", { $0.credentialExpires == "2027-01-31T18:00" })], [""]),
     .hours: ([("Mon-Fri 08:00-18:00", { $0.credentialHours == "Mon-Fri 08:00-18:00" })], [""]),
+    .judgeSocket: ([("/run/user/1000/judge.sock", { $0.judgeSocket == "/run/user/1000/judge.sock" })], ["judge.sock", ""]),
   ]
 
   func testEveryKeyIsInTheTable() {

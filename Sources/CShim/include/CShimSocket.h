@@ -14,4 +14,8 @@ int pl_socket_peer_credentials(int fd, int32_t *pid, uint32_t *uid, uint32_t *gi
 /// (SO_RCVTIMEO; 0 waits forever): 0, or -1 with errno.
 int pl_socket_set_receive_timeout(int fd, int64_t microseconds);
 
+/// A stream socket connected to the AF_UNIX socket at `path` (close-on-exec): the
+/// descriptor, or -1 with errno (ENAMETOOLONG when the path does not fit sun_path).
+int pl_socket_connect_unix(const char *path);
+
 #endif

@@ -6,6 +6,7 @@ import PatternCore
 import Recording
 import SystemCalls
 import Vault
+import Wayland
 
 /// Why a command stopped before its work was done. Commands throw it and leave
 /// everything they own to their `deinit`s (the CRTC, the console, the descriptors);
@@ -42,6 +43,9 @@ enum CommandFailure: DescribedError {
   case kiosk(KioskFailure)
   /// Unlocked, but the configured `exec` program could not be started.
   case handOff(program: String, errno: Errno)
+  /// The Wayland session lock could not be taken or kept (exit 1; the session is
+  /// never unlocked by it).
+  case wayland(WaylandError)
   /// `status` run by a user who may not read the state directory.
   case stateNotReadable(path: String)
 
@@ -59,6 +63,7 @@ enum CommandFailure: DescribedError {
     case .picture(let error): return error.message
     case .actions(let error): return error.message
     case .kiosk(let error): return error.message
+    case .wayland(let error): return "session-lock: " + error.message
     case .dumpDirectory(let path, let errno):
       return "replay: cannot create --dump directory \(path): \(errno.text) (choose a writable path)"
     case .tooManyPictures(let limit):
@@ -77,7 +82,7 @@ enum CommandFailure: DescribedError {
     case .usage, .tooManyPictures, .dumpDirectory: return ExitStatus.badInput.rawValue
     case .vault(let error), .vaultAlreadyReported(let error): return VaultCommandSupport.status(for: error).rawValue
     case .recording(let error): return ReplayCommand.exitStatus(for: error).rawValue
-    case .display, .framebuffer, .door, .input, .loop, .picture, .handOff, .actions, .kiosk: return ExitStatus.failure.rawValue
+    case .display, .framebuffer, .door, .input, .loop, .picture, .handOff, .actions, .kiosk, .wayland: return ExitStatus.failure.rawValue
     case .stateNotReadable: return UnlockExitStatus.notPermitted.rawValue
     }
   }

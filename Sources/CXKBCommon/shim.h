@@ -1,0 +1,3 @@
+// libxkbcommon (Debian libxkbcommon-dev): the compositor's keymap compiled, keys to
+// keysyms under the current modifiers.
+#include <xkbcommon/xkbcommon.h>

@@ -1,0 +1,139 @@
+import Configuration
+import PatternCore
+import Raster
+import Scene
+import Screen
+import SystemCalls
+import Typeface
+import Vault
+import Wayland
+
+/// `patternlock session-lock`: locks the running Wayland session through
+/// ext-session-lock-v1 and exits 0 once the right pattern is drawn (the way swaylock
+/// is started: from a key binding, an idle daemon, before suspend).
+///
+/// The lock runs as the desktop user and asks `patternlock judge` over its socket
+/// (`judge-socket`); only with `--state-dir` given on its command line does it judge
+/// in this process, with the same session as `check` (for a vault the user owns, and
+/// the tests). The lock screen is `run`'s, made from the same settings, drawn on the
+/// compositor's first output; the others show its background.
+///
+/// Never unlocked by mistake: only a verified pattern sends `unlock_and_destroy`;
+/// a signal, a lost connection, a refused or ended lock (`finished`) or any failure
+/// exits non-zero without it, and the compositor keeps the session locked until a new
+/// `session-lock` takes it over.
+enum SessionLockCommand {
+  static func run(_ arguments: [String]) throws(CommandFailure) -> ExitStatus {
+    let settings: Settings
+    do throws(UsageError) {
+      let parsed = try CommandLineSettings(reading: arguments, for: .sessionLock)
+      try parsed.refuseOperands(.sessionLock)
+      settings = parsed.settings
+    } catch {
+      throw .usage(error)
+    }
+    VaultCommandSupport.protectSecretsInMemory()
+    var judge = RunJudge()
+    var minimumDots = settings.minimumDots
+    if settings.origins[.stateDir] == .commandLine {
+      do throws(VaultError) {
+        judge.vault = try VaultGate(
+          stateDirectory: settings.stateDirectory ?? StateDirectory.defaultPath, throttle: settings.throttle, tcti: settings.tpmTCTI)
+      } catch {
+        throw .vault(error)
+      }
+      minimumDots = judge.vault!.minimumDotsToCheck()
+    } else {
+      judge.socket = SocketJudge(path: settings.judgeSocket, minimumDots: minimumDots)
+    }
+
+    let configuration = ScreenConfiguration(settings)
+    let displayName = CurrentProcess.environmentVariable("WAYLAND_DISPLAY")
+    let connection: SessionLockConnection
+    do throws(WaylandError) {
+      connection = try SessionLockConnection(name: nil, displayLabel: displayName ?? "wayland-0 (WAYLAND_DISPLAY is not set)")
+      // What every output but the drawing one shows from its first frame on.
+      connection.background = XRGB8888.word(for: configuration.theme.backgroundBottom)
+      try connection.lockSession()
+      try connection.prepareFrames()
+    } catch {
+      throw .wayland(error)
+    }
+    var loop: EventLoop
+    do throws(LoopFailure) {
+      loop = try EventLoop()
+    } catch {
+      throw .loop(error)
+    }
+    loop.printTiming = settings.printsTiming
+    var display = SessionLockDisplay(connection: connection)
+    var input = SessionLockInput(connection: connection)
+    Console.out(
+      "patternlock: locking the session on \(connection.outputCount) output(s), drawn at \(connection.frameWidth)x\(connection.frameHeight)")
+    var ending: LoopEnding<WaylandError, WaylandError>
+    while true {
+      var screen = try lockScreen(configuration, connection: connection, minimumDots: minimumDots, judge: &judge)
+      ending = loop.run(display: &display, input: &input, screen: &screen, judge: &judge)
+      // The output's scale or size changed, or the lock moved to another output: the
+      // lock is laid out again for it, locked all the while.
+      switch ending {
+      case .display(.redrawAtNewSize), .input(.redrawAtNewSize):
+        do throws(WaylandError) {
+          try connection.prepareFrames()
+        } catch {
+          throw .wayland(error)
+        }
+        Console.out("patternlock: the lock's output changed: drawn at \(connection.frameWidth)x\(connection.frameHeight)")
+        continue
+      default: break
+      }
+      break
+    }
+    switch ending {
+    case .unlocked:
+      do throws(WaylandError) {
+        try connection.unlock()
+      } catch {
+        throw .wayland(error)
+      }
+      Console.out("unlocked")
+      return .success
+    case .power:
+      // The timeout action and the power button are the console lock's (root's);
+      // here they end nothing: the session stays locked.
+      Console.error("session-lock: a power action was asked for; session-lock does not carry it out and leaves the session locked")
+      return .failure
+    case .signal(let signal):
+      Console.out("patternlock: stopped by signal \(signal); the session stays locked until a new session-lock takes it over")
+      return .failure
+    case .display(let error), .input(let error): throw .wayland(error)
+    case .failed(let error): throw .loop(error)
+    }
+  }
+
+  /// The lock screen laid out for the connection's frames, its input turned as the
+  /// layout is, and (judging in process) the lockout in force now.
+  private static func lockScreen(
+    _ configuration: ScreenConfiguration, connection: SessionLockConnection, minimumDots: Int, judge: inout RunJudge
+  ) throws(CommandFailure) -> LockScreen<XRGB8888> {
+    var options = configuration.layout
+    options.panelWidth = connection.frameWidth
+    options.panelHeight = connection.frameHeight
+    let layout: GridLayout
+    let text: ScreenText
+    do throws(LayoutError) {
+      (layout, text) = try ScreenText.layOut(
+        options, message: configuration.message, fontPath: configuration.fontPath ?? FontLoader.defaultFontPath,
+        language: configuration.language, loadingFont: true,
+        fontFailure: { Console.error($0.message + ($0.isLanguageFallback ? "" : "; showing the lock without text")) })
+    } catch {
+      throw .usage(UsageError(error.message + " (lock surface \(connection.frameWidth)x\(connection.frameHeight))"))
+    }
+    connection.inputTransform = layout.transform
+    let screens = RunScreens(configuration: configuration, layout: layout, text: text)
+    var screen = screens.screen(XRGB8888.self, minimumDots: minimumDots, prompt: PromptText.drawPattern)
+    let now = MonotonicClock.microseconds()
+    if judge.vault != nil { screen.startLockedOut(judge.vault!.lockoutAtStart(now: now), now: now) }
+    return screen
+  }
+}
