@@ -257,12 +257,7 @@ enum RunCommand {
     } catch {
       throw .input(error)
     }
-    var loop: EventLoop
-    do throws(LoopFailure) {
-      loop = try EventLoop()
-    } catch {
-      throw .loop(error)
-    }
+    var loop = try makeLoop()
     loop.printTiming = settings.timing
     loop.lockTerminal = plan.kiosk?.lockTerminal.control
     loop.startMicroseconds = started
@@ -344,6 +339,15 @@ enum RunCommand {
       return try UnlockActions(settings)
     } catch {
       throw .actions(error)
+    }
+  }
+
+  /// The lock's one loop (its signalfd and timerfd), for run and session-lock.
+  static func makeLoop() throws(CommandFailure) -> EventLoop {
+    do throws(LoopFailure) {
+      return try EventLoop()
+    } catch {
+      throw .loop(error)
     }
   }
 

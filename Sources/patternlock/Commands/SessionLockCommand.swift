@@ -59,12 +59,7 @@ enum SessionLockCommand {
     } catch {
       throw .wayland(error)
     }
-    var loop: EventLoop
-    do throws(LoopFailure) {
-      loop = try EventLoop()
-    } catch {
-      throw .loop(error)
-    }
+    var loop = try RunCommand.makeLoop()
     loop.printTiming = settings.printsTiming
     var display = SessionLockDisplay(connection: connection)
     var input = SessionLockInput(connection: connection)
