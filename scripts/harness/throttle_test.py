@@ -252,12 +252,75 @@ def unwritable_state(kind):
         os.rmdir(mount)
 
 
+CLIENT = """
+import socket, sys, threading
+path, patterns = sys.argv[1], sys.argv[2:]
+answers = [None] * len(patterns)
+def ask(i):
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.settimeout(120)
+    s.connect(path)
+    s.sendall((patterns[i] + "\\n").encode())
+    answers[i] = s.makefile().readline().strip()
+threads = [threading.Thread(target=ask, args=(i,)) for i in range(len(patterns))]
+for t in threads: t.start()
+for t in threads: t.join()
+print("\\n".join(a or "" for a in answers))
+"""
+
+
+def judge_socket_attacked_by_a_user():
+    """The judge as its socket unit runs it (one root process per accepted connection,
+    the connection on its standard input and output), asked by an unprivileged user
+    with 20 wrong patterns at once: every one is judged and counted, in one counter,
+    and none unlocks."""
+    if os.geteuid() != 0:
+        print("skip the judge socket attacked by a user: it needs root (to be root's judge and another user's client)")
+        return
+    vault = Vault(NO_LOCKOUT)
+    socket_dir = tempfile.mkdtemp(prefix="judge-socket-")
+    os.chmod(socket_dir, 0o755)
+    path = os.path.join(socket_dir, "judge.sock")
+    log = open(os.path.join(vault.root, "judge.log"), "w")
+    server = subprocess.Popen(["systemd-socket-activate", "--accept", "--inetd", "-l", path,
+                               "-E", f"PATTERNLOCK_CONFIG_ROOT={vault.root}", BINARY, "judge"],
+                              stdout=subprocess.DEVNULL, stderr=log)
+    try:
+        until = time.monotonic() + 10
+        while not os.path.exists(path) and time.monotonic() < until:
+            time.sleep(0.05)
+        os.chmod(path, 0o666)  # the unit's SocketGroup/SocketMode say who may ask; here anyone
+        patterns = WRONGS[:20]
+        # The system Python: a user-installed one may sit where nobody cannot read.
+        client = subprocess.run(["/usr/bin/python3", "-c", CLIENT, path] + patterns, capture_output=True, text=True,
+                                timeout=240, user="nobody", group="nogroup", extra_groups=[])
+        answers = [json.loads(line) if line.startswith("{") else line for line in client.stdout.splitlines()]
+        results_seen = [a.get("result") if isinstance(a, dict) else a for a in answers]
+        check("judge socket: 20 wrong patterns at once from user nobody are each judged wrong",
+              results_seen == ["wrong"] * 20, f"{results_seen} {client.stderr[-300:]}")
+        check("judge socket: the one counter holds all 20", vault.failures() == 20, f"counter {vault.failures()}")
+        counts = sorted(a.get("failures", 0) for a in answers if isinstance(a, dict))
+        check("judge socket: each answer has its own count, 1 to 20 (judged one at a time)", counts == list(range(1, 21)), str(counts))
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+        log.close()
+        shutil.rmtree(socket_dir, ignore_errors=True)
+    with open(os.path.join(vault.root, "judge.log")) as f:
+        asked = [l for l in f if "judge: uid" in l or "judge: " in l]
+    nobody = str(__import__("pwd").getpwnam("nobody").pw_uid)
+    check("judge socket: each judgement names the asking user", sum(1 for l in asked if f"uid {nobody}" in l) >= 20,
+          "".join(asked[:3]))
+    vault.remove()
+
+
 def main():
     if not os.access(BINARY, os.X_OK):
         print(f"throttle_test: no binary at {BINARY} (build first: swift build)", file=sys.stderr)
         return 2
     for scenario in (parallel_wrong_checks, checks_started_before_others_are_judged, stopped_check_resumed_after_others,
-                     lock_holder_blocks_but_never_opens, kill_at_every_write_step, random_kills_under_load):
+                     lock_holder_blocks_but_never_opens, kill_at_every_write_step, random_kills_under_load,
+                     judge_socket_attacked_by_a_user):
         scenario()
     unwritable_state("read-only")
     unwritable_state("full")
