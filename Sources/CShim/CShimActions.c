@@ -1,5 +1,6 @@
 // See CShimActions.h.
 #include "CShimActions.h"
+#include "CShimGPIO.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -138,19 +139,7 @@ int pl_spawn_detached(const char *const *argv, const char *const *envp, uint32_t
 
 // The GPIO character device's v2 line request for one output line.
 static int request_output_line(const char *chip_path, uint32_t line, uint32_t flags) {
-  int chip = open(chip_path, O_RDWR | O_CLOEXEC);
-  if (chip < 0) return -1;
-  struct gpio_v2_line_request request;
-  memset(&request, 0, sizeof request);
-  request.offsets[0] = line;
-  request.num_lines = 1;
-  request.config.flags = flags;
-  strncpy(request.consumer, "patternlock", sizeof request.consumer - 1);
-  int result = ioctl(chip, GPIO_V2_GET_LINE_IOCTL, &request);
-  int saved = errno;
-  (void)close(chip);
-  errno = saved;
-  return result < 0 ? -1 : request.fd;
+  return pl_gpio_request_line(chip_path, line, flags, 0);
 }
 
 int pl_gpio_line_check(const char *chip_path, uint32_t line) {

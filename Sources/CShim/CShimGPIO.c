@@ -46,15 +46,14 @@ int pl_gpio_line_name(const char *chip_path, uint32_t line, char *name, size_t n
   return 0;
 }
 
-int pl_gpio_input_request(const char *chip_path, uint32_t line, int active_low, uint32_t debounce_us) {
+int pl_gpio_request_line(const char *chip_path, uint32_t line, uint64_t flags, uint32_t debounce_us) {
   int chip = open(chip_path, O_RDWR | O_CLOEXEC);
   if (chip < 0) return -1;
   struct gpio_v2_line_request request;
   memset(&request, 0, sizeof request);
   request.offsets[0] = line;
   request.num_lines = 1;
-  request.config.flags = GPIO_V2_LINE_FLAG_INPUT | GPIO_V2_LINE_FLAG_EDGE_RISING | GPIO_V2_LINE_FLAG_EDGE_FALLING |
-                         (active_low ? GPIO_V2_LINE_FLAG_ACTIVE_LOW : 0);
+  request.config.flags = flags;
   if (debounce_us > 0) {
     request.config.num_attrs = 1;
     request.config.attrs[0].mask = 1;
@@ -65,18 +64,23 @@ int pl_gpio_input_request(const char *chip_path, uint32_t line, int active_low, 
   int result = ioctl(chip, GPIO_V2_GET_LINE_IOCTL, &request);
   int saved = errno;
   (void)close(chip);
-  if (result < 0) {
+  errno = saved;
+  return result < 0 ? -1 : request.fd;
+}
+
+int pl_gpio_input_request(const char *chip_path, uint32_t line, int active_low, uint32_t debounce_us) {
+  uint64_t flags = GPIO_V2_LINE_FLAG_INPUT | GPIO_V2_LINE_FLAG_EDGE_RISING | GPIO_V2_LINE_FLAG_EDGE_FALLING |
+                   (active_low ? GPIO_V2_LINE_FLAG_ACTIVE_LOW : 0);
+  int fd = pl_gpio_request_line(chip_path, line, flags, debounce_us);
+  if (fd < 0) return -1;
+  int status = fcntl(fd, F_GETFL);
+  if (status < 0 || fcntl(fd, F_SETFL, status | O_NONBLOCK) < 0) {
+    int saved = errno;
+    (void)close(fd);
     errno = saved;
     return -1;
   }
-  int flags = fcntl(request.fd, F_GETFL);
-  if (flags < 0 || fcntl(request.fd, F_SETFL, flags | O_NONBLOCK) < 0) {
-    saved = errno;
-    (void)close(request.fd);
-    errno = saved;
-    return -1;
-  }
-  return request.fd;
+  return fd;
 }
 
 int pl_gpio_input_next_edge(int fd) {

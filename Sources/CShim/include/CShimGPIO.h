@@ -15,6 +15,11 @@ int pl_gpio_chip_info(const char *chip_path, char *label, size_t label_size, uin
 /// when it has none): 0, or -1 with errno.
 int pl_gpio_line_name(const char *chip_path, uint32_t line, char *name, size_t name_size);
 
+/// Requests `line` of `chip_path` with `flags` (GPIO_V2_LINE_FLAG_*), debounced for
+/// `debounce_us` microseconds when not 0, as consumer "patternlock": the request's
+/// descriptor (close-on-exec), or -1 with errno. Inputs and the strike's output alike.
+int pl_gpio_request_line(const char *chip_path, uint32_t line, uint64_t flags, uint32_t debounce_us);
+
 /// Requests `line` of `chip_path` as an input that reports both edges, debounced for
 /// `debounce_us` microseconds (by the chip, or by the kernel where the chip cannot),
 /// inverted when `active_low`: the request's descriptor, non-blocking and close-on-exec,
