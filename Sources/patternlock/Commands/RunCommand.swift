@@ -237,16 +237,7 @@ enum RunCommand {
     options.dotsPerInch =
       configuration.layout.dotsPerInch
       ?? LayoutOptions.dotsPerInch(pixels: display.width, millimetres: display.widthMillimetres)
-    let layout: GridLayout
-    let text: ScreenText
-    do throws(LayoutError) {
-      (layout, text) = try ScreenText.layOut(
-        options, message: configuration.message, fontPath: configuration.fontPath ?? FontLoader.defaultFontPath,
-        language: configuration.language, loadingFont: true,
-        fontFailure: { Console.error($0.message + ($0.isLanguageFallback ? "" : "; showing the lock without text")) })
-    } catch {
-      throw .usage(UsageError(error.message + " (display \(display.summary))"))
-    }
+    let (layout, text) = try layOut(options, configuration, on: "display \(display.summary)")
     if let expected = settings.expected, (0..<expected.count).contains(where: { expected[$0] > layout.dotCount }) {
       throw .usage(UsageError("--pattern uses a dot beyond \(layout.dotCount), the last dot of a \(layout.gridSize)x\(layout.gridSize) grid"))
     }
@@ -339,6 +330,22 @@ enum RunCommand {
       return try UnlockActions(settings)
     } catch {
       throw .actions(error)
+    }
+  }
+
+  /// The grid and the screen's text for `options` on `surface` (named in the error), the
+  /// font loaded (a font that fails is said, and the lock shown without text), for run
+  /// and session-lock.
+  static func layOut(
+    _ options: LayoutOptions, _ configuration: ScreenConfiguration, on surface: String
+  ) throws(CommandFailure) -> (GridLayout, ScreenText) {
+    do throws(LayoutError) {
+      return try ScreenText.layOut(
+        options, message: configuration.message, fontPath: configuration.fontPath ?? FontLoader.defaultFontPath,
+        language: configuration.language, loadingFont: true,
+        fontFailure: { Console.error($0.message + ($0.isLanguageFallback ? "" : "; showing the lock without text")) })
+    } catch {
+      throw .usage(UsageError(error.message + " (\(surface))"))
     }
   }
 

@@ -114,16 +114,8 @@ enum SessionLockCommand {
     var options = configuration.layout
     options.panelWidth = connection.frameWidth
     options.panelHeight = connection.frameHeight
-    let layout: GridLayout
-    let text: ScreenText
-    do throws(LayoutError) {
-      (layout, text) = try ScreenText.layOut(
-        options, message: configuration.message, fontPath: configuration.fontPath ?? FontLoader.defaultFontPath,
-        language: configuration.language, loadingFont: true,
-        fontFailure: { Console.error($0.message + ($0.isLanguageFallback ? "" : "; showing the lock without text")) })
-    } catch {
-      throw .usage(UsageError(error.message + " (lock surface \(connection.frameWidth)x\(connection.frameHeight))"))
-    }
+    let (layout, text) = try RunCommand.layOut(
+      options, configuration, on: "lock surface \(connection.frameWidth)x\(connection.frameHeight)")
     connection.inputTransform = layout.transform
     let screens = RunScreens(configuration: configuration, layout: layout, text: text)
     var screen = screens.screen(XRGB8888.self, minimumDots: minimumDots, prompt: PromptText.drawPattern)
