@@ -57,6 +57,7 @@ let package = Package(
     .systemLibrary(name: "CTSS2", pkgConfig: "tss2-esys", providers: [.apt(["libtss2-dev"])]),
     .systemLibrary(name: "CWayland", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
     .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
+    .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
 
     // libpng behind setjmp-safe C calls (Swift cannot survive libpng's longjmp).
     .target(
@@ -111,6 +112,10 @@ let package = Package(
       dependencies: ["PatternCore", "Raster", "Screen", "CWayland", "CWaylandShim", "SystemCalls"],
       linkerSettings: [.linkedLibrary("wayland-client"), .linkedLibrary("xkbcommon")]
     ),
+    // libmosquitto driven from the caller's poll loop, its callbacks copied into a ring
+    // (no C callback into Swift); and the typed MQTT client over it (`patternlock mqtt`).
+    .target(name: "CMosquittoShim", dependencies: ["CMosquitto"], linkerSettings: [.linkedLibrary("mosquitto")]),
+    .target(name: "MQTT", dependencies: ["CMosquittoShim", "SystemCalls"], linkerSettings: [.linkedLibrary("mosquitto")]),
     // The virtual terminals: VT numbers, switching, and the console's display and
     // keyboard modes (the lock's own VT, the kiosk's).
     .target(name: "Terminal", dependencies: ["CShim", "SystemCalls"]),
@@ -152,11 +157,11 @@ let package = Package(
 
     .executableTarget(
       name: "patternlock",
-      dependencies: ["PatternCore", "Raster", "Scene", "Screen", "CShim", "SystemCalls", "Recording", "PNGImage", "Typeface", "Vault", "KMS", "FBDev", "Input", "Configuration", "TPM", "GPIO", "Systemd", "Terminal", "Wayland"],
+      dependencies: ["PatternCore", "Raster", "Scene", "Screen", "CShim", "SystemCalls", "Recording", "PNGImage", "Typeface", "Vault", "KMS", "FBDev", "Input", "Configuration", "TPM", "GPIO", "Systemd", "Terminal", "Wayland", "MQTT"],
       // libm: Embedded Swift's Dictionary growth calls ceil (inject copies device codes).
       linkerSettings: [.linkedLibrary("drm"), .linkedLibrary("input"), .linkedLibrary("udev"), .linkedLibrary("m"),
         .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("freetype"), .linkedLibrary("yaml"), .linkedLibrary("sodium"),
-        .linkedLibrary("inih"), .linkedLibrary("wayland-client"), .linkedLibrary("xkbcommon")] + tss2Libraries
+        .linkedLibrary("inih"), .linkedLibrary("wayland-client"), .linkedLibrary("xkbcommon"), .linkedLibrary("mosquitto")] + tss2Libraries
     ),
 
     // The message catalogue's compiler: po/*.po to the Swift tables in Sources/Scene/Catalogue

@@ -46,6 +46,11 @@ extension Command {
         "judged by patternlock-judge.socket; exit 0 once unlocked",
       ]
     case .lock: return ["show the lock again now over the kiosk an unlock opened (kiosk-unit; root)"]
+    case .mqtt:
+      return [
+        "report the lock's events to an MQTT broker, with Home Assistant discovery,",
+        "and pass LOCK (and, with remote-unlock, UNLOCK) on (its own user; not root)",
+      ]
     }
   }
 }

@@ -15,6 +15,7 @@ public enum Command: String, CaseIterable, Sendable {
   case log
   case credential
   case sessionLock = "session-lock"
+  case mqtt
 
   /// The command as typed.
   public var name: String { rawValue }

@@ -70,6 +70,7 @@ public enum Setting: String, CaseIterable, Sendable {
   case doorSensor = "door-sensor"
   case doorHeldOpenSeconds = "door-held-open-s"
   case exitButton = "exit-button"
+  case remoteUnlock = "remote-unlock"
   // [vault]
   case stateDir = "state-dir"
   case enrollFirst = "enroll-first"
@@ -80,6 +81,17 @@ public enum Setting: String, CaseIterable, Sendable {
   case tpm
   case tpmTCTI = "tpm-tcti"
   case judgeSocket = "judge-socket"
+  // [mqtt]
+  case mqttHost = "host"
+  case mqttPort = "port"
+  case mqttCAFile = "ca-file"
+  case mqttCertificateFile = "cert-file"
+  case mqttKeyFile = "key-file"
+  case mqttUsername = "username"
+  case mqttPasswordFile = "password-file"
+  case mqttTopicPrefix = "topic-prefix"
+  case mqttDiscoveryPrefix = "discovery-prefix"
+  case mqttDeviceName = "device-name"
   // Command line only.
   case config
   case pattern
@@ -96,7 +108,7 @@ public enum Setting: String, CaseIterable, Sendable {
   case hours
 
   /// The sections of patternlock.conf, in the order the documentation lists them.
-  public static let sections = ["layout", "display", "input", "lock", "theme", "actions", "vault"]
+  public static let sections = ["layout", "display", "input", "lock", "theme", "actions", "vault", "mqtt"]
 
   /// The settings patternlock.conf takes, in table order.
   public static let fileKeys = allCases.filter { $0.section != nil }

@@ -206,6 +206,53 @@ extension Setting {
         accepted: "'none' or LINE [active-low]: a line name (gpioinfo) or CHIP-LABEL:OFFSET (gpiodetect), active while pressed",
         help: "the request-to-exit button inside: a press pulses gpio-unlock without a pattern, and is logged (run)",
         commands: [.run], trust: .privileged)
+    case .remoteUnlock:
+      return SettingRow(
+        section: "actions", option: nil, grammar: .yesOrNo, accepted: "yes or no (also true/false, on/off, 1/0)",
+        trust: .systemOnly)
+    case .mqttHost:
+      return SettingRow(
+        section: "mqtt", option: "--host", placeholder: "HOST", grammar: .name(orWord: nil),
+        accepted: "a host name or address, such as localhost or 192.168.1.10",
+        help: "the MQTT broker (default localhost)", commands: [.mqtt])
+    case .mqttPort:
+      return SettingRow(
+        section: "mqtt", option: "--port", placeholder: "PORT", grammar: .wholeNumber(1...65_535),
+        accepted: "a port from 1 to 65535", help: "the broker's port (default 1883, or 8883 with ca-file)", commands: [.mqtt])
+    case .mqttCAFile, .mqttCertificateFile, .mqttKeyFile:
+      let what: String
+      switch self {
+      case .mqttCAFile: what = "connect with TLS, trusting the certificate authority in FILE (PEM)"
+      case .mqttCertificateFile: what = "TLS: present the client certificate in FILE (PEM; needs key-file)"
+      default: what = "TLS: the client certificate's private key in FILE (PEM; needs cert-file)"
+      }
+      return SettingRow(
+        section: "mqtt", option: "--" + rawValue, placeholder: "FILE", grammar: .absolutePath(orWord: "none"),
+        accepted: "'none' or an absolute file path", help: what, commands: [.mqtt])
+    case .mqttUsername:
+      return SettingRow(
+        section: "mqtt", option: "--username", placeholder: "NAME", grammar: .name(orWord: "none"),
+        accepted: "'none' or a user name without spaces", help: "the broker's user name (default none)", commands: [.mqtt])
+    case .mqttPasswordFile:
+      return SettingRow(
+        section: "mqtt", option: "--password-file", placeholder: "FILE", grammar: .absolutePath(orWord: "none"),
+        accepted: "'none' or an absolute file path",
+        help: "the broker's password, the file's first line; the file must be readable by mqtt's user only", commands: [.mqtt])
+    case .mqttTopicPrefix, .mqttDiscoveryPrefix:
+      let help =
+        self == .mqttTopicPrefix
+        ? "the topics' prefix: PREFIX/DEVICE/state, .../event, .../command (default patternlock)"
+        : "Home Assistant's discovery prefix (default homeassistant)"
+      return SettingRow(
+        section: "mqtt", option: "--" + rawValue, placeholder: "PREFIX", grammar: .topic,
+        accepted: "topic levels joined by '/', without '+', '#' or spaces, such as patternlock or site/door", help: help,
+        commands: [.mqtt])
+    case .mqttDeviceName:
+      return SettingRow(
+        section: "mqtt", option: "--device-name", placeholder: "NAME", grammar: .message(maximumBytes: 64),
+        accepted: "text of at most 64 bytes, such as Front door",
+        help: "the device's name in Home Assistant; its topic level is the name in lower case, '-' for the rest (default patternlock)",
+        commands: [.mqtt])
     case .message:
       let bytes = Setting.maximumMessageBytes
       return SettingRow(

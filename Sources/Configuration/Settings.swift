@@ -74,6 +74,20 @@ public struct Settings: Equatable, Sendable {
   public var doorHeldOpenSeconds = 30
   /// exit-button: the request-to-exit button's input line (active: pressed).
   public var exitButton: GPIOLineSetting?
+  /// remote-unlock: whether UNLOCK from the event socket (MQTT) opens the lock.
+  public var remoteUnlock = false
+  /// [mqtt]: the broker, its TLS files and login, and the topics.
+  public var mqttHost = "localhost"
+  /// port: nil for 1883, or 8883 with TLS.
+  public var mqttPort: Int?
+  public var mqttCAFile: String?
+  public var mqttCertificateFile: String?
+  public var mqttKeyFile: String?
+  public var mqttUsername: String?
+  public var mqttPasswordFile: String?
+  public var mqttTopicPrefix = "patternlock"
+  public var mqttDiscoveryPrefix = "homeassistant"
+  public var mqttDeviceName = "patternlock"
   /// message: the owner's words shown under the prompt (UTF-8); empty for none.
   public var message = ""
   /// timeout-s: run `timeoutAction` after this long without input; 0 never.
@@ -191,6 +205,17 @@ public struct Settings: Equatable, Sendable {
     case (.doorSensor, .gpioInput(let line)): doorSensor = line
     case (.doorHeldOpenSeconds, .number(let n)): doorHeldOpenSeconds = n
     case (.exitButton, .gpioInput(let line)): exitButton = line
+    case (.remoteUnlock, .flag(let on)): remoteUnlock = on
+    case (.mqttHost, .optionalText(let host)): mqttHost = host ?? mqttHost
+    case (.mqttPort, .number(let n)): mqttPort = n
+    case (.mqttCAFile, .optionalText(let path)): mqttCAFile = path
+    case (.mqttCertificateFile, .optionalText(let path)): mqttCertificateFile = path
+    case (.mqttKeyFile, .optionalText(let path)): mqttKeyFile = path
+    case (.mqttUsername, .optionalText(let name)): mqttUsername = name
+    case (.mqttPasswordFile, .optionalText(let path)): mqttPasswordFile = path
+    case (.mqttTopicPrefix, .optionalText(let prefix)): mqttTopicPrefix = prefix ?? mqttTopicPrefix
+    case (.mqttDiscoveryPrefix, .optionalText(let prefix)): mqttDiscoveryPrefix = prefix ?? mqttDiscoveryPrefix
+    case (.mqttDeviceName, .optionalText(let name)): mqttDeviceName = name ?? mqttDeviceName
     case (.message, .optionalText(let text)): message = text ?? ""
     case (.timeoutSeconds, .number(let n)): timeoutSeconds = n
     case (.timeoutAction, .timeoutAction(let action)): timeoutAction = action

@@ -56,6 +56,8 @@ public enum ValueGrammar: Sendable {
   case inputMode
   /// Text shown on the screen, UTF-8, at most `maximumBytes` bytes; empty for none.
   case message(maximumBytes: Int)
+  /// MQTT topic levels joined by `/`: none empty, no wildcard (`+`, `#`), no space.
+  case topic
   /// A theme preset by name (`default`, `high-contrast`, `light`).
   case themePreset
   /// `auto` or a language of the message catalogue by its code (`de`, `zh_CN`).
@@ -125,6 +127,12 @@ public enum ValueGrammar: Sendable {
       return InputMode(name: text).map { .inputMode($0) }
     case .tpmUse:
       return TPMUse(name: text).map { .tpmUse($0) }
+    case .topic:
+      let levels = text.split(separator: "/", omittingEmptySubsequences: false)
+      guard text.utf8.count <= 128, !levels.contains(where: { $0.isEmpty }),
+        !text.unicodeScalars.contains(where: { $0 == "+" || $0 == "#" || $0 == " " || $0.value < 0x20 })
+      else { return nil }
+      return .optionalText(text)
     case .message(let maximumBytes):
       guard text.utf8.count <= maximumBytes else { return nil }
       return .optionalText(text.isEmpty ? nil : text)

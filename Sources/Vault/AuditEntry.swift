@@ -43,6 +43,15 @@ public struct AuditEntry: Equatable, Sendable {
     case credentialAdded = "credential-added"
     /// A credential was removed.
     case credentialRemoved = "credential-removed"
+    /// LOCK from the event socket (`patternlock mqtt`) locked again over the kiosk. No
+    /// credential, no count.
+    case remoteLock = "remote-lock"
+    /// UNLOCK from the event socket opened the lock (`remote-unlock = yes`; `reason`:
+    /// the user the command came through). No credential, no count.
+    case remoteUnlock = "remote-unlock"
+    /// UNLOCK from the event socket was refused (`reason`: `remote-unlock-off` when the
+    /// system configuration does not allow it). No credential, no count.
+    case remoteUnlockRefused = "remote-unlock-refused"
 
     /// Whether the event is the door's own (no credential, no count).
     public var isDoorEvent: Bool {
@@ -51,6 +60,18 @@ public struct AuditEntry: Equatable, Sendable {
       default: return false
       }
     }
+
+    /// Whether the event is a command from the event socket (no credential, no count).
+    public var isRemoteCommand: Bool {
+      switch self {
+      case .remoteLock, .remoteUnlock, .remoteUnlockRefused: return true
+      default: return false
+      }
+    }
+
+    /// Whether entries of the event name no credential and no count: the door's own
+    /// and the remote commands; every judged event names both.
+    public var isUnjudged: Bool { isDoorEvent || isRemoteCommand }
 
     /// The journal's MESSAGE_ID for entries of this event: fixed, so that
     /// `journalctl MESSAGE_ID=…` finds them across versions.
@@ -69,6 +90,9 @@ public struct AuditEntry: Equatable, Sendable {
       case .doorClosed: return "3a9c6f0e5b8d4e21a7f2c4d61e0b9a0b"
       case .credentialAdded: return "3a9c6f0e5b8d4e21a7f2c4d61e0b9a0c"
       case .credentialRemoved: return "3a9c6f0e5b8d4e21a7f2c4d61e0b9a0d"
+      case .remoteLock: return "3a9c6f0e5b8d4e21a7f2c4d61e0b9a0e"
+      case .remoteUnlock: return "3a9c6f0e5b8d4e21a7f2c4d61e0b9a0f"
+      case .remoteUnlockRefused: return "3a9c6f0e5b8d4e21a7f2c4d61e0b9a10"
       }
     }
   }
@@ -84,9 +108,9 @@ public struct AuditEntry: Equatable, Sendable {
   public var boot: BootIdentity?
   public var monotonicMicroseconds: UInt64?
   public var event: Event
-  /// The credential judged; nil for the door's own events.
+  /// The credential judged; nil for the door's own events and the remote commands.
   public var credential: String?
-  /// The failure count after the event; nil for the door's own events.
+  /// The failure count after the event; nil for the door's own events and the remote commands.
   public var failures: Int?
   public var reason: String?
 
@@ -142,8 +166,9 @@ public struct AuditEntry: Equatable, Sendable {
       guard let value = Int(failuresText), value >= 0 else { return nil }
       failures = value
     }
-    // Every judged event names its credential and count; only the door's own do not.
-    guard event.isDoorEvent || (credential != nil && failures != nil) else { return nil }
+    // Every judged event names its credential and count; only the door's own and the
+    // remote commands do not.
+    guard event.isUnjudged || (credential != nil && failures != nil) else { return nil }
     var boot: BootIdentity?
     var monotonic: UInt64?
     if let bootText = fields["boot"] {

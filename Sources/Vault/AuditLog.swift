@@ -33,8 +33,8 @@ public enum AuditLog {
     case synced
   }
 
-  /// Appends `entry`, synced, then sends it to the journal (best effort: the log file
-  /// is what counts). The caller holds the directory's lock.
+  /// Appends `entry`, synced, then sends it to the journal and the event feed (best
+  /// effort: the log file is what counts). The caller holds the directory's lock.
   ///
   /// - Throws: `VaultError.auditNotWritten` naming the failed step, or
   ///   `.auditLogUnusable`: the entry may then not be stored, and the caller must treat
@@ -101,6 +101,7 @@ public enum AuditLog {
     StateDirectory.crashIfAsked(at: Step.synced.rawValue)
     file.close()
     sendToJournal(entry)
+    EventFeed.send(entry.jsonLine)
   }
 
   /// Renames a full `audit.log` to `audit.log.1` and syncs the directory.

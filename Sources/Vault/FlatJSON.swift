@@ -1,9 +1,9 @@
 /// Reads the one shape of JSON the audit log writes: a single object whose values are
 /// strings or whole numbers, no nesting. Anything else is nil, so a torn or edited line
 /// is reported, never guessed at.
-enum FlatJSON {
+public enum FlatJSON {
   /// The object's keys and values (numbers as their digits), or nil.
-  static func object(_ line: Substring) -> [String: String]? {
+  public static func object(_ line: Substring) -> [String: String]? {
     var reader = Reader(bytes: Array(line.utf8))
     return reader.object()
   }

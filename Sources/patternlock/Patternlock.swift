@@ -45,6 +45,7 @@ struct Patternlock {
       case .log: status = try LogCommand.run(options).rawValue
       case .credential: status = try CredentialCommand.run(options).rawValue
       case .sessionLock: status = try SessionLockCommand.run(options).rawValue
+      case .mqtt: status = try MQTTCommand.run(options).rawValue
       }
     } catch {
       if !error.message.isEmpty { Console.error(error.message) }

@@ -48,10 +48,13 @@ enum CommandFailure: DescribedError {
   case wayland(WaylandError)
   /// `status` run by a user who may not read the state directory.
   case stateNotReadable(path: String)
+  /// `patternlock mqtt` cannot go on (its whole message).
+  case mqtt(String)
 
   var message: String {
     switch self {
     case .usage(let error): return error.message
+    case .mqtt(let message): return message
     case .vault(let error): return error.message
     case .vaultAlreadyReported: return ""
     case .display(let error): return error.message
@@ -82,7 +85,7 @@ enum CommandFailure: DescribedError {
     case .usage, .tooManyPictures, .dumpDirectory: return ExitStatus.badInput.rawValue
     case .vault(let error), .vaultAlreadyReported(let error): return VaultCommandSupport.status(for: error).rawValue
     case .recording(let error): return ReplayCommand.exitStatus(for: error).rawValue
-    case .display, .framebuffer, .door, .input, .loop, .picture, .handOff, .actions, .kiosk, .wayland: return ExitStatus.failure.rawValue
+    case .display, .framebuffer, .door, .input, .loop, .picture, .handOff, .actions, .kiosk, .wayland, .mqtt: return ExitStatus.failure.rawValue
     case .stateNotReadable: return UnlockExitStatus.notPermitted.rawValue
     }
   }

@@ -1,0 +1,3 @@
+// libmosquitto (Debian libmosquitto-dev): the MQTT client `patternlock mqtt` reports
+// the lock's events with. Only CMosquittoShim calls it.
+#include <mosquitto.h>

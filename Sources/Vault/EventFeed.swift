@@ -1,0 +1,36 @@
+import SystemCalls
+
+/// The lock's events for the processes that report them onwards (`patternlock mqtt`):
+/// each audit entry, as its log line, sent to the local event socket
+/// (`/run/patternlock/events.sock`, made by root: systemd's `patternlock-events.socket`
+/// hands it to the reporter), one connection a line, after the entry is in the log.
+///
+/// Best effort and never waiting: the log is the record, and the lock must not stall
+/// or fail because a reporter is slow or absent. No socket, nothing listening, a full
+/// backlog or a socket of anyone but root's (or this user's) and the line is not sent.
+/// A line is at most a few hundred bytes, which an empty connection's buffer always
+/// takes whole.
+public enum EventFeed {
+  public static let defaultSocketPath = "/run/patternlock/events.sock"
+
+  /// The socket; debug builds take another from `PATTERNLOCK_EVENT_SOCKET`, so tests
+  /// can listen without touching /run.
+  public static var socketPath: String {
+    #if DEBUG
+    if let path = CurrentProcess.environmentVariable("PATTERNLOCK_EVENT_SOCKET") { return path }
+    #endif
+    return defaultSocketPath
+  }
+
+  /// Sends `line` and its newline on a connection of its own.
+  ///
+  /// - Returns: whether the whole line was sent.
+  @discardableResult
+  public static func send(_ line: String) -> Bool {
+    guard let connection = try? FileDescriptor.connectingTrustedUnixStream(to: socketPath) else { return false }
+    var bytes = Array(line.utf8)
+    bytes.append(UInt8(ascii: "\n"))
+    let sent = bytes.withUnsafeBytes { (try? connection.sendWithoutWaiting($0)) ?? 0 }
+    return sent == bytes.count
+  }
+}
