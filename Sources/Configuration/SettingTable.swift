@@ -217,8 +217,8 @@ extension Setting {
         help: "the MQTT broker (default localhost)", commands: [.mqtt])
     case .mqttPort:
       return SettingRow(
-        section: "mqtt", option: "--port", placeholder: "PORT", grammar: .wholeNumber(1...65_535),
-        accepted: "a port from 1 to 65535", help: "the broker's port (default 1883, or 8883 with ca-file)", commands: [.mqtt])
+        section: "mqtt", option: "--port", placeholder: "PORT", grammar: .wholeNumberOrWord("auto", 1...65_535),
+        accepted: "'auto' or a port from 1 to 65535", help: "the broker's port (default auto: 1883, or 8883 with ca-file)", commands: [.mqtt])
     case .mqttCAFile, .mqttCertificateFile, .mqttKeyFile:
       let what: String
       switch self {

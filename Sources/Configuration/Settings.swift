@@ -207,7 +207,7 @@ public struct Settings: Equatable, Sendable {
     case (.exitButton, .gpioInput(let line)): exitButton = line
     case (.remoteUnlock, .flag(let on)): remoteUnlock = on
     case (.mqttHost, .optionalText(let host)): mqttHost = host ?? mqttHost
-    case (.mqttPort, .number(let n)): mqttPort = n
+    case (.mqttPort, .optionalNumber(let n)): mqttPort = n
     case (.mqttCAFile, .optionalText(let path)): mqttCAFile = path
     case (.mqttCertificateFile, .optionalText(let path)): mqttCertificateFile = path
     case (.mqttKeyFile, .optionalText(let path)): mqttKeyFile = path

@@ -40,7 +40,7 @@ final class ConfigurationErrorTests: XCTestCase {
   func testUnknownSectionIsNamedEvenWithoutKeys() throws {
     let (e, path) = try error(for: "[layout]\ngrid = 3\n\n[colours]\n")
     XCTAssertEqual(e, .unknownSection(path: path, line: 4, section: "colours"))
-    XCTAssertEqual(e.message, "\(path):4: unknown section [colours] (sections are [layout], [display], [input], [lock], [theme], [actions], [vault]; see patternlock.conf(5))")
+    XCTAssertEqual(e.message, "\(path):4: unknown section [colours] (sections are [layout], [display], [input], [lock], [theme], [actions], [vault], [mqtt]; see patternlock.conf(5))")
   }
 
   func testKeyBeforeAnySectionSaysWhichSectionItBelongsIn() throws {

@@ -15,13 +15,16 @@ final class PrivilegedKeyTests: XCTestCase {
       .exec, .kioskUnit, .kioskVT, .relockIdleSeconds, .timeoutSeconds, .timeoutAction, .powerButton,
       .onUnlock, .onWrong, .onLockout, .onDuress, .duressOpens, .hookUser, .gpioUnlock, .doorSensor, .doorHeldOpenSeconds, .exitButton,
     ] { table[key] = .privileged }
-    for key: Setting in [.throttle, .permanentAfter, .tpm, .tpmTCTI] { table[key] = .systemOnly }
+    for key: Setting in [.throttle, .permanentAfter, .tpm, .tpmTCTI, .remoteUnlock] { table[key] = .systemOnly }
     for key: Setting in [
       .grid, .hitRadius, .dpi, .rotate, .size, .device, .output, .mode, .format, .displayWaitSeconds, .font, .language, .seat, .calibration,
       .input, .minDots, .stealth, .showWrong, .fadeTrail, .feedbackMilliseconds, .idleBlankSeconds, .message, .theme,
       .colourBackgroundTop, .colourBackgroundBottom, .colourRing, .colourDot, .colourLine, .lineOpacity, .colourWrong,
       .colourSuccess, .colourText, .colourMessage, .stateDir, .enrollFirst, .argonPasses, .argonMemoryMiB, .config,
       .pattern, .timing, .recordedDevice, .dump, .contactSheet, .wait, .uinput, .since, .json, .role, .expires, .hours, .judgeSocket,
+      // patternlock mqtt's, which never runs as root and never acts on the lock itself.
+      .mqttHost, .mqttPort, .mqttCAFile, .mqttCertificateFile, .mqttKeyFile, .mqttUsername, .mqttPasswordFile, .mqttTopicPrefix,
+      .mqttDiscoveryPrefix, .mqttDeviceName,
     ] { table[key] = .anySource }
     return table
   }()

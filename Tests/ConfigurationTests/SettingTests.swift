@@ -162,6 +162,17 @@ final class SettingTests: XCTestCase {
     .expires: ([("2027-01-31T18:00", { $0.credentialExpires == "2027-01-31T18:00" })], [""]),
     .hours: ([("Mon-Fri 08:00-18:00", { $0.credentialHours == "Mon-Fri 08:00-18:00" })], [""]),
     .judgeSocket: ([("/run/user/1000/judge.sock", { $0.judgeSocket == "/run/user/1000/judge.sock" })], ["judge.sock", ""]),
+    .remoteUnlock: ([("yes", { $0.remoteUnlock }), ("no", { !$0.remoteUnlock })], ["", "maybe"]),
+    .mqttHost: ([("broker.local", { $0.mqttHost == "broker.local" }), ("192.168.1.10", { $0.mqttHost == "192.168.1.10" })], ["", "two words"]),
+    .mqttPort: ([("1883", { $0.mqttPort == 1883 }), ("8883", { $0.mqttPort == 8883 }), ("auto", { $0.mqttPort == nil })], ["0", "65536", "mqtt"]),
+    .mqttCAFile: ([("/etc/ssl/ca.pem", { $0.mqttCAFile == "/etc/ssl/ca.pem" }), ("none", { $0.mqttCAFile == nil })], ["ca.pem", ""]),
+    .mqttCertificateFile: ([("/etc/ssl/door.pem", { $0.mqttCertificateFile == "/etc/ssl/door.pem" }), ("none", { $0.mqttCertificateFile == nil })], ["door.pem", ""]),
+    .mqttKeyFile: ([("/etc/ssl/door.key", { $0.mqttKeyFile == "/etc/ssl/door.key" }), ("none", { $0.mqttKeyFile == nil })], ["door.key", ""]),
+    .mqttUsername: ([("door", { $0.mqttUsername == "door" }), ("none", { $0.mqttUsername == nil })], ["", "two words"]),
+    .mqttPasswordFile: ([("/etc/patternlock/mqtt.password", { $0.mqttPasswordFile == "/etc/patternlock/mqtt.password" }), ("none", { $0.mqttPasswordFile == nil })], ["mqtt.password", ""]),
+    .mqttTopicPrefix: ([("patternlock", { $0.mqttTopicPrefix == "patternlock" }), ("site/doors", { $0.mqttTopicPrefix == "site/doors" })], ["", "a/+/b", "a/#", "/a", "a/", "a//b", "two words"]),
+    .mqttDiscoveryPrefix: ([("homeassistant", { $0.mqttDiscoveryPrefix == "homeassistant" }), ("ha", { $0.mqttDiscoveryPrefix == "ha" })], ["", "ha/#"]),
+    .mqttDeviceName: ([("Front door", { $0.mqttDeviceName == "Front door" })], [String(repeating: "x", count: 65)]),
   ]
 
   func testEveryKeyIsInTheTable() {
@@ -207,7 +218,7 @@ final class SettingTests: XCTestCase {
   func testOptionForKeyIsDashDashKeyExceptThePolicyKeys() {
     for key in Setting.fileKeys {
       switch key {
-      case .throttle, .permanentAfter, .tpm, .tpmTCTI:
+      case .throttle, .permanentAfter, .tpm, .tpmTCTI, .remoteUnlock:
         XCTAssertNil(key.option)
         XCTAssertEqual(key.trust, .systemOnly)
         XCTAssertTrue(key.row.commands.isEmpty)

@@ -138,7 +138,7 @@ enum RunCommand {
 
     let plan = Plan(
       settings: settings, minimumDots: minimumDots, started: started, enrolling: enrolling, enrollsFirst: enrollsFirst,
-      kiosk: terminalKiosk, door: door)
+      kiosk: terminalKiosk, door: door, actions: actions)
     let ending = try lockOnDisplay(settings, plan, judge: &judge)
     // The lock's VT goes back to VT_AUTO only now, after the display and the console.
     _ = consume terminal
@@ -186,6 +186,8 @@ enum RunCommand {
     var kiosk: TerminalKiosk?
     /// The door's contact and exit button.
     var door: DoorWatch
+    /// The hooks and the strike (a remote unlock releases it too).
+    var actions: UnlockActions
   }
 
   /// The fbdev device used when there is no DRM display.
@@ -253,6 +255,7 @@ enum RunCommand {
     loop.lockTerminal = plan.kiosk?.lockTerminal.control
     loop.startMicroseconds = started
     loop.door = plan.door
+    if !enrolling && !enrollsFirst { loop.events = try eventLink(settings.all, actions: plan.actions) }
     let console = ConsoleMode()
     Console.out("patternlock: showing the lock on \(display.summary)")
 
@@ -275,6 +278,7 @@ enum RunCommand {
       }
       judge.vault!.actions = try makeActions(settings.all)
       screen = screens.screen(D.Pixel.self, minimumDots: judge.vault!.minimumDotsToCheck(), prompt: PromptText.drawPattern)
+      loop.events = try eventLink(settings.all, actions: plan.actions)
       ending = loop.run(display: &display, input: &input, screen: &screen, judge: &judge)
     }
     var kiosk = plan.kiosk
@@ -322,6 +326,15 @@ enum RunCommand {
       }
     }
     return ending
+  }
+
+  /// The link to the event socket, for a lock that judges (never an enrolment).
+  static func eventLink(_ settings: Settings, actions: UnlockActions) throws(CommandFailure) -> EventLink {
+    do throws(Errno) {
+      return try EventLink(settings, actions: actions)
+    } catch {
+      throw .loop(.cannotCreate("the event socket's link", error))
+    }
   }
 
   /// The hooks and the door strike, checked before anything on screen changes.

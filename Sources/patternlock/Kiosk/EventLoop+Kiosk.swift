@@ -175,6 +175,9 @@ extension EventLoop {
     let inputReady = set.add("input", descriptor: input.pollDescriptor)
     let door = self.door
     let doorSources = door.addSources(to: &set)
+    let events = self.events
+    let eventSources = events?.addSources(to: &set)
+    events?.announce(unlocked: true)
 
     /// Before each wait: whether the kiosk and the VTs are still as a stay needs them.
     func prepare(_ loop: borrowing LoopDescriptors) -> Step<KioskLeaving> {
@@ -228,7 +231,13 @@ extension EventLoop {
         }
         if used { lastInput = MonotonicClock.microseconds() }
       default:
-        _ = door.drain(source, doorSources)
+        if door.drain(source, doorSources) { return nil }
+        guard let events, let eventSources else { return nil }
+        // UNLOCK finds the kiosk open already; LOCK locks again.
+        if events.drain(source, eventSources) == .command(.lock) {
+          events.remoteLockTaken()
+          return KioskLeaving(why: "asked to lock (LOCK from the event socket)")
+        }
       }
       return nil
     }

@@ -66,6 +66,9 @@ extension EventLoop {
     let plugged = set.add("hotplug", descriptor: display.hotplugDescriptor)
     let door = self.door
     let doorSources = door.addSources(to: &set)
+    let events = self.events
+    let eventSources = events?.addSources(to: &set)
+    events?.announce(unlocked: false)
 
     /// Before each wait: the lock's end, else a frame when one is due.
     func prepare(_ loop: borrowing LoopDescriptors) -> Step<LoopEnding<D.Failure, I.Failure>> {
@@ -133,7 +136,18 @@ extension EventLoop {
           return .display(error)
         }
       default:
-        _ = door.drain(source, doorSources)
+        if door.drain(source, doorSources) { return nil }
+        guard let events, let eventSources else { return nil }
+        switch events.drain(source, eventSources) {
+        case .command(.unlock):
+          // Opened as a judged unlock opens: the kiosk, exec, or exit 0.
+          if events.remoteUnlockOpens() { return .unlocked }
+        case .command(.lock):
+          // Locked already: said again, so the reporter's state is right.
+          events.announce(unlocked: false)
+        case .handled, .notMine:
+          break
+        }
       }
       return nil
     }

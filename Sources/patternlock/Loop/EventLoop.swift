@@ -24,10 +24,13 @@ struct EventLoop: ~Copyable {
   var lockTerminal: TerminalControl?
   /// The descriptors every mode has.
   let descriptors: LoopDescriptors
-  var set = PollSet(capacity: 8)
+  var set = PollSet(capacity: 12)
   /// The door's contact, exit button and held-open timer, in the lock's and the
   /// kiosk's modes alike (an exit button works whatever is on screen).
   var door = DoorWatch()
+  /// The running lock's link to the event socket (`patternlock mqtt`), in both modes;
+  /// nil while enrolling (a remote command has no say over an enrolment).
+  var events: EventLink?
   /// When the watchdog was last pinged, across modes; nil before the first wait.
   private var lastPing: UInt64?
 
