@@ -1,0 +1,156 @@
+import CommandTestSupport
+import Configuration
+import Foundation
+@testable import patternlock
+import SystemCalls
+import Vault
+import VaultTestSupport
+import XCTest
+
+/// The running lock's link to the event socket, against a real listening socket: it
+/// says what is on screen, hears `lock` and `unlock`, and opens only with
+/// remote-unlock = yes, logging every remote command.
+final class EventLinkTests: XCTestCase {
+  var directory: URL!
+  var socketPath: String { directory.appendingPathComponent("events.sock").path }
+  var statePath: String { directory.appendingPathComponent("state").path }
+
+  override func setUpWithError() throws {
+    directory = try makeTemporaryDirectory()
+    try VaultTestSupport.enrol([1, 2, 3, 6], in: statePath)
+    setenv("PATTERNLOCK_EVENT_SOCKET", socketPath, 1)
+  }
+
+  override func tearDown() {
+    unsetenv("PATTERNLOCK_EVENT_SOCKET")
+  }
+
+  func settings(remoteUnlock: Bool = false) -> Settings {
+    var settings = Settings()
+    settings.stateDirectory = statePath
+    settings.remoteUnlock = remoteUnlock
+    return settings
+  }
+
+  /// The next connection on `server`, waited for up to two seconds.
+  func accept(_ server: borrowing FileDescriptor) throws -> FileDescriptor {
+    for _ in 0..<200 {
+      if let connection = try server.acceptConnection() { return connection }
+      usleep(10_000)
+    }
+    throw XCTSkip("no connection came")
+  }
+
+  /// What arrives on `connection` within two seconds, up to a newline (nil at its end).
+  func line(from connection: borrowing FileDescriptor) throws -> String? {
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 512)
+    for _ in 0..<200 {
+      let received = try buffer.withUnsafeMutableBytes { try connection.receiveWithoutWaiting(into: $0) }
+      if let received {
+        if received == 0 { return nil }
+        bytes += buffer[..<received]
+        if let newline = bytes.firstIndex(of: 10) { return String(decoding: bytes[..<newline], as: UTF8.self) }
+      } else {
+        usleep(10_000)
+      }
+    }
+    XCTFail("no line within two seconds")
+    return nil
+  }
+
+  func hasConnection(_ server: borrowing FileDescriptor) throws -> Bool {
+    switch try server.acceptConnection() {
+    case .some: return true
+    case .none: return false
+    }
+  }
+
+  func send(_ text: String, to connection: borrowing FileDescriptor) throws {
+    let bytes = Array(text.utf8)
+    let sent = try bytes.withUnsafeBytes { try connection.sendWithoutWaiting($0) }
+    XCTAssertEqual(sent, bytes.count)
+  }
+
+  /// What the link makes of what the server sent, after polling its sources.
+  func drained(_ link: EventLink) throws -> EventLink.Drained {
+    var set = PollSet(capacity: 2)
+    let sources = link.addSources(to: &set)
+    guard try set.wait(milliseconds: 2000) == true, let ready = set.nextReady(after: nil) else { return .notMine }
+    return link.drain(ready, sources)
+  }
+
+  func auditEvents() throws -> [AuditEntry.Event] {
+    let state = try StateDirectory(opening: statePath, creating: false)
+    return try AuditLog.lines(in: state).compactMap { line in
+      if case .entry(let entry) = line { return entry.event }
+      return nil
+    }
+  }
+
+  func testItSaysWhatIsOnScreenAndHearsLockAndUnlock() throws {
+    let server = try FileDescriptor.listeningUnixStream(at: socketPath, backlog: 4)
+    let link = try EventLink(settings(), actions: nil)
+    let connection = try accept(server)
+    let first = try XCTUnwrap(try line(from: connection))
+    let state = try XCTUnwrap(LockStateLine(Substring(first)), first)
+    XCTAssertFalse(state.unlocked)
+    link.announce(unlocked: true)
+    XCTAssertEqual(LockStateLine(Substring(try XCTUnwrap(try line(from: connection))))?.unlocked, true)
+
+    try send("unlock\n", to: connection)
+    XCTAssertEqual(try drained(link), .command(.unlock))
+    try send("lock\n", to: connection)
+    XCTAssertEqual(try drained(link), .command(.lock))
+    try send("open sesame\n", to: connection)
+    XCTAssertEqual(try drained(link), .handled, "anything else is no command")
+  }
+
+  func testUnlockOpensOnlyWithRemoteUnlockAndEveryOneIsLogged() throws {
+    let server = try FileDescriptor.listeningUnixStream(at: socketPath, backlog: 4)
+    let refusing = try EventLink(settings(), actions: nil)
+    XCTAssertFalse(refusing.remoteUnlockOpens())
+    XCTAssertEqual(try auditEvents(), [.remoteUnlockRefused])
+    let allowing = try EventLink(settings(remoteUnlock: true), actions: nil)
+    XCTAssertTrue(allowing.remoteUnlockOpens())
+    allowing.remoteLockTaken()
+    XCTAssertEqual(try auditEvents(), [.remoteUnlockRefused, .remoteUnlock, .remoteLock])
+    // The entries reached the socket too, as every audit entry does: after the first
+    // link's own connection comes the refusal's.
+    _ = try accept(server)
+    let feed = try accept(server)
+    XCTAssertTrue(try XCTUnwrap(try line(from: feed)).contains("\"event\":\"remote-unlock-refused\""))
+  }
+
+  func testAnUnlockThatCannotBeLoggedDoesNotOpen() throws {
+    let link = try EventLink(settings(remoteUnlock: true), actions: nil)
+    // The audit log's place taken by a directory: no entry can be stored.
+    try FileManager.default.createDirectory(atPath: statePath + "/audit.log", withIntermediateDirectories: false)
+    XCTAssertFalse(link.remoteUnlockOpens())
+  }
+
+  func testAnOverlongLineOrAClosedPeerEndsTheConnection() throws {
+    let server = try FileDescriptor.listeningUnixStream(at: socketPath, backlog: 4)
+    let link = try EventLink(settings(), actions: nil)
+    let connection = try accept(server)
+    _ = try line(from: connection)
+    try send(String(repeating: "x", count: EventLink.maximumLineBytes + 1), to: connection)
+    XCTAssertEqual(try drained(link), .handled)
+    XCTAssertNil(try line(from: connection), "the link hung up")
+
+    let again = try EventLink(settings(), actions: nil)
+    let peer = try accept(server)
+    _ = consume peer
+    XCTAssertEqual(try drained(again), .handled)
+  }
+
+  func testASocketOfAnotherUsersIsToldNothing() throws {
+    guard getuid() == 0 else { throw XCTSkip("chown needs root") }
+    let server = try FileDescriptor.listeningUnixStream(at: socketPath, backlog: 4)
+    XCTAssertEqual(chown(socketPath, 65534, 65534), 0)
+    _ = try EventLink(settings(), actions: nil)
+    XCTAssertFalse(EventFeed.send("{}"))
+    usleep(100_000)
+    XCTAssertFalse(try hasConnection(server))
+  }
+}
