@@ -340,7 +340,7 @@ extension Setting {
       return SettingRow(
         section: nil, option: "--config", placeholder: "FILE", grammar: .text, accepted: "the path of a configuration file",
         help: "read FILE after /usr/share/patternlock/patternlock.conf, /etc/patternlock.conf and /etc/patternlock.conf.d/*.conf",
-        commands: vaultCommands)
+        commands: vaultCommands + [.mqtt])
     case .pattern:
       return SettingRow(
         section: nil, option: "--pattern", placeholder: "1-2-3-6", grammar: .pattern,

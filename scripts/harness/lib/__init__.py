@@ -8,6 +8,7 @@
   board     an emulated board: QEMU, QMP, the console, the deadline, pictures, the tablet
   pictures  PNG and PPM decoding and pixel comparisons
   layout    the grid layout as `patternlock layout` prints it, and tablet gestures on it
+  mqtt      a minimal MQTT 3.1.1 client: what a broker holds and relays
 
 A harness imports these modules and never another harness.
 """

@@ -1,0 +1,403 @@
+#!/usr/bin/env python3
+"""patternlock mqtt against a real Mosquitto broker on a loopback port, the way
+patternlock-mqtt.service runs it: the event socket made by root and handed over by
+systemd-socket-activate, the process itself as user nobody with its password file.
+The lock's events come from real `check`s and `credential`s on a real state directory;
+the running lock's own link (state lines, LOCK and UNLOCK) is played by this harness,
+as `run` needs a display (EventLinkTests drive the lock's side on a real socket).
+
+Checks: refusals (as root, a password file others can read); the discovery messages
+against Home Assistant's MQTT schemas; availability, state and events after wrong,
+right, duress and a lockout; LOCK and UNLOCK passed to the lock's link, and a command
+with no lock there; the broker stopped and started again with events in between, none
+lost; a bad password (one line, retries, the lock keeps judging); the last will.
+
+Usage: mqtt_test.py BINARY   (as root). Ends with "mqtt: N passed, N failed".
+"""
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lib import mqtt  # noqa: E402
+from lib.checks import Checks, Failure, expect  # noqa: E402
+
+BINARY = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else ".build/debug/patternlock"
+RIGHT, DURESS = "1-2-3-6-9", "7-8-9-6"
+WRONGS = ["1-4-7-8", "3-2-1-4", "9-8-7-4", "2-5-8-9", "4-5-6-3", "7-4-1-2", "1-5-9-6", "3-5-7-8"]
+USER, PASSWORD = "door", "s3cret-door"
+BASE = "patternlock/front-door"
+checks = Checks()
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Site:
+    """A state directory with the owner's pattern and a duress credential, a
+    configuration tree naming it (a short throttle), a broker with a password file, and
+    patternlock mqtt on its event socket."""
+
+    def __init__(self):
+        self.root = tempfile.mkdtemp(prefix="mqtt-test-")
+        os.chmod(self.root, 0o755)
+        self.state = os.path.join(self.root, "state")
+        self.socket = os.path.join(self.root, "events.sock")
+        os.makedirs(os.path.join(self.root, "etc"))
+        with open(os.path.join(self.root, "etc", "patternlock.conf"), "w") as f:
+            f.write(f"[vault]\nstate-dir = {self.state}\nargon-passes = 1\nargon-memory-mib = 8\nthrottle = 0 0 0 0 20s\n"
+                    "[mqtt]\nhost = 127.0.0.1\ndevice-name = Front door\n")
+        os.chmod(os.path.join(self.root, "etc", "patternlock.conf"), 0o644)
+        self.env = dict(os.environ, PATTERNLOCK_CONFIG_ROOT=self.root, PATTERNLOCK_EVENT_SOCKET=self.socket)
+        self.port = free_port()
+        self.broker = None
+        self.mqtt = None
+        self.mqtt_log = os.path.join(self.root, "mqtt.log")
+        self.password_file = self.write_password(PASSWORD, "password")
+        subprocess.run(["mosquitto_passwd", "-b", "-c", os.path.join(self.root, "broker.passwd"), USER, PASSWORD], check=True,
+                       capture_output=True)
+        os.chmod(os.path.join(self.root, "broker.passwd"), 0o644)
+        with open(os.path.join(self.root, "broker.conf"), "w") as f:
+            f.write(f"listener {self.port} 127.0.0.1\nallow_anonymous false\npassword_file {self.root}/broker.passwd\n"
+                    f"persistence true\npersistence_location {self.root}/\n")
+        os.makedirs(os.path.join(self.root, "broker-data"))
+        self.judge(["set-pattern"], RIGHT)
+        self.judge(["credential", "add", "panic", "--role", "duress"], DURESS)
+
+    def write_password(self, password, name):
+        path = os.path.join(self.root, name)
+        with open(path, "w") as f:
+            f.write(password + "\n")
+        os.chown(path, 65534, 65534)
+        os.chmod(path, 0o600)
+        return path
+
+    def judge(self, args, pattern):
+        return subprocess.run([BINARY] + args, input=pattern + "\n", capture_output=True, text=True, env=self.env, timeout=60)
+
+    def start_broker(self):
+        self.broker = subprocess.Popen(["mosquitto", "-c", os.path.join(self.root, "broker.conf")], stdout=subprocess.DEVNULL,
+                                       stderr=open(os.path.join(self.root, "broker.log"), "a"))
+        deadline = time.time() + 10
+        while time.time() < deadline:
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", self.port)) == 0:
+                    return
+            time.sleep(0.05)
+        raise Failure("mosquitto did not listen")
+
+    def stop_broker(self):
+        self.broker.send_signal(signal.SIGTERM)
+        self.broker.wait(timeout=10)
+
+    def start_mqtt(self, socket_path=None, password_file=None, device="Front door", log=None):
+        """patternlock mqtt as patternlock-mqtt.service runs it: systemd makes the socket
+        as root, the process runs as nobody. A first connection starts it."""
+        socket_path = socket_path or self.socket
+        command = ["systemd-socket-activate", "-l", socket_path, "-E", "PATTERNLOCK_CONFIG_ROOT",
+                   "setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups",
+                   BINARY, "mqtt", "--port", str(self.port), "--username", USER,
+                   "--password-file", password_file or self.password_file, "--device-name", device]
+        process = subprocess.Popen(command, stdout=open(log or self.mqtt_log, "a"), stderr=subprocess.STDOUT, env=self.env,
+                                   start_new_session=True)
+        deadline = time.time() + 10
+        while not os.path.exists(socket_path):
+            expect(time.time() < deadline, "systemd-socket-activate made no socket")
+            time.sleep(0.05)
+        with socket.socket(socket.AF_UNIX) as s:
+            s.connect(socket_path)
+        return process
+
+    def subscriber(self, name, clean=True):
+        client = mqtt.Client(self.port, name, USER, PASSWORD, clean=clean)
+        expect(client.connect() == 0, "the harness's own client was refused")
+        client.subscribe("#")
+        return client
+
+    def remove(self):
+        for process in (self.mqtt, self.broker):
+            if process and process.poll() is None:
+                os.killpg(process.pid, signal.SIGKILL) if process is self.mqtt else process.kill()
+                process.wait()
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+def event_types(client, since=0):
+    return [json.loads(m[1])["event_type"] for m in client.messages[since:] if m[0] == BASE + "/event"]
+
+
+def wait_event(client, kind, timeout=15):
+    message = client.wait_for(lambda t, p, r: t == BASE + "/event" and json.loads(p).get("event_type") == kind, timeout)
+    expect(message is not None, f"no {kind} event within {timeout} s (got {event_types(client)})")
+    return json.loads(message[1])
+
+
+def wait_value(client, topic, value, timeout=15):
+    message = client.wait_for(lambda t, p, r: t == topic and p == value, timeout)
+    expect(message is not None, f"{topic} never became {value}")
+
+
+def refusals(site):
+    def as_root():
+        out = subprocess.run([BINARY, "mqtt"], capture_output=True, text=True, env=site.env, timeout=10)
+        expect(out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1 and "root" in out.stderr, out.stderr)
+
+    def readable_password():
+        loose = site.write_password(PASSWORD, "loose-password")
+        os.chmod(loose, 0o644)
+        out = subprocess.run(["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", BINARY, "mqtt", "--password-file",
+                              loose, "--username", USER], capture_output=True, text=True, env=site.env, timeout=10)
+        expect(out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1 and "chmod 600" in out.stderr, out.stderr)
+
+    checks.check("mqtt refuses to run as root, in one line", as_root)
+    checks.check("mqtt refuses a password file others can read, in one line", readable_password)
+
+
+def discovery(site, client):
+    def configs():
+        found = {}
+        deadline = time.time() + 15
+        while len(found) < 4 and time.time() < deadline:
+            for topic, payload, retained in client.received(lambda t, p, r: t.startswith("homeassistant/")):
+                found[topic] = (json.loads(payload), retained)
+            time.sleep(0.1)
+        return found
+
+    found = configs()
+
+    def four_entities():
+        # Retained: a client that subscribes now is given them at once, flagged so.
+        late = site.subscriber("harness-late")
+        retained = {t for t, p, r in late.received(lambda t, p, r: r) if t.startswith("homeassistant/")}
+        deadline = time.time() + 5
+        while len(retained) < 4 and time.time() < deadline:
+            time.sleep(0.1)
+            retained = {t for t, p, r in late.received(lambda t, p, r: r) if t.startswith("homeassistant/")}
+        late.close()
+        expect(retained == set(found), f"retained: {sorted(retained)}")
+        expect(sorted(found) == ["homeassistant/event/front-door/activity/config", "homeassistant/lock/front-door/lock/config",
+                                 "homeassistant/sensor/front-door/failures/config", "homeassistant/sensor/front-door/lockout/config"],
+               f"got {sorted(found)}")
+
+    def lock_schema():
+        lock = found["homeassistant/lock/front-door/lock/config"][0]
+        # Home Assistant's MQTT lock: command_topic required; these keys and values as documented.
+        want = {"command_topic": BASE + "/command", "state_topic": BASE + "/state", "payload_lock": "LOCK", "payload_unlock": "UNLOCK",
+                "state_locked": "LOCKED", "state_unlocked": "UNLOCKED", "state_jammed": "JAMMED",
+                "availability_topic": BASE + "/availability", "payload_available": "online", "payload_not_available": "offline"}
+        for key, value in want.items():
+            expect(lock.get(key) == value, f"{key} is {lock.get(key)!r}, not {value!r}")
+        expect(lock["device"]["identifiers"] == ["patternlock_front-door"] and lock["device"]["name"] == "Front door", str(lock["device"]))
+        expect(len({entity["unique_id"] for entity, _ in found.values()}) == 4, "unique_id repeats")
+
+    def sensors_and_events():
+        lockout = found["homeassistant/sensor/front-door/lockout/config"][0]
+        expect(lockout["state_topic"] == BASE + "/lockout" and lockout["device_class"] == "duration" and lockout["unit_of_measurement"] == "s",
+               str(lockout))
+        failures = found["homeassistant/sensor/front-door/failures/config"][0]
+        expect(failures["state_topic"] == BASE + "/failures", str(failures))
+        events = found["homeassistant/event/front-door/activity/config"][0]
+        expect(events["state_topic"] == BASE + "/event", str(events))
+        for kind in ("unlock", "duress", "wrong", "lockout", "door_held_open", "remote_unlock_refused"):
+            expect(kind in events["event_types"], f"event_types lacks {kind}")
+
+    def online():
+        wait_value(client, BASE + "/availability", "online")
+
+    if checks.check("discovery: a lock, two sensors and an event entity, retained", four_entities):
+        checks.check("discovery: the lock entity has Home Assistant's keys and values", lock_schema)
+        checks.check("discovery: the sensors and the event entity's types", sensors_and_events)
+    checks.check("availability is online", online)
+
+
+def verdicts(site, client):
+    def wrong():
+        out = site.judge(["check"], WRONGS[0])
+        expect(out.returncode == 3, out.stdout + out.stderr)
+        event = wait_event(client, "wrong")
+        expect(event["failures"] == 1 and "credential" not in event, str(event))
+        wait_value(client, BASE + "/state", "LOCKED")
+        wait_value(client, BASE + "/failures", "1")
+
+    def right():
+        out = site.judge(["check"], RIGHT)
+        expect(out.returncode == 0, out.stdout + out.stderr)
+        event = wait_event(client, "unlock")
+        expect(event.get("credential") == "owner", str(event))
+        wait_value(client, BASE + "/state", "UNLOCKED")
+        wait_value(client, BASE + "/failures", "0")
+
+    def duress():
+        since = len(client.messages)
+        out = site.judge(["check"], DURESS)
+        expect(out.returncode == 0, "a duress pattern must look like an unlock: " + out.stdout + out.stderr)
+        event = wait_event(client, "duress")
+        expect(event.get("credential") == "panic", str(event))
+        expect(event_types(client, since)[:2] == ["unlock", "duress"], str(event_types(client, since)))
+
+    def lockout():
+        for pattern in WRONGS[1:6]:
+            site.judge(["check"], pattern)
+        event = wait_event(client, "lockout")
+        expect(event["failures"] == 5, str(event))
+        message = client.wait_for(lambda t, p, r: t == BASE + "/lockout" and json.loads(p).get("lockout") == "timed", 10)
+        expect(message is not None and 0 < json.loads(message[1])["locked_for_s"] <= 20, str(message))
+
+    checks.check("a wrong pattern: wrong event with the count, LOCKED, failures 1", wrong)
+    checks.check("the right pattern: unlock event naming owner, UNLOCKED, failures 0", right)
+    checks.check("the duress credential: an unlock, and a duress event naming it", duress)
+    checks.check("five wrong patterns: a lockout event and the lockout's remaining time", lockout)
+
+
+def lock_link(site, client):
+    """The running lock's connection, played here: its state line, then the commands."""
+    link = socket.socket(socket.AF_UNIX)
+    link.connect(site.socket)
+    link.sendall(b'{"event":"state","state":"unlocked","failures":0,"lockout":"none","locked_for_s":0}\n')
+    link.settimeout(10)
+
+    def state_line():
+        wait_value(client, BASE + "/state", "UNLOCKED")
+
+    def commands():
+        for payload, word in (("LOCK", b"lock\n"), ("UNLOCK", b"unlock\n")):
+            client.publish(BASE + "/command", payload)
+            got = link.recv(64)
+            expect(got == word, f"{payload} reached the lock as {got!r}")
+
+    def other_payload():
+        client.publish(BASE + "/command", "OPEN")
+        link.settimeout(1)
+        try:
+            got = link.recv(64)
+        except socket.timeout:
+            got = b""
+        expect(got == b"", f"OPEN reached the lock as {got!r}")
+
+    checks.check("the lock's state line sets the state", state_line)
+    checks.check("LOCK and UNLOCK reach the running lock as lock and unlock", commands)
+    checks.check("another command payload never reaches the lock", other_payload)
+    link.close()
+
+    def no_lock():
+        client.publish(BASE + "/command", "UNLOCK")
+        deadline = time.time() + 10
+        while time.time() < deadline:
+            if "no running lock is connected" in open(site.mqtt_log).read():
+                return
+            time.sleep(0.1)
+        raise Failure("no line said that no lock took UNLOCK")
+
+    checks.check("UNLOCK with no lock connected is said, and goes nowhere", no_lock)
+
+
+def broker_restart(site):
+    """Stopped, two wrong patterns judged meanwhile, started again: both events arrive.
+    The harness's subscriber keeps its session across the restart (QoS 1, persistence)."""
+    listener = site.subscriber("harness-kept", clean=False)
+    time.sleep(0.5)
+    listener.close()
+    site.stop_broker()
+    for pattern in WRONGS[6:8]:
+        # The lockout is over by now only if it was short; the counted refusals are events too.
+        site.judge(["check"], pattern)
+    time.sleep(1)
+    site.start_broker()
+    listener = site.subscriber("harness-kept", clean=False)
+    since = 0
+
+    def none_lost():
+        deadline = time.time() + 40
+        while time.time() < deadline:
+            kinds = event_types(listener, since)
+            if len([k for k in kinds if k in ("wrong", "refused", "lockout")]) >= 2:
+                return f"events after the restart: {kinds}"
+            time.sleep(0.2)
+        raise Failure(f"got {event_types(listener, since)} after the broker came back")
+
+    def said_once():
+        text = open(site.mqtt_log).read()
+        expect("lost the connection" in text, "the lost connection was not said")
+
+    checks.check("events judged while the broker was down arrive once it is back", none_lost)
+    checks.check("the lost broker is said, with the retry", said_once)
+    listener.close()
+
+
+def bad_password(site):
+    log = os.path.join(site.root, "bad.log")
+    wrong_file = site.write_password("not-the-password", "wrong-password")
+    process = site.start_mqtt(os.path.join(site.root, "other.sock"), wrong_file, "Back door", log)
+
+    def one_line_and_retries():
+        deadline = time.time() + 15
+        while time.time() < deadline and "refused the connection" not in open(log).read():
+            time.sleep(0.1)
+        lines = [line for line in open(log).read().splitlines() if "refused the connection" in line]
+        expect(len(lines) == 1 and "password-file" in lines[0], f"log: {open(log).read()!r}")
+        time.sleep(4)
+        expect(process.poll() is None, "it stopped instead of trying again")
+        tries = open(os.path.join(site.root, "broker.log")).read().count("not authorised")
+        expect(tries >= 2, f"the broker saw {tries} refused logins in 4 s")
+
+    def lock_keeps_judging():
+        out = site.judge(["check"], RIGHT)
+        expect(out.returncode in (0, 5), out.stdout + out.stderr)
+
+    checks.check("a bad password: one line naming password-file, and it keeps trying", one_line_and_retries)
+    checks.check("the lock keeps judging meanwhile", lock_keeps_judging)
+    os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+
+
+def last_will(site):
+    client = site.subscriber("harness-will")
+
+    def killed():
+        os.killpg(site.mqtt.pid, signal.SIGKILL)
+        site.mqtt.wait()
+        wait_value(client, BASE + "/availability", "offline", timeout=20)
+
+    checks.check("killed with SIGKILL: the broker publishes the last will, offline", killed)
+    client.close()
+
+
+def main():
+    if os.geteuid() != 0:
+        print("mqtt: skipped: needs root (the event socket is root's; mqtt runs as nobody)")
+        print("mqtt: 0 passed, 0 failed")
+        return 0
+    site = Site()
+    try:
+        refusals(site)
+        site.start_broker()
+        client = site.subscriber("harness")
+        site.mqtt = site.start_mqtt()
+        discovery(site, client)
+        verdicts(site, client)
+        lock_link(site, client)
+        client.close()
+        broker_restart(site)
+        bad_password(site)
+        last_will(site)
+    except Failure as failure:
+        checks.fail(str(failure))
+    finally:
+        if checks.failed:
+            print("--- mqtt's log ---\n" + open(site.mqtt_log).read())
+        site.remove()
+    print(f"mqtt: {checks.passed} passed, {checks.failed} failed")
+    return 1 if checks.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
