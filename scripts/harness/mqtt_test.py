@@ -66,12 +66,37 @@ class Site:
         subprocess.run(["mosquitto_passwd", "-b", "-c", os.path.join(self.root, "broker.passwd"), USER, PASSWORD], check=True,
                        capture_output=True)
         os.chmod(os.path.join(self.root, "broker.passwd"), 0o644)
+        self.tls_port = free_port()
+        self.make_certificates()
         with open(os.path.join(self.root, "broker.conf"), "w") as f:
-            f.write(f"listener {self.port} 127.0.0.1\nallow_anonymous false\npassword_file {self.root}/broker.passwd\n"
-                    f"persistence true\npersistence_location {self.root}/\n")
+            f.write(f"per_listener_settings true\npersistence true\npersistence_location {self.root}/\n"
+                    f"listener {self.port} 127.0.0.1\nallow_anonymous false\npassword_file {self.root}/broker.passwd\n"
+                    f"listener {self.tls_port} 127.0.0.1\nallow_anonymous false\ncafile {self.root}/ca.pem\n"
+                    f"certfile {self.root}/broker.pem\nkeyfile {self.root}/broker.key\nrequire_certificate true\n"
+                    "use_identity_as_username true\n")
         os.makedirs(os.path.join(self.root, "broker-data"))
         self.judge(["set-pattern"], RIGHT)
         self.judge(["credential", "add", "panic", "--role", "duress"], DURESS)
+
+    def make_certificates(self):
+        """A certificate authority, the broker's certificate for 127.0.0.1, and a client
+        certificate for the panel (its key the mqtt user's, 0600)."""
+        def openssl(*args):
+            subprocess.run(["openssl", *args], check=True, capture_output=True, cwd=self.root)
+
+        openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "2",
+                "-subj", "/CN=patternlock test CA")
+        for name, subject, extension in (("broker", "/CN=localhost", "subjectAltName=IP:127.0.0.1,DNS:localhost"),
+                                         ("panel", "/CN=door", "extendedKeyUsage=clientAuth")):
+            openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", f"{name}.key", "-out", f"{name}.csr", "-subj", subject)
+            with open(os.path.join(self.root, f"{name}.ext"), "w") as f:
+                f.write(extension + "\n")
+            openssl("x509", "-req", "-in", f"{name}.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out",
+                    f"{name}.pem", "-days", "2", "-extfile", f"{name}.ext")
+        for name in ("ca.pem", "broker.pem", "broker.key", "panel.pem"):
+            os.chmod(os.path.join(self.root, name), 0o644)
+        os.chown(os.path.join(self.root, "panel.key"), 65534, 65534)
+        os.chmod(os.path.join(self.root, "panel.key"), 0o600)
 
     def write_password(self, password, name):
         path = os.path.join(self.root, name)
@@ -99,14 +124,15 @@ class Site:
         self.broker.send_signal(signal.SIGTERM)
         self.broker.wait(timeout=10)
 
-    def start_mqtt(self, socket_path=None, password_file=None, device="Front door", log=None):
+    def start_mqtt(self, socket_path=None, password_file=None, device="Front door", log=None, login=None):
         """patternlock mqtt as patternlock-mqtt.service runs it: systemd makes the socket
-        as root, the process runs as nobody. A first connection starts it."""
+        as root, the process runs as nobody. A first connection starts it. `login`
+        replaces the port, user name and password file (TLS)."""
         socket_path = socket_path or self.socket
+        login = login or ["--port", str(self.port), "--username", USER, "--password-file", password_file or self.password_file]
         command = ["systemd-socket-activate", "-l", socket_path, "-E", "PATTERNLOCK_CONFIG_ROOT",
                    "setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups",
-                   BINARY, "mqtt", "--port", str(self.port), "--username", USER,
-                   "--password-file", password_file or self.password_file, "--device-name", device]
+                   BINARY, "mqtt", *login, "--device-name", device]
         process = subprocess.Popen(command, stdout=open(log or self.mqtt_log, "a"), stderr=subprocess.STDOUT, env=self.env,
                                    start_new_session=True)
         deadline = time.time() + 10
@@ -359,6 +385,44 @@ def bad_password(site):
     process.wait()
 
 
+def tls(site):
+    """TLS on the broker's second listener, which asks for a client certificate."""
+    client = site.subscriber("harness-tls")
+    ca = os.path.join(site.root, "ca.pem")
+
+    def with_certificate():
+        login = ["--port", str(site.tls_port), "--ca-file", ca, "--cert-file", os.path.join(site.root, "panel.pem"),
+                 "--key-file", os.path.join(site.root, "panel.key")]
+        process = site.start_mqtt(os.path.join(site.root, "tls.sock"), device="TLS door", log=os.path.join(site.root, "tls.log"),
+                                  login=login)
+        try:
+            wait_value(client, "patternlock/tls-door/availability", "online")
+            message = client.wait_for(lambda t, p, r: t == "homeassistant/lock/tls-door/lock/config", 10)
+            expect(message is not None, "no discovery over TLS")
+        finally:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+    def without_certificate():
+        log = os.path.join(site.root, "tls-refused.log")
+        process = site.start_mqtt(os.path.join(site.root, "tls2.sock"), device="Bare door", log=log,
+                                  login=["--port", str(site.tls_port), "--ca-file", ca])
+        try:
+            time.sleep(4)
+            expect(process.poll() is None, "it stopped instead of trying again")
+            expect(not client.received(lambda t, p, r: t == "patternlock/bare-door/availability" and p == "online"),
+                   "connected without the certificate the broker asks for")
+            lines = [line for line in open(log).read().splitlines() if line.startswith("patternlock: mqtt:")]
+            expect(len(lines) >= 1 and all("trying again" in line for line in lines), f"log: {open(log).read()!r}")
+        finally:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+    checks.check("TLS with a client certificate: online and discovered", with_certificate)
+    checks.check("TLS without the client certificate the broker asks for: not connected, said, retried", without_certificate)
+    client.close()
+
+
 def last_will(site):
     client = site.subscriber("harness-will")
 
@@ -388,6 +452,7 @@ def main():
         client.close()
         broker_restart(site)
         bad_password(site)
+        tls(site)
         last_will(site)
     except Failure as failure:
         checks.fail(str(failure))
