@@ -37,7 +37,8 @@ console hvc0, the test's way in) and checks:
      something).
 With --kiosk (trixie) steps 4 to 6 are replaced by the guide's kiosk (cage and foot on
 tty7): the hand-off with no console frame, the lock back over the running kiosk on
-`patternlock lock` and after relock-idle-s, the same kiosk after the right pattern; then
+`patternlock lock`, on MQTT's LOCK (patternlock mqtt and the image's broker; UNLOCK at the
+lock refused and logged) and after relock-idle-s, the same kiosk after the right pattern; then
 the kiosk failing closed: the lock SIGKILLed while locked, and then stopped, each
 followed at once by chvt 7 and Ctrl+Alt+F7: no screendump shows the kiosk (foot's
 background, or cage's framebuffer on the primary plane) while its unit stays frozen;
@@ -48,6 +49,7 @@ Every wait is bounded by --timeout. Prints "ok"/"FAIL" per check, the timings, a
 with "boot NAME: N passed, N failed".
 """
 import argparse
+import json
 import os
 import socket
 import sys
@@ -495,6 +497,71 @@ def relock_asked(b):
     b.require("the right pattern switches back to the same kiosk (never restarted)", back)
 
 
+MQTT_BASE = "patternlock/patternlock"
+
+
+def retained(b, topic):
+    """The retained payload on `topic` at the image's own Mosquitto broker."""
+    return b.output(f"mosquitto_sub -h localhost -t {topic} -C 1 -W 5 2>/dev/null || true", within=20)
+
+
+def audit_events(b, count):
+    """The events of the audit log's last `count` entries."""
+    text = b.output(f"patternlock log --json | tail -n {count}")
+    return [json.loads(line)["event"] for line in text.splitlines() if line.startswith("{")]
+
+
+def relock_over_mqtt(b):
+    """8b. Home Assistant's LOCK over MQTT (the image's broker, patternlock-mqtt.service
+    behind patternlock-events.socket): the lock comes back over the kiosk; UNLOCK at the
+    lock is refused (remote-unlock is no) and logged; the right pattern opens as before."""
+    def reporting():
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if retained(b, MQTT_BASE + "/availability") == "online" and retained(b, MQTT_BASE + "/state") == "UNLOCKED":
+                return "patternlock mqtt is online and the lock's link says UNLOCKED (the kiosk is open)"
+            time.sleep(2)
+        raise Failure(f"availability {retained(b, MQTT_BASE + '/availability')!r}, state {retained(b, MQTT_BASE + '/state')!r}; "
+                      f"{b.output('systemctl status patternlock-mqtt.service --no-pager | tail -n 5; true')}")
+    b.require("patternlock mqtt reports the running lock: online, UNLOCKED while the kiosk shows", reporting)
+
+    asked = time.monotonic()
+    b.output(f"mosquitto_pub -h localhost -t {MQTT_BASE}/command -m LOCK")
+
+    def locked():
+        seconds, counts, _ = watch_switch(b, "mqtt-relock", b.lock_frames, "lock", 30)
+        b.picture("idle", 10)
+        expect(b.active_vt() == "tty1", "the lock's VT is not active")
+        expect("remote-lock" in audit_events(b, 3), f"the audit log ends {audit_events(b, 3)}")
+        state = retained(b, MQTT_BASE + "/state")
+        expect(state == "LOCKED", f"the retained state is {state!r}")
+        b.timings.append(f"MQTT LOCK to the lock {time.monotonic() - asked:.1f} s")
+        return f"the lock's idle picture {seconds:.1f} s after LOCK ({counts}); remote-lock logged, LOCKED retained"
+    b.require("MQTT LOCK: the lock is back over the kiosk, logged, and Home Assistant told LOCKED", locked)
+
+    def unlock_refused():
+        b.output(f"mosquitto_pub -h localhost -t {MQTT_BASE}/command -m UNLOCK")
+        deadline = time.monotonic() + 20
+        while "remote-unlock-refused" not in audit_events(b, 3):
+            expect(time.monotonic() < deadline, f"no remote-unlock-refused; the audit log ends {audit_events(b, 3)}")
+            time.sleep(1)
+        b.picture("idle", 5)
+        expect(b.active_vt() == "tty1", "the kiosk's VT became active")
+        return "refused and logged (remote-unlock-refused); the lock stays on tty1"
+    b.check("MQTT UNLOCK without remote-unlock: the lock stays, the refusal is logged", unlock_refused)
+
+    mark = b.console.mark()
+    b.draw(b.right_steps)
+
+    def back():
+        b.journal_line(mark, '"unlocked"', 20)
+        seconds, counts, _ = watch_switch(b, "mqtt-back", b.lock_frames, "kiosk", 60)
+        b.kiosk_shown = time.monotonic()
+        expect(kiosk_pids(b) == b.kiosk_pids, "the kiosk was restarted")
+        return f"the same kiosk {seconds:.1f} s after the right pattern ({counts})"
+    b.require("the right pattern after the MQTT relock: the same kiosk again", back)
+
+
 def relock_idle(b):
     """9. relock-idle-s without input in the kiosk: the lock comes back by itself."""
     def idle_lock():
@@ -673,7 +740,7 @@ def kiosk_ends(b):
     b.check("when the kiosk ends the lock is back on screen", lock_back)
 
 
-KIOSK_SCENARIOS = (power_on_to_lock, service_state, vt_switch_blocked, kiosk_after_unlock, relock_asked, relock_idle,
+KIOSK_SCENARIOS = (power_on_to_lock, service_state, vt_switch_blocked, kiosk_after_unlock, relock_asked, relock_over_mqtt, relock_idle,
                    lock_killed, lock_stopped, kiosk_ends)
 SCENARIOS = (power_on_to_lock, service_state, vt_switch_blocked, wrong_then_right, login_after_unlock)
 
