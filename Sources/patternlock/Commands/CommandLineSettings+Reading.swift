@@ -27,6 +27,18 @@ extension CommandLineSettings {
     return first
   }
 
+  /// The settings of a command that takes options only: its arguments read, any
+  /// operand refused, a mistake thrown as the command's usage error.
+  static func optionsOnly(_ arguments: [String], for command: Command) throws(CommandFailure) -> Settings {
+    do throws(UsageError) {
+      let parsed = try CommandLineSettings(reading: arguments, for: command)
+      try parsed.refuseOperands(command)
+      return parsed.settings
+    } catch {
+      throw .usage(error)
+    }
+  }
+
   /// Refuses any operand, for commands that take options only.
   func refuseOperands(_ command: Command) throws(UsageError) {
     if let first = operands.first {

@@ -10,14 +10,7 @@ import Vault
 /// the rest is still printed.
 enum LogCommand {
   static func run(_ arguments: [String]) throws(CommandFailure) -> ExitStatus {
-    let settings: Settings
-    do throws(UsageError) {
-      let parsed = try CommandLineSettings(reading: arguments, for: .log)
-      try parsed.refuseOperands(.log)
-      settings = parsed.settings
-    } catch {
-      throw .usage(error)
-    }
+    let settings = try CommandLineSettings.optionsOnly(arguments, for: .log)
     var since: Int64?
     if let text = settings.logSince {
       guard let seconds = UTCTime.parse(text) else {

@@ -11,14 +11,7 @@ import Vault
 /// hand it listens there itself.
 enum MQTTCommand {
   static func run(_ arguments: [String]) throws(CommandFailure) -> ExitStatus {
-    let settings: Settings
-    do throws(UsageError) {
-      let parsed = try CommandLineSettings(reading: arguments, for: .mqtt)
-      try parsed.refuseOperands(.mqtt)
-      settings = parsed.settings
-    } catch {
-      throw .usage(error)
-    }
+    let settings = try CommandLineSettings.optionsOnly(arguments, for: .mqtt)
     guard CurrentProcess.effectiveUser.rawValue != 0 else {
       throw .usage(
         UsageError(

@@ -9,14 +9,7 @@ import Vault
 /// by a damaged attempts file. Root only: this is the administrator's way back in.
 enum ResetAttemptsCommand {
   static func run(_ arguments: [String]) throws(CommandFailure) -> UnlockExitStatus {
-    let settings: Settings
-    do throws(UsageError) {
-      let parsed = try CommandLineSettings(reading: arguments, for: .resetAttempts)
-      try parsed.refuseOperands(.resetAttempts)
-      settings = parsed.settings
-    } catch {
-      throw .usage(error)
-    }
+    let settings = try CommandLineSettings.optionsOnly(arguments, for: .resetAttempts)
     let directoryPath = settings.stateDirectory ?? StateDirectory.defaultPath
     guard CurrentProcess.realUser == .root else {
       Console.error("reset-attempts: only root may reset the attempt counter (run it as root, such as with sudo)")

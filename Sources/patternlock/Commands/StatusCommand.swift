@@ -19,14 +19,7 @@ import Vault
 ///   it again in full), else 0.
 enum StatusCommand {
   static func run(_ arguments: [String]) throws(CommandFailure) -> ExitStatus {
-    let settings: Settings
-    do throws(UsageError) {
-      let parsed = try CommandLineSettings(reading: arguments, for: .status)
-      try parsed.refuseOperands(.status)
-      settings = parsed.settings
-    } catch {
-      throw .usage(error)
-    }
+    let settings = try CommandLineSettings.optionsOnly(arguments, for: .status)
     let path = settings.stateDirectory ?? StateDirectory.defaultPath
     var line = JSONObjectWriter()
     line.add("state_dir", string: path)
