@@ -32,17 +32,10 @@ extension SessionLockConnection {
     var event = plw_event()
     while plw_next_event(&event) != 0 { apply(event) }
     if plw_take_overflow() != 0, failure == nil { failure = .eventsLost }
-    if wanted != nil, !framesStale, failure == nil, refreshAll() {
+    if wanted != nil, !framesStale, failure == nil, refresh().committed {
       // EAGAIN: the socket is full; what is queued goes with the next flush.
       if plw_flush(display) != 0, Errno.current != .wouldBlock, failure == nil { failure = .connectionLost(errno: .current) }
     }
-  }
-
-  /// `refresh()`, true when anything was committed.
-  private func refreshAll() -> Bool {
-    let before = committedFrames
-    refresh()
-    return committedFrames != before
   }
 
   func apply(_ event: plw_event) {

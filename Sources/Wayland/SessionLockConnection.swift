@@ -37,8 +37,6 @@ public final class SessionLockConnection {
   /// The lock's state the outputs are to show (`show(state:)`); each catches up when
   /// its buffers allow.
   var wanted: LockScreenState?
-  /// Frames committed on any output so far.
-  var committedFrames = 0
   var pendingInput: [InputEvent] = []
   var frameDone: UInt64?
   /// The frames or pictures no longer fit an output (`redrawAtNewSize` is thrown).
@@ -267,7 +265,7 @@ public final class SessionLockConnection {
   public func show(state: LockScreenState) throws(WaylandError) -> Bool {
     try throwPending()
     wanted = state
-    let presented = refresh()
+    let presented = refresh().owner
     try flush()
     return presented
   }
@@ -285,12 +283,13 @@ public final class SessionLockConnection {
   }
 
   /// Brings every output with a picture and a free buffer up to the wanted state.
-  /// Returns whether the gesture's output presented a frame. Nothing is allocated.
-  @discardableResult
-  func refresh() -> Bool {
-    guard let wanted else { return false }
+  /// Returns whether the gesture's output committed a frame, and whether any did.
+  /// Nothing is allocated.
+  func refresh() -> (owner: Bool, committed: Bool) {
+    guard let wanted else { return (false, false) }
     let owner = gestureOwner
     var presented = false
+    var committed = false
     var index = 0
     while index < surfaces.count {
       let surface = surfaces[index]
@@ -301,9 +300,10 @@ public final class SessionLockConnection {
       let damage = surface.picture!.render(target)
       guard !damage.isEmpty else { continue }
       surface.picture!.frame.withUnsafeBytes { commit(surface, buffer: buffer, from: $0, damage: damage) }
+      committed = true
       if surface.tag == owner { presented = true }
     }
-    return presented
+    return (presented, committed)
   }
 
   /// Copies what buffer `index` misses of a frame-sized picture into it and commits it
@@ -320,7 +320,6 @@ public final class SessionLockConnection {
     plw_request_frame(surface.surface, surface.tag)
     surface.framePending = true
     wl_surface_commit(surface.surface)
-    committedFrames &+= 1
   }
 
   /// Ends the lock after a verified unlock: waits for the compositor's confirmation if
