@@ -198,8 +198,10 @@ public final class SessionLockConnection {
   public func attach(_ renderer: LockScreenRenderer, to tag: UInt32) {
     guard let surface = surface(tag) else { return }
     surface.picture = LockPicture(renderer: renderer)
-    let reference = trackerSurface?.picture?.renderer.layout.gridRect ?? renderer.layout.gridRect
-    surface.grid = GridMapping(grid: renderer.layout.gridRect, reference: reference)
+    let tracker = trackerSurface?.picture?.renderer.layout ?? renderer.layout
+    surface.grid = GridMapping(
+      grid: renderer.layout.gridRect, reference: tracker.gridRect, button: renderer.layout.powerButtonRect,
+      referenceButton: tracker.powerButtonRect)
     var seat: [SeatSurface] = []
     for candidate in surfaces where candidate.picture != nil {
       guard let (width, height) = candidate.configured, let picture = candidate.picture else { continue }

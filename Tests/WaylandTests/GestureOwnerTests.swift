@@ -163,4 +163,25 @@ final class GestureOwnerTests: XCTestCase {
       XCTAssertLessThanOrEqual(abs(Int(back.x.raw) - Int(second.centre(of: dot).x.raw)), 2, "dot \(dot)")
     }
   }
+
+  func testThePowerButtonIsPressedOnAnyOutput() throws {
+    let first = try GridLayout(LayoutOptions(panelWidth: 1280, panelHeight: 720, powerButton: true))
+    let second = try GridLayout(LayoutOptions(panelWidth: 800, panelHeight: 600, powerButton: true))
+    var input = SeatInput(surfaces: [
+      SeatSurface(
+        tag: 1, surfaceWidth: 1280, surfaceHeight: 720, frameWidth: 1280, frameHeight: 720, transform: first.transform,
+        grid: GridMapping(grid: first.gridRect, reference: first.gridRect, button: first.powerButtonRect, referenceButton: first.powerButtonRect)),
+      SeatSurface(
+        tag: 2, surfaceWidth: 800, surfaceHeight: 600, frameWidth: 800, frameHeight: 600, transform: second.transform,
+        grid: GridMapping(grid: second.gridRect, reference: first.gridRect, button: second.powerButtonRect, referenceButton: first.powerButtonRect)),
+    ])
+    var screen = LockScreen<XRGB8888>(testing: first)
+    var judge = MatchJudge(DotSequence([1, 2, 3, 6]))
+    let box = second.powerButtonRect
+    XCTAssertFalse(box.isEmpty)
+    let (x, y) = (Int32((box.x + box.width / 2) * 256), Int32((box.y + box.height / 2) * 256))
+    feed([.touchDown(surface: 2, id: 0, timeMilliseconds: 0, x: x, y: y), .touchFrame], &input, &screen, &judge)
+    XCTAssertEqual(screen.controller.state.powerPress, 0, "the second output's power button is the tracker's")
+    XCTAssertEqual(screen.controller.state.trail.count, 0)
+  }
 }
