@@ -109,7 +109,7 @@ let package = Package(
     // and FBDev: one lock surface per output, shared-memory frames, the seat's input.
     .target(
       name: "Wayland",
-      dependencies: ["PatternCore", "Raster", "Screen", "CWayland", "CWaylandShim", "SystemCalls"],
+      dependencies: ["PatternCore", "Raster", "Scene", "Screen", "CWayland", "CWaylandShim", "SystemCalls"],
       linkerSettings: [.linkedLibrary("wayland-client"), .linkedLibrary("xkbcommon")]
     ),
     // libmosquitto driven from the caller's poll loop, its callbacks copied into a ring
@@ -226,7 +226,10 @@ let package = Package(
     // Wayland: the seat's events as input, the buffers' damage, the listeners' ring,
     // the checked-in protocol code against wayland-scanner (scripts/test-wayland runs
     // the back-end under a real compositor).
-    .testTarget(name: "WaylandTests", dependencies: ["Wayland", "CWaylandShim", "PatternCore", "CommandTestSupport", "AllocationCounter"]),
+    .testTarget(
+      name: "WaylandTests",
+      dependencies: ["Wayland", "CWaylandShim", "PatternCore", "Raster", "Scene", "Screen", "ScreenTestSupport", "Typeface", "CommandTestSupport", "AllocationCounter"]
+    ),
     // Vault: hashing, file formats, corruption and crash safety; CLI tests run the built binary.
     // Test support: a cheap hash cost, clock values and enrolment for the vault's tests.
     .target(name: "VaultTestSupport", dependencies: ["Vault", "PatternCore"], path: "Tests/VaultTestSupport"),

@@ -38,3 +38,18 @@ public struct LockScreenState: Sendable, Equatable {
     self.pointer = pointer
   }
 }
+
+extension LockScreenState {
+  /// What a screen beside the one the pattern is drawn on shows (the session lock's
+  /// other monitors, as a phone's second screen): the prompt, its colour (a wrong
+  /// pattern's red, the countdown, the unlock), blanking and the power button's
+  /// press, but neither the joined dots nor the line nor the finger nor the cursor,
+  /// which would show the pattern to whoever faces that screen.
+  public var withoutDrawing: LockScreenState {
+    var state = self
+    state.trail = DotSequence()
+    state.finger = nil
+    state.pointer = nil
+    return state
+  }
+}

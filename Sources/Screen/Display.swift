@@ -1,5 +1,6 @@
 import PatternCore
 import Raster
+import Scene
 
 /// A screen the lock shows frames on: KMS on the device, PNG files for `replay
 /// --dump`, memory in the tests. Frames arrive whole and panel-sized, in `Pixel`'s
@@ -46,4 +47,17 @@ public protocol Display: ~Copyable {
   mutating func switchOff() throws(Failure)
   /// Switches the output on again, showing the whole of `frame` at once.
   mutating func switchOn(showing frame: [UInt8]) throws(Failure)
+
+  /// Whether the display draws the lock's state itself, on outputs it lays out for
+  /// their own sizes (the session lock's monitors), instead of showing the frame the
+  /// lock drew for `width` x `height`. False for a display that is one panel.
+  var drawsStateItself: Bool { get }
+  /// Shows `state` (asked only when `drawsStateItself`); false when no frame could be
+  /// presented now (the display catches up by itself once it can).
+  mutating func show(state: LockScreenState) throws(Failure) -> Bool
+}
+
+extension Display where Self: ~Copyable {
+  public var drawsStateItself: Bool { false }
+  public mutating func show(state: LockScreenState) throws(Failure) -> Bool { false }
 }

@@ -15,12 +15,13 @@ import Scene
 /// nothing here allocates per event or per frame.
 public struct LockScreen<Pixel: PixelStorage> {
   public private(set) var controller: LockScreenController
-  public let renderer: LockScreenRenderer
+  /// The panel's picture: its renderer and frames.
+  public private(set) var picture: LockPicture<Pixel>
+  public var renderer: LockScreenRenderer { picture.renderer }
   /// The panel-sized frame handed to the display (the view frame itself when the
   /// view is not turned).
-  public var frame: [UInt8] { renderer.layout.transform.rotation == .none ? view : panel }
-  private var view: [UInt8]
-  private var panel: [UInt8]
+  public var frame: [UInt8] { picture.frame }
+  /// The state last presented (drawn, or handed to a display that draws it itself).
   private var shown: LockScreenState?
   /// Set once a pattern that unlocks was entered.
   public private(set) var unlocked = false
@@ -42,11 +43,7 @@ public struct LockScreen<Pixel: PixelStorage> {
       idlePrompt: prompt, idleBlankMicroseconds: configuration.idleBlankMicroseconds,
       timeoutMicroseconds: configuration.unattended.microseconds, timeoutAction: configuration.unattended.action,
       inputMode: configuration.inputMode)
-    renderer = LockScreenRenderer(
-      layout: layout, theme: configuration.theme, atlas: text.atlas, message: text.message, language: text.language)
-    let t = layout.transform
-    view = [UInt8](repeating: 0, count: t.viewWidth * t.viewHeight * Pixel.bytesPerPixel)
-    panel = t.rotation == .none ? [] : [UInt8](repeating: 0, count: t.panelWidth * t.panelHeight * Pixel.bytesPerPixel)
+    picture = LockPicture(renderer: LockScreenRenderer(layout: layout, configuration: configuration, text: text))
   }
 
   // MARK: Stepping
@@ -112,37 +109,23 @@ public struct LockScreen<Pixel: PixelStorage> {
   // MARK: Drawing
 
   /// Draw everything on the next present (the output came back after a hotplug).
-  public mutating func invalidate() { shown = nil }
+  public mutating func invalidate() {
+    shown = nil
+    picture.invalidate()
+  }
 
   /// Brings `frame` up to date with the state: the one render-and-rotate step.
   ///
   /// - Returns: the panel rectangle that changed (empty when nothing did).
   public mutating func render() -> Rect {
     let state = controller.state
-    let damage = renderer.damage(from: shown, to: state)
     shown = state
-    if damage.isEmpty { return .empty }
-    let renderer = self.renderer
-    let t = renderer.layout.transform
-    let size = Pixel.bytesPerPixel
-    view.withUnsafeMutableBytes { viewBytes in
-      let upright = Canvas<Pixel>(
-        pixels: viewBytes, width: t.viewWidth, height: t.viewHeight, bytesPerRow: t.viewWidth * size,
-        rasterizer: renderer.rasterizer)
-      renderer.render(state, into: upright, damage: damage)
-      guard t.rotation != .none else { return }
-      panel.withUnsafeMutableBytes { panelBytes in
-        let out = Canvas<Pixel>(
-          pixels: panelBytes, width: t.panelWidth, height: t.panelHeight, bytesPerRow: t.panelWidth * size,
-          rasterizer: renderer.rasterizer)
-        for i in 0..<damage.count { out.copyRotated(from: upright, rect: damage[i], transform: t) }
-      }
-    }
-    return renderer.layout.panelRect(fromView: damage.bounds)
+    return picture.render(state)
   }
 
   /// Renders and brings the display up to date: a damage-only present, or idle
-  /// blanking's switch.
+  /// blanking's switch. A display that draws the state itself (`drawsStateItself`:
+  /// the session lock, one picture per output) is handed the state instead.
   ///
   /// A blanked screen switches the output off (DPMS) instead of showing a black
   /// frame, and the input that wakes it switches it on with the whole current
@@ -159,6 +142,12 @@ public struct LockScreen<Pixel: PixelStorage> {
   public mutating func present<D: Display & ~Copyable>(
     on display: inout D
   ) throws(D.Failure) -> (presented: Bool, switchOffRefusal: D.Failure?, damage: Rect) where D.Pixel == Pixel {
+    if display.drawsStateItself {
+      // Each of its outputs has a picture of its own size: this panel's is not drawn.
+      let state = controller.state
+      shown = state
+      return (try display.show(state: state), nil, .empty)
+    }
     let damage = render()
     var refusal: D.Failure? = nil
     if controller.state.blanked && display.canSwitchOff && !blanksWithBlackFrames {

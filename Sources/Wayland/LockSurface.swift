@@ -1,12 +1,14 @@
 import CWayland
 import CWaylandShim
 import PatternCore
+import Raster
+import Screen
 import SystemCalls
 
 /// One output's lock surface: its `wl_surface`, the lock's role on it, its viewport
 /// and fractional scale when the compositor has them, its size from the last
-/// configure, and its buffers (two for the surface the lock is drawn on, one filled
-/// with the background on every other output).
+/// configure, its two buffers and the picture of the lock laid out for its frames
+/// (until it has one, one buffer filled with the background).
 final class LockSurface {
   /// How the Swift side names this surface in ring records and buffer tags.
   let tag: UInt32
@@ -24,6 +26,14 @@ final class LockSurface {
   var damage = BufferDamage(count: 0, full: .empty)
   /// A frame callback asked for and not yet done.
   var framePending = false
+  /// The frames' size in pixels and the scale (in 120ths) they were made at.
+  var frameWidth = 0
+  var frameHeight = 0
+  var frameScale120 = 120
+  /// The lock laid out for the frames; nil until `attach`.
+  var picture: LockPicture<XRGB8888>?
+  /// How this output's grid lands on the tracker's.
+  var grid = GridMapping.identity(.empty)
 
   init(tag: UInt32, outputName: UInt32, output: OpaquePointer, lock: OpaquePointer, compositor: OpaquePointer,
        viewporter: OpaquePointer?, fractionalScaleManager: OpaquePointer?) throws(WaylandError) {

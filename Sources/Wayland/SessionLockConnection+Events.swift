@@ -1,6 +1,7 @@
 import CWayland
 import CWaylandShim
 import PatternCore
+import Scene
 import SystemCalls
 
 /// What the compositor says, applied: the ring's records after each dispatch, the
@@ -8,7 +9,7 @@ import SystemCalls
 /// away and may move the lock), sizes and scales that make the frames stale, buffer
 /// releases and frame callbacks, and the seat's input for `SeatInput`.
 extension SessionLockConnection {
-  var drawingSurface: LockSurface? { surface(drawingTag) }
+  var trackerSurface: LockSurface? { surface(trackerTag) }
 
   func roundtrip() throws(WaylandError) {
     guard plw_roundtrip(display) == 0 else { throw .connectionLost(errno: .current) }
@@ -25,11 +26,16 @@ extension SessionLockConnection {
     if plw_flush(display) != 0, Errno.current != .wouldBlock { throw .connectionLost(errno: .current) }
   }
 
-  /// Applies every record in the ring.
+  /// Applies every record in the ring, then lets each output catch up with the
+  /// wanted state (a buffer came free, or a gesture moved to another output).
   func process() {
     var event = plw_event()
     while plw_next_event(&event) != 0 { apply(event) }
     if plw_take_overflow() != 0, failure == nil { failure = .eventsLost }
+    if wanted != nil, !framesStale, failure == nil, refresh().committed {
+      // EAGAIN: the socket is full; what is queued goes with the next flush.
+      if plw_flush(display) != 0, Errno.current != .wouldBlock, failure == nil { failure = .connectionLost(errno: .current) }
+    }
   }
 
   func apply(_ event: plw_event) {
@@ -52,7 +58,7 @@ extension SessionLockConnection {
     case PLW_FRAME_DONE.rawValue:
       guard let surface = surface(event.tag) else { return }
       surface.framePending = false
-      if surface.tag == drawingTag { frameDone = MonotonicClock.microseconds() }
+      if surface.tag == gestureOwner { frameDone = MonotonicClock.microseconds() }
     default:
       guard let seatEvent = SessionLockConnection.seatEvent(event) else { return }
       seatInput?.translate(seatEvent, at: MonotonicClock.microseconds()) { input in
@@ -114,23 +120,25 @@ extension SessionLockConnection {
     }
   }
 
-  /// After a scale event: the frames are stale when the drawing surface's scale is no
-  /// longer the one they were made at.
+  /// After a scale event: the frames are stale when an output's scale is no longer the
+  /// one its frames were made at.
   func checkFrameScale() {
-    guard frameWidth > 0, drawingSurface != nil, drawingSize.scale120 != frameScale120 else { return }
-    framesStale = true
+    for surface in surfaces where surface.frameWidth > 0 && size(of: surface).scale120 != surface.frameScale120 {
+      framesStale = true
+    }
   }
 
   func removeGlobal(_ name: UInt32) {
     guard let index = outputs.firstIndex(where: { $0.name == name }) else { return }
     if let surfaceIndex = surfaces.firstIndex(where: { $0.outputName == name }) {
-      let wasDrawing = surfaces[surfaceIndex].tag == drawingTag
+      let wasTracker = surfaces[surfaceIndex].tag == trackerTag
       surfaces.remove(at: surfaceIndex)
-      if wasDrawing {
-        // The lock moves to an output that remains, once it has its size.
+      // The outputs are laid out again (the seat's input forgets this one).
+      framesStale = true
+      if wasTracker {
+        // The tracker moves to an output that remains, once it has its size.
         if let next = surfaces.first(where: { $0.configured != nil }) {
-          drawingTag = next.tag
-          framesStale = true
+          trackerTag = next.tag
         } else if failure == nil {
           failure = .lockOutputGone
         }
@@ -157,13 +165,11 @@ extension SessionLockConnection {
   func configure(tag: UInt32, serial: UInt32, width: Int, height: Int) {
     guard let surface = surface(tag) else { return }
     ext_session_lock_surface_v1_ack_configure(surface.role, serial)
-    let first = surface.configured == nil
     surface.configured = (width, height)
-    if tag == drawingTag {
-      // The first size makes the frames (prepareFrames); another one makes them again.
-      guard !first, frameWidth > 0 else { return }
-      let scale120 = drawingSize.scale120
-      if (width * scale120 + 60) / 120 != frameWidth || (height * scale120 + 60) / 120 != frameHeight {
+    if surface.frameWidth > 0 {
+      // Its frames exist: another size makes them again.
+      let scale120 = size(of: surface).scale120
+      if SessionLockConnection.frameSize(width, height, scale120: scale120) != (surface.frameWidth, surface.frameHeight) {
         // Until the new frames come, the old one is scaled (or, without a viewporter,
         // left as it is until the next commit brings the new size).
         if let viewport = surface.viewport {
@@ -174,10 +180,13 @@ extension SessionLockConnection {
       }
       return
     }
+    // No frames yet: the background until the outputs are laid out again (the first
+    // time, `prepareFrames` after `lockSession`).
     paintBackground(surface, width: width, height: height)
+    if trackerSurface?.frameWidth ?? 0 > 0 { framesStale = true }
   }
 
-  /// Another output's surface: one buffer of the surface's size in the background
+  /// An output without frames: one buffer of the surface's size in the background
   /// colour (not one pixel scaled up, which a compositor may blend off by a shade).
   func paintBackground(_ surface: LockSurface, width: Int, height: Int) {
     guard let shm, width > 0, height > 0 else { return }

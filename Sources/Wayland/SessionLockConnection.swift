@@ -2,6 +2,8 @@ import CWayland
 import CWaylandShim
 import PatternCore
 import Raster
+import Scene
+import Screen
 import SystemCalls
 
 /// The session lock over one Wayland connection: the compositor's globals, one lock
@@ -9,8 +11,11 @@ import SystemCalls
 /// and the seat's input for the surface the lock is drawn on.
 ///
 /// Everything the compositor says arrives through CWaylandShim's ring and is applied
-/// in `process()`. The lock is drawn on one output (the first the compositor
-/// announced); every other output's surface shows the background colour. A lock that
+/// in `process()`. Every output's surface has a picture of the lock laid out for its
+/// own frames (`attach`); the gesture tracker uses the first output's layout, and the
+/// seat's input on any output is mapped onto it (`SeatInput`). The output the last
+/// gesture started on shows the lock's state whole, every other output the state
+/// without the pattern (`LockScreenState.shown(ownsGesture:grid:)`). A lock that
 /// the compositor has confirmed (`locked`) is only ever ended by `unlock()`: every
 /// failure disconnects without it, and the compositor keeps the session locked.
 public final class SessionLockConnection {
@@ -26,24 +31,25 @@ public final class SessionLockConnection {
   var lock: OpaquePointer?
   var unlocked = false
   var nextTag: UInt32 = 1
-  /// The surface the lock is drawn on (its tag), 0 before `lockSession`.
-  var drawingTag: UInt32 = 0
+  /// The surface whose layout the gesture tracker uses (its tag), 0 before `lockSession`.
+  var trackerTag: UInt32 = 0
   var seatInput: SeatInput?
+  /// The lock's state the outputs are to show (`show(state:)`); each catches up when
+  /// its buffers allow.
+  var wanted: LockScreenState?
   var pendingInput: [InputEvent] = []
   var frameDone: UInt64?
-  /// The frames no longer fit the drawing surface (`redrawAtNewSize` is thrown).
+  /// The frames or pictures no longer fit an output (`redrawAtNewSize` is thrown).
   var framesStale = false
-  /// The scale (in 120ths) the frames were made at.
-  var frameScale120 = 120
-  /// What the other outputs show (XRGB8888).
+  /// What an output shows until it has a picture (XRGB8888).
   public var background: UInt32 = 0xff00_0000
   /// The first failure seen while processing events; thrown by the next call.
   public internal(set) var failure: WaylandError?
   /// The compositor confirmed the lock: the session is locked until `unlock()`.
   public internal(set) var isLocked = false
-  /// The frame's size in pixels (`prepareFrames`).
-  public private(set) var frameWidth = 0
-  public private(set) var frameHeight = 0
+  /// The tracker's output's frame size in pixels (`prepareFrames`).
+  public var frameWidth: Int { trackerSurface?.frameWidth ?? 0 }
+  public var frameHeight: Int { trackerSurface?.frameHeight ?? 0 }
 
   /// Input events held between a dispatch and the drain that hands them on.
   static let inputCapacity = 512
@@ -106,7 +112,7 @@ public final class SessionLockConnection {
   // MARK: Set-up
 
   /// Asks the compositor to lock the session and makes a lock surface for each output;
-  /// returns once the surface the lock is drawn on has its size.
+  /// returns once the first output's surface (the tracker's) has its size.
   ///
   /// - Throws: `.lockRefused` when the compositor says `finished`, `.noOutput` when it
   ///   has no output or gives no size within `timeoutMilliseconds`.
@@ -116,9 +122,9 @@ public final class SessionLockConnection {
     plw_listen_lock(made)
     lock = made
     for output in outputs { try addSurface(for: output) }
-    drawingTag = surfaces.first?.tag ?? 0
+    trackerTag = surfaces.first?.tag ?? 0
     let deadline = MonotonicClock.microseconds() + UInt64(timeoutMilliseconds) * 1000
-    while drawingSurface?.configured == nil {
+    while trackerSurface?.configured == nil {
       if let failure { throw failure }
       guard MonotonicClock.microseconds() < deadline else { throw .noOutput }
       try wait(milliseconds: 100)
@@ -127,11 +133,11 @@ public final class SessionLockConnection {
     try roundtrip()
   }
 
-  /// The drawing surface's logical size and the scale (in 120ths) its frames are drawn at:
-  /// the preferred fractional scale when the compositor gave one and can scale
-  /// buffers, else the output's integer scale.
-  public var drawingSize: (width: Int, height: Int, scale120: Int) {
-    guard let surface = drawingSurface, let size = surface.configured else { return (0, 0, 120) }
+  /// A surface's logical size and the scale (in 120ths) its frames are drawn at: the
+  /// preferred fractional scale when the compositor gave one and can scale buffers,
+  /// else the output's integer scale.
+  func size(of surface: LockSurface) -> (width: Int, height: Int, scale120: Int) {
+    guard let size = surface.configured else { return (0, 0, 120) }
     let outputScale = outputs.first(where: { $0.name == surface.outputName })?.scale ?? 1
     if viewporter != nil, let preferred = surface.preferredScale120, preferred > 0 {
       return (size.width, size.height, preferred)
@@ -139,38 +145,80 @@ public final class SessionLockConnection {
     return (size.width, size.height, max(outputScale, 1) * 120)
   }
 
-  /// Makes the drawing surface's two buffers for frames of the drawing size at its
-  /// scale, and the input translation for them (unturned until `inputTransform` is set).
-  public func prepareFrames() throws(WaylandError) {
-    guard let surface = drawingSurface, let shm else { throw .noOutput }
-    let (width, height, scale120) = drawingSize
-    framesStale = false
-    frameScale120 = scale120
-    // Half up, as the protocol's own example rounds.
-    frameWidth = (width * scale120 + 60) / 120
-    frameHeight = (height * scale120 + 60) / 120
-    if let viewport = surface.viewport {
-      wp_viewport_set_destination(viewport, Int32(width), Int32(height))
-    } else if scale120 % 120 == 0 {
-      wl_surface_set_buffer_scale(surface.surface, Int32(scale120 / 120))
-    }
-    surface.buffers = []
-    for index in 0..<2 {
-      surface.buffers.append(
-        try SharedMemoryBuffer(shm: shm, width: frameWidth, height: frameHeight, tag: LockSurface.bufferTag(surface: surface.tag, index: index)))
-    }
-    surface.damage = BufferDamage(count: 2, full: Rect(x: 0, y: 0, width: frameWidth, height: frameHeight))
-    seatInput = SeatInput(
-      drawingSurface: surface.tag, surfaceWidth: width, surfaceHeight: height, frameWidth: frameWidth, frameHeight: frameHeight,
-      transform: ViewTransform(rotation: .none, panelWidth: frameWidth, panelHeight: frameHeight))
+  /// The frame size in pixels of a logical size at a scale: half up, as the
+  /// protocol's own example rounds.
+  static func frameSize(_ width: Int, _ height: Int, scale120: Int) -> (width: Int, height: Int) {
+    ((width * scale120 + 60) / 120, (height * scale120 + 60) / 120)
   }
 
-  /// How input positions on the frame are turned into the lock screen's view (the
-  /// layout's transform, made once the frame's size is known).
-  public var inputTransform: ViewTransform? {
-    get { seatInput?.transform }
-    set { if let newValue { seatInput?.transform = newValue } }
+  /// Makes two buffers for every output whose surface has its size, at its scale; the
+  /// pictures go (`attach` lays the lock out for the new frames).
+  public func prepareFrames() throws(WaylandError) {
+    guard trackerSurface?.configured != nil, let shm else { throw .noOutput }
+    framesStale = false
+    var index = 0
+    while index < surfaces.count {
+      let surface = surfaces[index]
+      index += 1
+      let (width, height, scale120) = size(of: surface)
+      guard width > 0, height > 0 else { continue }
+      surface.frameScale120 = scale120
+      (surface.frameWidth, surface.frameHeight) = SessionLockConnection.frameSize(width, height, scale120: scale120)
+      if let viewport = surface.viewport {
+        wp_viewport_set_destination(viewport, Int32(width), Int32(height))
+      } else if scale120 % 120 == 0 {
+        wl_surface_set_buffer_scale(surface.surface, Int32(scale120 / 120))
+      }
+      surface.picture = nil
+      surface.buffers = []
+      for buffer in 0..<2 {
+        surface.buffers.append(
+          try SharedMemoryBuffer(
+            shm: shm, width: surface.frameWidth, height: surface.frameHeight,
+            tag: LockSurface.bufferTag(surface: surface.tag, index: buffer)))
+      }
+      surface.damage = BufferDamage(count: 2, full: Rect(x: 0, y: 0, width: surface.frameWidth, height: surface.frameHeight))
+    }
   }
+
+  /// The outputs with frames and no picture yet, the tracker's first: each is to be
+  /// laid out at its frame size and given its picture (`attach`).
+  public var framesToLayOut: [(tag: UInt32, width: Int, height: Int)] {
+    var list: [(tag: UInt32, width: Int, height: Int)] = []
+    for surface in surfaces where surface.frameWidth > 0 && surface.picture == nil {
+      let entry = (tag: surface.tag, width: surface.frameWidth, height: surface.frameHeight)
+      if surface.tag == trackerTag { list.insert(entry, at: 0) } else { list.append(entry) }
+    }
+    return list
+  }
+
+  /// Gives output `tag` its picture of the lock, laid out by `renderer` for its frames;
+  /// the tracker's output must have its own first (the others' grids are mapped onto
+  /// its grid). Input is taken on every output that has one.
+  public func attach(_ renderer: LockScreenRenderer, to tag: UInt32) {
+    guard let surface = surface(tag) else { return }
+    surface.picture = LockPicture(renderer: renderer)
+    let tracker = trackerSurface?.picture?.renderer.layout ?? renderer.layout
+    surface.grid = GridMapping(
+      grid: renderer.layout.gridRect, reference: tracker.gridRect, button: renderer.layout.powerButtonRect,
+      referenceButton: tracker.powerButtonRect)
+    var seat: [SeatSurface] = []
+    for candidate in surfaces where candidate.picture != nil {
+      guard let (width, height) = candidate.configured, let picture = candidate.picture else { continue }
+      let entry = SeatSurface(
+        tag: candidate.tag, surfaceWidth: width, surfaceHeight: height, frameWidth: candidate.frameWidth,
+        frameHeight: candidate.frameHeight, transform: picture.renderer.layout.transform, grid: candidate.grid)
+      if candidate.tag == trackerTag { seat.insert(entry, at: 0) } else { seat.append(entry) }
+    }
+    guard !seat.isEmpty else { return }
+    if seatInput == nil { seatInput = SeatInput(surfaces: seat) } else { seatInput!.replaceSurfaces(seat) }
+  }
+
+  /// The output whose layout the gesture tracker uses (the first).
+  public var trackerOutput: UInt32 { trackerTag }
+
+  /// The output that shows the pattern: the one the last gesture started on.
+  public var gestureOwner: UInt32 { seatInput?.owner ?? trackerTag }
 
   // MARK: The loop's calls
 
@@ -199,40 +247,81 @@ public final class SessionLockConnection {
     pendingInput.removeAll(keepingCapacity: true)
   }
 
-  /// When the compositor last said a frame of the drawing surface was shown (the
+  /// When the compositor last said a frame of the gesture's output was shown (the
   /// monotonic clock's microseconds), once.
   public func takeFrameDone() -> UInt64? {
     defer { frameDone = nil }
     return frameDone
   }
 
-  /// Whether the drawing surface cannot take a frame now: its last one is not shown
+  /// Whether the gesture's output cannot take a frame now: its last one is not shown
   /// yet, or the compositor holds both buffers.
   public var isFramePending: Bool {
-    guard let surface = drawingSurface else { return false }
+    guard let surface = surface(gestureOwner) else { return false }
     return surface.framePending || surface.damage.free == nil
   }
 
-  /// Shows `frame` (frame-sized XRGB8888) on the drawing surface; `damage` is what
-  /// changed since the last. False when no buffer is free.
+  /// Shows `state` on every output, each as `LockScreenState.shown(ownsGesture:grid:)`
+  /// says, drawn in its own picture; an output whose buffers are busy catches up when
+  /// the compositor frees one. True when the gesture's output presented a frame.
+  public func show(state: LockScreenState) throws(WaylandError) -> Bool {
+    try throwPending()
+    wanted = state
+    let presented = refresh().owner
+    try flush()
+    return presented
+  }
+
+  /// Shows `frame` (frame-sized XRGB8888, drawn for the tracker's output) there as it
+  /// is; `damage` is what changed since the last. False when no buffer is free. Its
+  /// picture is drawn whole again the next time the state is shown.
   public func show(_ frame: [UInt8], damage: Rect) throws(WaylandError) -> Bool {
     try throwPending()
-    guard let surface = drawingSurface, surface.configured != nil, let index = surface.damage.free else { return false }
+    guard let surface = trackerSurface, surface.configured != nil, let index = surface.damage.free else { return false }
+    surface.picture?.invalidate()
+    frame.withUnsafeBytes { commit(surface, buffer: index, from: $0, damage: damage) }
+    try flush()
+    return true
+  }
+
+  /// Brings every output with a picture and a free buffer up to the wanted state.
+  /// Returns whether the gesture's output committed a frame, and whether any did.
+  /// Nothing is allocated.
+  func refresh() -> (owner: Bool, committed: Bool) {
+    guard let wanted else { return (false, false) }
+    let owner = gestureOwner
+    var presented = false
+    var committed = false
+    var index = 0
+    while index < surfaces.count {
+      let surface = surfaces[index]
+      index += 1
+      guard surface.picture != nil, !surface.framePending, let buffer = surface.damage.free else { continue }
+      let target = wanted.shown(ownsGesture: surface.tag == owner, grid: surface.grid)
+      guard surface.picture!.shown != target else { continue }
+      let damage = surface.picture!.render(target)
+      guard !damage.isEmpty else { continue }
+      surface.picture!.frame.withUnsafeBytes { commit(surface, buffer: buffer, from: $0, damage: damage) }
+      committed = true
+      if surface.tag == owner { presented = true }
+    }
+    return (presented, committed)
+  }
+
+  /// Copies what buffer `index` misses of a frame-sized picture into it and commits it
+  /// with a frame callback.
+  func commit(_ surface: LockSurface, buffer index: Int, from source: UnsafeRawBufferPointer, damage: Rect) {
     let area = surface.damage.draw(into: index, damage: damage)
     let buffer = surface.buffers[index]
-    let (width, height) = (frameWidth, frameHeight)
-    frame.withUnsafeBytes { source in
-      _ = DamageCopy.copy(
-        from: source, sourceStride: width * 4, to: buffer.memory, destinationStride: buffer.stride, width: width, height: height,
-        bytesPerPixel: 4, damage: area)
-    }
+    let (width, height) = (surface.frameWidth, surface.frameHeight)
+    _ = DamageCopy.copy(
+      from: source, sourceStride: width * 4, to: buffer.memory, destinationStride: buffer.stride, width: width, height: height,
+      bytesPerPixel: 4, damage: area)
     wl_surface_attach(surface.surface, buffer.buffer, 0, 0)
     wl_surface_damage_buffer(surface.surface, Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
     plw_request_frame(surface.surface, surface.tag)
     surface.framePending = true
     wl_surface_commit(surface.surface)
-    try flush()
-    return true
   }
 
   /// Ends the lock after a verified unlock: waits for the compositor's confirmation if

@@ -1,9 +1,12 @@
 import PatternCore
 import Raster
+import Scene
 import Screen
 
-/// The session lock's drawing surface as the lock screen's display: frames go into
-/// the surface's shared-memory buffers, paced by the compositor's frame callbacks.
+/// The session lock's outputs as the lock screen's display: it is handed the lock's
+/// state (`drawsStateItself`), which each output draws in a picture laid out for its
+/// own size into its shared-memory buffers, paced by its frame callbacks; the loop is
+/// paced by the output the gesture is drawn on.
 ///
 /// It shares its connection with `SessionLockInput`, which reads it: both poll the
 /// one descriptor, and the input is drained first (it was added to the loop first),
@@ -24,6 +27,12 @@ public struct SessionLockDisplay: Display {
   public var isOutputOff: Bool { false }
   /// The compositor powers outputs down by its own idle rules: blanking draws black.
   public var canSwitchOff: Bool { false }
+
+  public var drawsStateItself: Bool { true }
+
+  public mutating func show(state: LockScreenState) throws(WaylandError) -> Bool {
+    try connection.show(state: state)
+  }
 
   public mutating func show(_ frame: [UInt8], damage: Rect) throws(WaylandError) -> Bool {
     try connection.show(frame, damage: damage)

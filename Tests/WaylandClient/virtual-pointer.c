@@ -6,9 +6,11 @@
 // The protocol's two interfaces are declared here by hand (Debian packages no XML for
 // it): their requests in the order the protocol numbers them; no events.
 //
-// Usage: virtual-pointer WIDTH HEIGHT [--hover] X,Y [X,Y ...]
+// Usage: virtual-pointer WIDTH HEIGHT [--hover | --hold MS] X,Y [X,Y ...]
 //   WIDTH HEIGHT  the output layout's size (the extent positions are given in)
 //   --hover       move through the points without pressing the button
+//   --hold MS     keep the button down on the last point for MS milliseconds before
+//                 releasing it (a pattern caught mid-gesture); prints "holding" then
 // Exits 0 once the compositor has had every event, 1 with a message otherwise.
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,13 +81,15 @@ static void button(int pressed) {
 
 int main(int argc, char **argv) {
   if (argc < 4) {
-    fprintf(stderr, "usage: virtual-pointer WIDTH HEIGHT [--hover] X,Y [X,Y ...]\n");
+    fprintf(stderr, "usage: virtual-pointer WIDTH HEIGHT [--hover | --hold MS] X,Y [X,Y ...]\n");
     return 1;
   }
   width = (uint32_t)atoi(argv[1]);
   height = (uint32_t)atoi(argv[2]);
   int first = 3, hover = 0;
+  long hold = 0;
   if (strcmp(argv[3], "--hover") == 0) hover = 1, first = 4;
+  if (strcmp(argv[3], "--hold") == 0 && argc > 5) hold = atol(argv[4]), first = 5;
   display = wl_display_connect(NULL);
   if (!display) {
     fprintf(stderr, "virtual-pointer: cannot connect to the Wayland display\n");
@@ -122,6 +126,13 @@ int main(int argc, char **argv) {
       for (int s = 1; s <= (int)steps; s++) move_to(x + dx * s / steps, y + dy * s / steps);
     }
     x = tx, y = ty;
+  }
+  if (hold > 0) {
+    // The compositor has had every motion once the roundtrip returns.
+    wl_display_roundtrip(display);
+    printf("holding\n");
+    fflush(stdout);
+    pause_ms(hold);
   }
   if (!hover) button(0);
   wl_proxy_marshal(pointer, DESTROY);

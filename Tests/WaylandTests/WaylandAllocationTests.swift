@@ -1,5 +1,6 @@
 import AllocationCounter
 import PatternCore
+import Scene
 import Wayland
 import XCTest
 
@@ -45,5 +46,41 @@ final class WaylandAllocationTests: XCTestCase {
     }
     let allocations = allocation_counter_stop()
     XCTAssertEqual(allocations, 0, "the per-frame path allocated")
+  }
+
+  func testTwoOutputsInputAndTheirStatesAllocateNothing() {
+    let first = try! GridLayout(LayoutOptions(panelWidth: 1280, panelHeight: 720))
+    let second = try! GridLayout(LayoutOptions(panelWidth: 800, panelHeight: 600))
+    let mapping = GridMapping(grid: second.gridRect, reference: first.gridRect)
+    var input = SeatInput(surfaces: [
+      SeatSurface(tag: 1, surfaceWidth: 640, surfaceHeight: 360, frameWidth: 1280, frameHeight: 720, transform: first.transform, grid: .identity(first.gridRect)),
+      SeatSurface(tag: 2, surfaceWidth: 800, surfaceHeight: 600, frameWidth: 800, frameHeight: 600, transform: second.transform, grid: mapping),
+    ])
+    var events: [SeatEvent] = []
+    for round in 0..<20 {
+      let surface = UInt32(round % 2 + 1)
+      events += [.pointerEnter(surface: surface, x: 0, y: 0), .pointerButton(timeMilliseconds: 0, button: 0x110, pressed: true)]
+      for i in 0..<100 { events.append(.pointerMotion(timeMilliseconds: UInt32(i), x: Int32(i * 512), y: Int32(i * 256))) }
+      events += [.pointerButton(timeMilliseconds: 0, button: 0x110, pressed: false), .pointerLeave(surface: surface)]
+    }
+    var state = LockScreenState(trail: DotSequence([1, 2, 3]), finger: Point(x: 10, y: 10), prompt: .drawPattern)
+    var owners: UInt64 = 0
+    for event in events { input.translate(event, at: 0) { _ in } }
+    let allocations = events.withUnsafeBufferPointer { buffer in
+      allocation_counter_start()
+      var i = 0
+      while i < buffer.count {
+        input.translate(buffer[i], at: UInt64(i)) { event in
+          if case .touch(let touch) = event { state.finger = touch.position }
+        }
+        let owned = state.shown(ownsGesture: input.owner == 2, grid: mapping)
+        let beside = state.shown(ownsGesture: false, grid: .identity(first.gridRect))
+        owners &+= UInt64(input.owner) &+ UInt64(owned.trail.count) &+ UInt64(beside.trail.count)
+        i += 1
+      }
+      return allocation_counter_stop()
+    }
+    XCTAssertEqual(allocations, 0, "the per-event path allocated")
+    XCTAssertGreaterThan(owners, 0)
   }
 }

@@ -6,14 +6,17 @@ through the tree. Input goes through the compositor: a virtual pointer
 (Tests/WaylandClient/virtual-pointer.c) and wtype's virtual keyboard; pictures come
 from the compositor (grim, wlr-screencopy) and are compared with the headless render
 of the same size (`patternlock replay --dump`). swaybg paints the desktop magenta, so a
-picture tells an unlocked session (magenta) from a locked one.
+picture tells an unlocked session (magenta) from a locked one. session-lock runs as
+root, but in `desktop_user`, where it runs as user nobody and asks root's judge.
 
 Usage: wayland_test.py ROOT PATTERNLOCK VIRTUAL_POINTER WORKDIR
 Prints "ok"/"FAIL" lines and ends with "wayland: N passed, N failed"; exit 1 on a failure.
 """
 import contextlib
+import grp
 import json
 import os
+import pwd
 import signal
 import socket
 import struct
@@ -40,8 +43,6 @@ SUCCESS_COLOUR = (72, 220, 120)
 LOCKOUT_AFTER = 5
 # Five different wrong patterns (a wrong pattern repeated is not counted again).
 WRONG_ONES = [[1, 4, 7, 8], [2, 5, 8, 9], [3, 6, 9, 8], [7, 8, 9, 6], [1, 5, 9, 8]]
-# The default theme's bottom background colour, which the other outputs show.
-BACKGROUND = (4, 6, 10)
 
 
 def is_desktop(colour):
@@ -155,11 +156,13 @@ class Compositor:
 class Lock:
     """One `patternlock session-lock` run on the host against the tree's compositor."""
 
-    def __init__(self, *arguments, display="wayland-0"):
+    def __init__(self, *arguments, display="wayland-0", user=None, env=None):
         self.out = open(os.path.join(WORK, "session-lock.out"), "w+")
         self.err = open(os.path.join(WORK, "session-lock.err"), "w+")
+        # As `user` (a name), in no group but its own: the desktop user of a Pi.
+        as_user = {"user": user, "group": user if user != "nobody" else "nogroup", "extra_groups": []} if user else {}
         self.process = subprocess.Popen([PATTERNLOCK, "session-lock"] + list(arguments), stdout=self.out, stderr=self.err,
-                                        env=host_env(display))
+                                        env=env or host_env(display), **as_user)
 
     def stdout(self):
         self.out.seek(0)
@@ -191,8 +194,9 @@ def frame_at(size):
 
 
 def verdict_frames(size, dots, feedback_ms):
-    """Every picture the headless render shows for `dots` drawn at `size` (WxH) against
-    PATTERN, the verdict held `feedback_ms`: a synthetic capture of the gesture replayed."""
+    """The last pictures the headless render shows for `dots` drawn at `size` (WxH)
+    against PATTERN, the verdict held `feedback_ms`: a synthetic capture of the gesture
+    replayed."""
     name = "-".join(map(str, dots))
     out = os.path.join(WORK, f"verdict-{name}-{size}")
     capture = os.path.join(WORK, f"verdict-{name}-{size}.yaml")
@@ -202,7 +206,9 @@ def verdict_frames(size, dots, feedback_ms):
     subprocess.run(["rm", "-rf", out], check=True)
     subprocess.run([PATTERNLOCK, "replay", capture, "--size", size, "--feedback-ms", str(feedback_ms), "--pattern",
                     "-".join(map(str, PATTERN)), "--dump", out], check=True, capture_output=True)
-    return [pictures.decode_png_rgb(os.path.join(out, name)) for name in sorted(os.listdir(out))]
+    # The verdict is among the last pictures (then the idle lock once it has had its
+    # time); decoding every picture of the gesture would take a minute here.
+    return list(rendered_from_end(out, 3))
 
 
 def layout(width, height):
@@ -220,14 +226,95 @@ def drawing_output(compositor):
     return None
 
 
-def matches_one(picture, frames):
-    """Whether `picture` (but for the cursor's corner) is one of `frames`; else how many
-    pixels it differs from the last of them in, and where."""
+def matches_one(picture, frames, cursor=None):
+    """Whether `picture` (but for the cursor: the corner it is parked in, or its box
+    around `cursor`, a frame-pixel point) is one of `frames`; else how many pixels it
+    differs from the last of them in, and where."""
     for frame in frames:
-        if without_cursor(picture, frame)[2] == frame[2]:
+        if without_cursor(picture, frame, cursor)[2] == frame[2]:
             return True, ""
-    differing, box = differing_pixels(without_cursor(picture, frames[-1]), frames[-1])
+    differing, box = differing_pixels(without_cursor(picture, frames[-1], cursor), frames[-1])
     return False, f"{differing} pixels differ from the last{box}"
+
+
+def rendered_from_end(directory, limit):
+    """The last `limit` pictures of a headless render, the newest first, each decoded
+    only when asked for (a picture takes a second or so to decode here)."""
+    for name in sorted(os.listdir(directory))[::-1][:limit]:
+        yield pictures.decode_png_rgb(os.path.join(directory, name))
+
+
+def matches_one_of_last(picture, directory, limit, cursor=None):
+    """`matches_one` over the last `limit` pictures in `directory`, stopping at the first
+    equal one."""
+    last = None
+    for frame in rendered_from_end(directory, limit):
+        found, _ = matches_one(picture, [frame], cursor)
+        if found:
+            return True, ""
+        last = last or frame
+    if last is None:
+        return False, f"no pictures in {directory}"
+    differing, box = differing_pixels(without_cursor(picture, last, cursor), last)
+    return False, f"{differing} pixels differ from the last{box}"
+
+
+def drawing_render(size, dots):
+    """The directory of the pictures the headless render shows while `dots` are drawn
+    at `size` (WxH), the finger resting on the last dot's centre in whole pixels as the
+    virtual pointer holds it: a synthetic capture of the gesture, without jitter,
+    replayed. Its last pictures are the finger on the last dot, the verdict, the idle
+    lock."""
+    name = "-".join(map(str, dots))
+    out = os.path.join(WORK, f"drawing-{name}-{size}")
+    capture = out + ".yaml"
+    here = os.path.dirname(os.path.abspath(__file__))
+    subprocess.run([sys.executable, os.path.join(here, "make-capture.py"), "--device", "ft5406", "--size", size, "--path", name,
+                    "--jitter", "0", "--patternlock", PATTERNLOCK, "-o", capture], check=True, capture_output=True)
+    subprocess.run(["rm", "-rf", out], check=True)
+    subprocess.run([PATTERNLOCK, "replay", capture, "--size", size, "--dump", out], check=True, capture_output=True)
+    return out
+
+
+def countdown_render(size):
+    """The directory of the pictures the headless render shows for WRONG_ONES drawn at
+    `size` (WxH) against a vault of PATTERN, then five more gestures refused during the
+    lockout, so the countdown runs on the recording's clock for about seven seconds
+    (its ticks are the last pictures)."""
+    state = os.path.join(WORK, f"state-countdown-{size}")
+    out = os.path.join(WORK, f"countdown-{size}")
+    capture = out + ".yaml"
+    subprocess.run(["rm", "-rf", state, out], check=True)
+    os.makedirs(state, mode=0o700)
+    subprocess.run([PATTERNLOCK, "set-pattern", "--state-dir", state, "--argon-passes", "1", "--argon-memory-mib", "8"],
+                   input="-".join(map(str, PATTERN)) + "\n", text=True, check=True, capture_output=True)
+    paths = ["-".join(map(str, dots)) for dots in WRONG_ONES] + ["-".join(map(str, PATTERN))] * 5
+    here = os.path.dirname(os.path.abspath(__file__))
+    subprocess.run([sys.executable, os.path.join(here, "make-capture.py"), "--device", "ft5406", "--size", size, "--patternlock",
+                    PATTERNLOCK, "-o", capture] + [a for path in paths for a in ("--path", path)], check=True, capture_output=True)
+    subprocess.run([PATTERNLOCK, "replay", capture, "--size", size, "--state-dir", state, "--dump", out], check=True,
+                   capture_output=True)
+    return out
+
+
+def hold_drawing(compositor, output, dots, names):
+    """Draws `dots` on `output` (scale 1) with the button held on the last one, and takes
+    the pictures of `names` meanwhile; returns them and the held point (frame pixels)."""
+    x0, y0, width, height = compositor.outputs[output]
+    grid = layout(width, height)
+    points = [f"{x0 + grid.centre(d)[0]},{y0 + grid.centre(d)[1]}" for d in dots]
+    extent = compositor.extent
+    pointer = subprocess.Popen([POINTER, str(extent[0]), str(extent[1]), "--hold", "5000"] + points, env=host_env(),
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = pointer.stdout.readline().strip()
+        expect(line == "holding", f"virtual-pointer: {line!r} {pointer.stderr.read() if pointer.poll() is not None else ''}")
+        # The lock's frame of the last motion.
+        time.sleep(0.4)
+        shots = {name: compositor.picture(name) for name in names}
+    finally:
+        pointer.wait(timeout=20)
+    return shots, grid.centre(dots[-1])
 
 
 def differing_pixels(picture, want):
@@ -264,14 +351,29 @@ def hover_away(compositor, output):
     time.sleep(0.3)
 
 
-def without_cursor(picture, want):
-    """`picture` with its bottom-right 32x32 pixels (the cursor's corner) taken from `want`."""
+def without_cursor(picture, want, at=None):
+    """`picture` with the cursor's pixels taken from `want`: its bottom-right 32x32 (the
+    corner the cursor is parked in), or with `at` (frame pixels) the 64x64 box around
+    the point the cursor is held at."""
     width, height, rgb = picture
     rows = bytearray(rgb)
-    for y in range(height - 32, height):
-        start, end = (y * width + width - 32) * 3, (y * width + width) * 3
+    left, top, right, bottom = (width - 32, height - 32, width, height) if at is None else (
+        max(0, at[0] - 32), max(0, at[1] - 32), min(width, at[0] + 32), min(height, at[1] + 32))
+    for y in range(top, bottom):
+        start, end = (y * width + left) * 3, (y * width + right) * 3
         rows[start:end] = want[2][start:end]
     return width, height, bytes(rows)
+
+
+def with_grid_of(frame, idle, grid):
+    """`frame` with the grid's rectangle (`patternlock layout`'s) taken from `idle`: what
+    an output beside the gesture's shows of a verdict (the prompt, not the dots)."""
+    width, _, rgb = frame
+    rows = bytearray(rgb)
+    for y in range(grid["y"], grid["y"] + grid["height"]):
+        start, end = (y * width + grid["x"]) * 3, (y * width + grid["x"] + grid["width"]) * 3
+        rows[start:end] = idle[2][start:end]
+    return width, frame[1], bytes(rows)
 
 
 def failures():
@@ -399,12 +501,13 @@ def lock_wrong_right():
             return f"{output} {width}x{height} equals the headless render"
         checks.check("the picture is the lock screen's idle frame", picture_is_the_render)
 
-        def other_output_background():
+        def other_output_idle():
             width, height, rgb = compositor.picture(other)
-            background = bytes(BACKGROUND)
-            expect(rgb == background * (width * height), f"not all {BACKGROUND}: the centre is {compositor.colour_at_centre(other)}")
-            return f"{other} is all {BACKGROUND}"
-        checks.check("the other output shows the lock's background", other_output_background)
+            want = frame_at(f"{width}x{height}")
+            differing, box = differing_pixels((width, height, rgb), want)
+            expect(differing == 0, f"{differing} pixels differ from the headless render at {width}x{height}{box}")
+            return f"{other} {width}x{height} equals the headless render"
+        checks.check("the other output shows the idle lock screen too", other_output_idle)
 
         def wrong_is_counted():
             draw(compositor, output, WRONG)
@@ -636,6 +739,8 @@ def lockout_countdown():
         lock = Lock("--state-dir", STATE)
         wait_locked(compositor, lock)
 
+        shots = []
+
         def countdown_shown():
             for dots in WRONG_ONES:
                 draw(compositor, output, dots)
@@ -644,8 +749,10 @@ def lockout_countdown():
             expect("retry_in_s" in lock.stdout(), f"no lockout in {lock.stdout()!r}")
             hover_away(compositor, output)
             picture = compositor.picture(output)
-            idle = frame_at(f"{picture[0]}x{picture[1]}")
+            size = f"{picture[0]}x{picture[1]}"
+            idle = frame_at(size)
             expect(not matches_one(picture, [idle])[0], "the idle prompt shows, not the countdown")
+            shots.append(picture)
             return f"{LOCKOUT_AFTER} wrong (all different): locked out, the countdown shown"
         checks.check("five different wrong patterns start the lockout", countdown_shown)
 
@@ -657,6 +764,16 @@ def lockout_countdown():
             expect(not is_desktop(compositor.colour_at_centre(output)), "the desktop shows")
             return "still locked, nothing counted"
         checks.check("during the lockout even the right pattern does not unlock", right_refused_while_locked_out)
+
+        def countdown_is_the_render():
+            expect(shots, "no picture of the countdown was taken")
+            picture = shots[0]
+            # One of the render's pictures of the same lockout (its seconds tick on both
+            # clocks alike); compared after the lockout's checks, as decoding takes time.
+            found, why = matches_one_of_last(picture, countdown_render(f"{picture[0]}x{picture[1]}"), 12)
+            expect(found, f"the countdown is none of the render's last 12 pictures: {why}")
+            return f"{picture[0]}x{picture[1]} equals the headless render's countdown"
+        checks.check("the lockout's countdown is the headless render's", countdown_is_the_render)
     except Failure as failure:
         checks.fail(f"lockout set-up: {failure}")
     finally:
@@ -694,14 +811,167 @@ def scale_two():
         compositor.stop()
 
 
+def two_outputs_drawing():
+    """Two outputs of different sizes: each shows the lock laid out for itself; the one
+    the pointer went down on shows the drawing, the other the prompt alone; a verdict
+    shows on both, the pattern only on its own."""
+    compositor = Compositor(outputs=2)
+    lock = None
+    try:
+        names = list(compositor.outputs)
+        # The headless back-end takes any mode: the second output becomes 800x480 (the
+        # Pi touch display's size), the first keeps 1280x720.
+        result = in_root("wlr-randr", "--output", names[1], "--custom-mode", "800x480")
+        expect(result.returncode == 0, f"wlr-randr --custom-mode: {result.stderr.strip()}")
+        compositor.outputs = compositor.read_outputs()
+        lock = Lock("--state-dir", STATE, "--feedback-ms", str(FEEDBACK_MS))
+        first = wait_locked(compositor, lock)
+        other = next(name for name in compositor.outputs if name != first)
+        sizes = {name: f"{compositor.outputs[name][2]}x{compositor.outputs[name][3]}" for name in compositor.outputs}
+
+        def each_laid_out_for_itself():
+            expect(sizes[first] != sizes[other], f"both outputs are {sizes[first]}")
+            hover_away(compositor, first)
+            for name in (first, other):
+                picture = compositor.picture(name)
+                want = frame_at(sizes[name])
+                differing, box = differing_pixels(without_cursor(picture, want), want)
+                expect(differing == 0, f"{name}: {differing} pixels differ from the headless render at {sizes[name]}{box}")
+            return f"{first} {sizes[first]} and {other} {sizes[other]} each equal the headless render of its size"
+        checks.check("two outputs of different sizes: each shows the idle lock laid out for its own size", each_laid_out_for_itself)
+
+        def drawing_on(target, beside):
+            def body():
+                dots = [1, 2, 3]
+                shots, held = hold_drawing(compositor, target, dots, [target, beside])
+                found, why = matches_one_of_last(shots[target], drawing_render(sizes[target], dots), 4, cursor=held)
+                expect(found, f"{target}'s picture is not the render's finger on the last dot: {why}")
+                expect(shots[target][2] != frame_at(sizes[target])[2], f"{target} shows the idle lock, not the drawing")
+                want = frame_at(sizes[beside])
+                differing, box = differing_pixels(without_cursor(shots[beside], want), want)
+                expect(differing == 0, f"{beside} is not the idle lock: {differing} pixels differ{box}")
+                # The three dots are too short to judge: their verdict has its time.
+                time.sleep(FEEDBACK_MS / 1000 + 0.5)
+                return f"{target} ({sizes[target]}) equals the render mid-gesture, {beside} ({sizes[beside]}) the idle lock"
+            return body
+        checks.check(f"the pointer held down on the first output: the drawing there, the prompt alone on the other",
+                     drawing_on(first, other))
+        checks.check(f"the pointer held down on the second output: the drawing there, the prompt alone on the first",
+                     drawing_on(other, first))
+
+        def verdict_on_both():
+            draw(compositor, other, WRONG)
+            hover_away(compositor, other)
+            shots = {name: compositor.picture(name) for name in (other, first)}
+            wrong = [f for f in verdict_frames(sizes[other], WRONG, FEEDBACK_MS) if bytes(WRONG_COLOUR) in f[2]]
+            expect(wrong, "the render shows no wrong verdict")
+            found, why = matches_one(shots[other], wrong)
+            expect(found, f"{other}'s verdict is none of the render's: {why}")
+            beside = [f for f in verdict_frames(sizes[first], WRONG, FEEDBACK_MS) if bytes(WRONG_COLOUR) in f[2]]
+            grid = layout(*(int(v) for v in sizes[first].split("x"))).grid
+            idle = frame_at(sizes[first])
+            found, why = matches_one(shots[first], [with_grid_of(f, idle, grid) for f in beside])
+            expect(found, f"{first} does not show the verdict's prompt over the idle dots: {why}")
+            time.sleep(FEEDBACK_MS / 1000)
+            return f"{other} shows the wrong pattern in red, {first} the red prompt over untouched dots"
+        checks.check("a wrong pattern on the second output: the verdict on both, the pattern only there", verdict_on_both)
+
+        def unlocks_on_the_first():
+            draw(compositor, first, PATTERN)
+            status = lock.wait(15)
+            expect(status == 0, f"exit status {status}: {lock.stderr().strip()}")
+            return "the gesture moved back to the first output and unlocked"
+        checks.check("the right pattern on the first output unlocks", unlocks_on_the_first)
+    except Failure as failure:
+        checks.fail(f"two outputs drawing: {failure}")
+    finally:
+        if lock:
+            lock.kill()
+        compositor.stop()
+        subprocess.run([PATTERNLOCK, "reset-attempts", "--state-dir", STATE], capture_output=True)
+
+
+def desktop_user():
+    """session-lock as an unprivileged desktop user (nobody), as docs/raspberry-pi.md
+    section 11 sets it up: the compositor's socket is the user's, the vault is root's
+    and out of its reach, and root's judge answers over a socket anyone may ask here
+    (the unit's SocketGroup says who on a Pi)."""
+    compositor = Compositor(outputs=1)
+    judge = lock = None
+    try:
+        # The user's runtime directory, and the compositor's socket opened to it (labwc
+        # runs as root here; on a Pi both are the user's own).
+        runtime = os.path.join(WORK, "runtime-nobody")
+        subprocess.run(["rm", "-rf", runtime], check=True)
+        os.makedirs(runtime, mode=0o700)
+        os.chown(runtime, pwd.getpwnam("nobody").pw_uid, grp.getgrnam("nogroup").gr_gid)
+        os.chmod(RUNTIME, 0o711)
+        os.chmod(os.path.join(RUNTIME, "wayland-0"), 0o666)
+        env = {"PATH": "/usr/bin:/bin", "XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": os.path.join(RUNTIME, "wayland-0")}
+        sockets = os.path.join(WORK, "judge-socket-dir")
+        subprocess.run(["rm", "-rf", sockets], check=True)
+        os.makedirs(sockets)
+        os.chmod(sockets, 0o755)
+        sock = os.path.join(sockets, "judge.sock")
+        judge_log = open(os.path.join(WORK, "judge-nobody.log"), "w+")
+        judge = subprocess.Popen(["systemd-socket-activate", "-l", sock, "--accept", "--inetd", PATTERNLOCK, "judge", "--state-dir", STATE],
+                                 stdout=subprocess.DEVNULL, stderr=judge_log, start_new_session=True)
+        deadline = time.monotonic() + 10
+        while not os.path.exists(sock) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        os.chmod(sock, 0o666)
+        lock = Lock("--judge-socket", sock, user="nobody", env=env)
+        output = wait_locked(compositor, lock)
+
+        def runs_as_the_user():
+            with open(f"/proc/{lock.process.pid}/status") as status:
+                uid = next(line.split()[1] for line in status if line.startswith("Uid:"))
+            nobody = str(pwd.getpwnam("nobody").pw_uid)
+            expect(uid == nobody, f"session-lock runs as uid {uid}")
+            refused = subprocess.run([PATTERNLOCK, "status", "--state-dir", STATE], capture_output=True, text=True, user="nobody",
+                                     group="nogroup", extra_groups=[], env=env)
+            expect(refused.returncode != 0, "the user can read the vault's state")
+            return f"uid {uid}, on {output}; the vault's state is out of its reach"
+        checks.check("session-lock as an unprivileged desktop user locks the session", runs_as_the_user)
+
+        def judged_for_the_user():
+            draw(compositor, output, WRONG)
+            deadline = time.monotonic() + 10
+            while '"result":"wrong"' not in lock.stdout() and time.monotonic() < deadline:
+                time.sleep(0.1)
+            expect('"result":"wrong"' in lock.stdout(), f"no wrong verdict: {lock.stdout()!r} {lock.stderr()!r}")
+            expect(failures() == 1, f"failures {failures()}")
+            time.sleep(1.0)
+            draw(compositor, output, PATTERN)
+            status = lock.wait(15)
+            expect(status == 0, f"exit status {status}: {lock.stderr().strip()}")
+            compositor.wait_for(lambda: is_desktop(compositor.colour_at_centre(output)), "desktop")
+            judge_log.seek(0)
+            logged = judge_log.read()
+            nobody = pwd.getpwnam("nobody").pw_uid
+            expect(f"judge: uid {nobody}" in logged, f"the judge did not name the user: {logged!r}")
+            return f"wrong counted by root's judge, right unlocked with exit 0, the judge logged uid {nobody}"
+        checks.check("the desktop user's lock is judged by root's judge over its socket", judged_for_the_user)
+    except Failure as failure:
+        checks.fail(f"desktop user set-up: {failure}")
+    finally:
+        if lock:
+            lock.kill()
+        if judge and judge.poll() is None:
+            os.killpg(judge.pid, signal.SIGTERM)
+            judge.wait()
+        compositor.stop()
+        subprocess.run([PATTERNLOCK, "reset-attempts", "--state-dir", STATE], capture_output=True)
+
+
 def main():
     os.makedirs(WORK, exist_ok=True)
     subprocess.run(["rm", "-rf", STATE], check=True)
     os.makedirs(STATE, mode=0o700)
     subprocess.run([PATTERNLOCK, "set-pattern", "--state-dir", STATE, "--argon-passes", "1", "--argon-memory-mib", "8"],
                    input="-".join(map(str, PATTERN)) + "\n", text=True, check=True, capture_output=True)
-    steps = [refusals, lock_wrong_right, killed_and_taken_over, keyboard_and_judge_socket, outputs_come_and_go, scale_two,
-             fractional_scale, lockout_countdown]
+    steps = [refusals, lock_wrong_right, two_outputs_drawing, killed_and_taken_over, keyboard_and_judge_socket, desktop_user,
+             outputs_come_and_go, scale_two, fractional_scale, lockout_countdown]
     for step in steps:
         try:
             step()

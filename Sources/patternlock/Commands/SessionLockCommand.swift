@@ -15,8 +15,10 @@ import Wayland
 /// The lock runs as the desktop user and asks `patternlock judge` over its socket
 /// (`judge-socket`); only with `--state-dir` given on its command line does it judge
 /// in this process, with the same session as `check` (for a vault the user owns, and
-/// the tests). The lock screen is `run`'s, made from the same settings, drawn on the
-/// compositor's first output; the others show its background.
+/// the tests). The lock screen is `run`'s, made from the same settings; every output
+/// shows it laid out for its own size and scale. The output a gesture starts on shows
+/// the drawing (and keys draw on the output last touched, else the first); the others
+/// show the prompt, the verdicts and the countdown without the pattern.
 ///
 /// Never unlocked by mistake: only a verified pattern sends `unlock_and_destroy`;
 /// a signal, a lost connection, a refused or ended lock (`finished`) or any failure
@@ -52,7 +54,7 @@ enum SessionLockCommand {
     let connection: SessionLockConnection
     do throws(WaylandError) {
       connection = try SessionLockConnection(name: nil, displayLabel: displayName ?? "wayland-0 (WAYLAND_DISPLAY is not set)")
-      // What every output but the drawing one shows from its first frame on.
+      // What an output shows until the lock is laid out for it.
       connection.background = XRGB8888.word(for: configuration.theme.backgroundBottom)
       try connection.lockSession()
       try connection.prepareFrames()
@@ -66,19 +68,28 @@ enum SessionLockCommand {
     Console.out(
       "patternlock: locking the session on \(connection.outputCount) output(s), drawn at \(connection.frameWidth)x\(connection.frameHeight)")
     var ending: LoopEnding<WaylandError, WaylandError>
+    var screen = try lockScreen(configuration, connection: connection, minimumDots: minimumDots, judge: &judge)
+    try layOutOutputs(configuration, connection: connection, tracker: screen.renderer)
     while true {
-      var screen = try lockScreen(configuration, connection: connection, minimumDots: minimumDots, judge: &judge)
       ending = loop.run(display: &display, input: &input, screen: &screen, judge: &judge)
-      // The output's scale or size changed, or the lock moved to another output: the
-      // lock is laid out again for it, locked all the while.
+      // An output's scale or size changed, or outputs came or went: every output is
+      // laid out again, locked all the while. The lock screen (its state, a
+      // countdown) stays unless the first output's frames changed size.
       switch ending {
       case .display(.redrawAtNewSize), .input(.redrawAtNewSize):
+        let before = (connection.frameWidth, connection.frameHeight)
         do throws(WaylandError) {
           try connection.prepareFrames()
         } catch {
           throw .wayland(error)
         }
-        Console.out("patternlock: the lock's output changed: drawn at \(connection.frameWidth)x\(connection.frameHeight)")
+        if (connection.frameWidth, connection.frameHeight) != before {
+          screen = try lockScreen(configuration, connection: connection, minimumDots: minimumDots, judge: &judge)
+        } else {
+          screen.invalidate()
+        }
+        try layOutOutputs(configuration, connection: connection, tracker: screen.renderer)
+        Console.out("patternlock: the outputs changed: the first drawn at \(connection.frameWidth)x\(connection.frameHeight)")
         continue
       default: break
       }
@@ -116,11 +127,29 @@ enum SessionLockCommand {
     options.panelHeight = connection.frameHeight
     let (layout, text) = try RunCommand.layOut(
       options, configuration, on: "lock surface \(connection.frameWidth)x\(connection.frameHeight)")
-    connection.inputTransform = layout.transform
     let screens = RunScreens(configuration: configuration, layout: layout, text: text)
     var screen = screens.screen(XRGB8888.self, minimumDots: minimumDots, prompt: PromptText.drawPattern)
     let now = MonotonicClock.microseconds()
     if judge.vault != nil { screen.startLockedOut(judge.vault!.lockoutAtStart(now: now), now: now) }
     return screen
+  }
+
+  /// Gives every output with new frames its picture: the first output the lock
+  /// screen's own renderer (its layout is the gesture tracker's), every other one a
+  /// renderer laid out for its frame size from the same configuration.
+  private static func layOutOutputs(
+    _ configuration: ScreenConfiguration, connection: SessionLockConnection, tracker: LockScreenRenderer
+  ) throws(CommandFailure) {
+    for output in connection.framesToLayOut {
+      if output.tag == connection.trackerOutput {
+        connection.attach(tracker, to: output.tag)
+        continue
+      }
+      var options = configuration.layout
+      options.panelWidth = output.width
+      options.panelHeight = output.height
+      let (layout, text) = try RunCommand.layOut(options, configuration, on: "lock surface \(output.width)x\(output.height)")
+      connection.attach(LockScreenRenderer(layout: layout, configuration: configuration, text: text), to: output.tag)
+    }
   }
 }
