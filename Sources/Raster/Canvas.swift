@@ -135,37 +135,48 @@ public struct Canvas<Storage: PixelStorage> {
 
   /// Stores one word over `x0..<x1` of row `y`.
   ///
-  /// Long spans store 64 bytes at a time (`SIMD16<UInt32>` holding the word
-  /// repeated): four vector stores per step instead of the compiler's two, which
-  /// halves the loop overhead of clearing a large frame.
+  /// Spans of 64 bytes or more store 64 bytes at a time (`SIMD16<UInt32>` holding
+  /// the word repeated): four vector stores per step instead of the compiler's two,
+  /// which halves the loop overhead of clearing a large frame. Whatever is left
+  /// under 64 bytes, and a span of 16 to 63 bytes (a line's full run, a ring's),
+  /// takes one or two vector stores ending at the span's end, overlapping the bytes
+  /// already stored: storing the same word twice changes nothing, and a full run of
+  /// 20 words costs two stores instead of twenty.
   @inlinable
   func fillSpan(y: Int, from x0: Int, to x1: Int, word: Storage.Word) {
     let row = base + y &* bytesPerRow
     let value = word.littleEndian
     let size = MemoryLayout<Storage.Word>.size
-    var x = x0
-    let perBlock = 64 / size
-    if x1 &- x >= 2 &* perBlock {
+    let start = x0 &* size, end = x1 &* size
+    if (size == 4 || size == 2) && end &- start >= 16 {
       // The word repeated in 32-bit lanes (a 16-bit word twice per lane): one
-      // broadcast, where storing the block word by word cost a row 20 instructions.
-      var block: SIMD16<UInt32>
+      // broadcast, where storing a block word by word cost a row 20 instructions.
+      // A 16-bit word at any even offset of the lanes reads the same word.
       let lane = UInt32(truncatingIfNeeded: value)
-      if size == 4 || size == 2 {
-        block = SIMD16<UInt32>(repeating: size == 4 ? lane : lane & 0xFFFF | lane << 16)
-      } else {
-        block = SIMD16<UInt32>()
-        withUnsafeMutableBytes(of: &block) { bytes in
-          for i in 0..<perBlock { bytes.storeBytes(of: value, toByteOffset: i &* size, as: Storage.Word.self) }
+      let laneWord = size == 4 ? lane : lane & 0xFFFF | lane << 16
+      if end &- start >= 64 {
+        let block = SIMD16<UInt32>(repeating: laneWord)
+        var offset = start
+        while end &- offset >= 64 {
+          row.storeBytes(of: block, toByteOffset: offset, as: SIMD16<UInt32>.self)
+          offset &+= 64
         }
+        if offset < end { row.storeBytes(of: block, toByteOffset: end &- 64, as: SIMD16<UInt32>.self) }
+      } else if end &- start >= 32 {
+        let half = SIMD8<UInt32>(repeating: laneWord)
+        row.storeBytes(of: half, toByteOffset: start, as: SIMD8<UInt32>.self)
+        row.storeBytes(of: half, toByteOffset: end &- 32, as: SIMD8<UInt32>.self)
+      } else {
+        let quarter = SIMD4<UInt32>(repeating: laneWord)
+        row.storeBytes(of: quarter, toByteOffset: start, as: SIMD4<UInt32>.self)
+        row.storeBytes(of: quarter, toByteOffset: end &- 16, as: SIMD4<UInt32>.self)
       }
-      while x1 &- x >= perBlock {
-        row.storeBytes(of: block, toByteOffset: x &* size, as: SIMD16<UInt32>.self)
-        x &+= perBlock
-      }
+      return
     }
-    while x < x1 {
-      row.storeBytes(of: value, toByteOffset: x &* size, as: Storage.Word.self)
-      x &+= 1
+    var offset = start
+    while offset < end {
+      row.storeBytes(of: value, toByteOffset: offset, as: Storage.Word.self)
+      offset &+= size
     }
   }
 
