@@ -119,6 +119,26 @@ extension CapsuleSegment {
       return result
     }
 
+    /// Moves `count` pixels right (`count >= 0`) as `count` calls of `next` would,
+    /// in one step: across a polyline row's full run, from its left edge pixels to
+    /// its right ones, instead of making a second walker (two multiplications and
+    /// a division either way, but without the set-up). The cross product's
+    /// `quotient * length + remainder` is the same sum, and with `remainder` back
+    /// in `0..<length` the same pair.
+    @inlinable mutating func skip(_ count: Int, of segment: CapsuleSegment) {
+      let n = Int64(count)
+      px &+= 4096 &* n
+      along &+= alongStep &* n
+      if segment.length > 0 {
+        quotient &+= quotientStep &* n
+        remainder &+= remainderStep &* n
+        if remainder >= segment.length {
+          quotient &+= remainder / segment.length
+          remainder %= segment.length
+        }
+      }
+    }
+
     /// `segment.coverage(px:py:radius:rasterizer:)` for a pixel past an end, kept
     /// out of line: inlined, the caps' square root and divisions made the walker's
     /// loop spill registers, which cost more than the call (callgrind, 1280x720).

@@ -304,6 +304,35 @@ public final class Rasterizer {
     }
   }
 
+  /// `raiseEdgeCoverage` over `x0..<x1` and then over `x2..<x3` (`x0 <= x1 <= x2
+  /// <= x3`: a polyline row's edge pixels either side of its full run), with one
+  /// walker that skips the run between them.
+  @inlinable func raiseEdgeCoverage(
+    of segment: CapsuleSegment, from x0: Int, to x1: Int, thenFrom x2: Int, to x3: Int, py: Int64, radius: Int64
+  ) {
+    if radius < Rasterizer.edgeReach {
+      raiseEdgeCoverage(of: segment, from: x0, to: x1, py: py, radius: radius)
+      raiseEdgeCoverage(of: segment, from: x2, to: x3, py: py, radius: radius)
+      return
+    }
+    if x0 >= x1 && x2 >= x3 { return }
+    var walker = CapsuleSegment.RowWalker(segment: segment, x: x0, py: py)
+    // As in `raiseEdgeCoverage(of:from:to:py:radius:)`: side pixels from the byte ramps.
+    let row = coverageRow
+    let sides = Rasterizer.rampLength &* segment.sideAngle
+    let inside = UnsafePointer(insideBytes + sides), outside = UnsafePointer(outsideBytes + sides)
+    for x in x0..<x1 {
+      let coverage = walker.nextByte(of: segment, radius: radius, inside: inside, outside: outside, rasterizer: self)
+      if coverage > row[x] { row[x] = coverage }
+    }
+    if x2 >= x3 { return }
+    walker.skip(x2 &- x1, of: segment)
+    for x in x2..<x3 {
+      let coverage = walker.nextByte(of: segment, radius: radius, inside: inside, outside: outside, rasterizer: self)
+      if coverage > row[x] { row[x] = coverage }
+    }
+  }
+
   /// `raiseEdgeCoverage` with each coverage scaled by an opacity first, as a
   /// translucent colour would scale it when blending.
   @inlinable func raiseEdgeCoverage(
