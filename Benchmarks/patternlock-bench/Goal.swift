@@ -10,7 +10,7 @@ struct Goal {
 
   var isMet: Bool? { ratio.map { $0 <= limit } }
 
-  /// `<= 0.33x cairo-full`.
+  /// `<= 0.25x cairo-full`.
   var text: String { "<= \(Decimal.text(limit, digits: 2))x \(against)" }
 
   /// `✓ met`, `✗ missed` or `? no cairo figure`.

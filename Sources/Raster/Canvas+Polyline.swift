@@ -58,8 +58,8 @@ extension Canvas {
         }
         // The edge pixels either side of the full run (all of start..<end when there
         // is none), each walked with the distance stepped, not divided.
-        rasterizer.raiseEdgeCoverage(of: segment, from: start, to: innerStart, py: cy, radius: radius)
-        rasterizer.raiseEdgeCoverage(of: segment, from: innerEnd, to: end, py: cy, radius: radius)
+        rasterizer.raiseEdgeCoverage(
+          of: segment, from: start, to: innerStart, thenFrom: innerEnd, to: end, py: cy, radius: radius)
         low = min(low, start)
         high = max(high, end)
       }

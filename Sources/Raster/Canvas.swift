@@ -135,38 +135,75 @@ public struct Canvas<Storage: PixelStorage> {
 
   /// Stores one word over `x0..<x1` of row `y`.
   ///
-  /// Long spans store 64 bytes at a time (`SIMD16<UInt32>` holding the word
-  /// repeated): four vector stores per step instead of the compiler's two, which
-  /// halves the loop overhead of clearing a large frame.
+  /// A span of 16 to 127 bytes (a line's full run, a ring's) takes two vector
+  /// stores, the second ending at the span's end and overlapping the first:
+  /// storing the same word twice changes nothing, and a full run of 12 words costs
+  /// two stores instead of twelve. Longer spans go to `fillLongSpan`, out of line,
+  /// so that this stays small enough for the span loops that call it to be inlined
+  /// whole (a mask's ten thousand runs a frame each cost a call otherwise).
   @inlinable
   func fillSpan(y: Int, from x0: Int, to x1: Int, word: Storage.Word) {
     let row = base + y &* bytesPerRow
     let value = word.littleEndian
     let size = MemoryLayout<Storage.Word>.size
-    var x = x0
-    let perBlock = 64 / size
-    if x1 &- x >= 2 &* perBlock {
-      // The word repeated in 32-bit lanes (a 16-bit word twice per lane): one
-      // broadcast, where storing the block word by word cost a row 20 instructions.
-      var block: SIMD16<UInt32>
-      let lane = UInt32(truncatingIfNeeded: value)
-      if size == 4 || size == 2 {
-        block = SIMD16<UInt32>(repeating: size == 4 ? lane : lane & 0xFFFF | lane << 16)
+    let start = x0 &* size, end = x1 &* size
+    if (size == 4 || size == 2) && end &- start >= 16 {
+      if end &- start >= 128 { return fillLongSpan(y: y, from: x0, to: x1, word: word) }
+      let lane = Canvas.lanes(of: value)
+      if end &- start >= 64 {
+        let block = SIMD16<UInt32>(repeating: lane)
+        row.storeBytes(of: block, toByteOffset: start, as: SIMD16<UInt32>.self)
+        row.storeBytes(of: block, toByteOffset: end &- 64, as: SIMD16<UInt32>.self)
+      } else if end &- start >= 32 {
+        let half = SIMD8<UInt32>(repeating: lane)
+        row.storeBytes(of: half, toByteOffset: start, as: SIMD8<UInt32>.self)
+        row.storeBytes(of: half, toByteOffset: end &- 32, as: SIMD8<UInt32>.self)
       } else {
-        block = SIMD16<UInt32>()
-        withUnsafeMutableBytes(of: &block) { bytes in
-          for i in 0..<perBlock { bytes.storeBytes(of: value, toByteOffset: i &* size, as: Storage.Word.self) }
-        }
+        let quarter = SIMD4<UInt32>(repeating: lane)
+        row.storeBytes(of: quarter, toByteOffset: start, as: SIMD4<UInt32>.self)
+        row.storeBytes(of: quarter, toByteOffset: end &- 16, as: SIMD4<UInt32>.self)
       }
-      while x1 &- x >= perBlock {
-        row.storeBytes(of: block, toByteOffset: x &* size, as: SIMD16<UInt32>.self)
-        x &+= perBlock
-      }
+      return
     }
-    while x < x1 {
-      row.storeBytes(of: value, toByteOffset: x &* size, as: Storage.Word.self)
-      x &+= 1
+    var offset = start
+    while offset < end {
+      row.storeBytes(of: value, toByteOffset: offset, as: Storage.Word.self)
+      offset &+= size
     }
+  }
+
+  /// `fillSpan` of 128 bytes or more (of a 2- or 4-byte word): 256 bytes a step
+  /// (four `SIMD16<UInt32>` holding the word repeated), then 64 at a time, and
+  /// what is left under 64 bytes as one store ending at the span's end. Clearing a
+  /// large frame is then little more than its vector stores.
+  @inlinable @inline(never)
+  func fillLongSpan(y: Int, from x0: Int, to x1: Int, word: Storage.Word) {
+    let row = base + y &* bytesPerRow
+    let size = MemoryLayout<Storage.Word>.size
+    let end = x1 &* size
+    let block = SIMD16<UInt32>(repeating: Canvas.lanes(of: word.littleEndian))
+    var offset = x0 &* size
+    while end &- offset >= 256 {
+      row.storeBytes(of: block, toByteOffset: offset, as: SIMD16<UInt32>.self)
+      row.storeBytes(of: block, toByteOffset: offset &+ 64, as: SIMD16<UInt32>.self)
+      row.storeBytes(of: block, toByteOffset: offset &+ 128, as: SIMD16<UInt32>.self)
+      row.storeBytes(of: block, toByteOffset: offset &+ 192, as: SIMD16<UInt32>.self)
+      offset &+= 256
+    }
+    while end &- offset >= 64 {
+      row.storeBytes(of: block, toByteOffset: offset, as: SIMD16<UInt32>.self)
+      offset &+= 64
+    }
+    if offset < end { row.storeBytes(of: block, toByteOffset: end &- 64, as: SIMD16<UInt32>.self) }
+  }
+
+  /// A 4-byte word, or a 2-byte word twice, as a 32-bit lane: one broadcast fills
+  /// a vector with it, and a 2-byte word at any even offset of the lanes reads the
+  /// same word.
+  @inlinable @inline(__always)
+  static func lanes(of value: Storage.Word) -> UInt32 {
+    let lane = UInt32(truncatingIfNeeded: value)
+    return MemoryLayout<Storage.Word>.size == 4 ? lane : lane & 0xFFFF | lane << 16
   }
 
   /// Copies `x0..<x1` of row `source` to the same columns of row `y`.

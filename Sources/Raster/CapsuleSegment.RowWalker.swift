@@ -82,6 +82,63 @@ extension CapsuleSegment {
       return result
     }
 
+    /// `Rasterizer.coverageByte(next(of:radius:rasterizer:))` for a capsule whose
+    /// radius is at least `Rasterizer.edgeReach`: a side pixel's byte comes
+    /// straight from the side angle's byte ramps (`inside`, `outside`: the
+    /// rasterizer's `insideBytes` and `outsideBytes` at that angle's row), without
+    /// the ramp entry's rounding to a byte per pixel.
+    @inlinable @inline(__always) mutating func nextByte(
+      of segment: CapsuleSegment, radius: Int64, inside: UnsafePointer<UInt8>, outside: UnsafePointer<UInt8>,
+      rasterizer: Rasterizer
+    ) -> UInt8 {
+      let result: UInt8
+      if along <= 0 || along >= segment.lengthSquared {
+        let coverage = RowWalker.endCoverage(of: segment, px: px, py: py, radius: radius, rasterizer: rasterizer)
+        result = UInt8(truncatingIfNeeded: Rasterizer.coverageByte(coverage))
+      } else {
+        // `edgeCoverage(radius - distance)`; the far edge is never reached, as
+        // `radius + distance >= radius >= edgeReach`.
+        let distance = quotient >= 0 ? quotient : -(quotient &+ (remainder != 0 ? 1 : 0))
+        let t = radius &- distance
+        if t >= 0 {
+          let step = Int(truncatingIfNeeded: (t &+ 8) >> 4)
+          result = step >= Rasterizer.rampLength ? 255 : inside[step]
+        } else {
+          let step = Int(truncatingIfNeeded: (8 &- t) >> 4)
+          result = step >= Rasterizer.rampLength ? 0 : outside[step]
+        }
+      }
+      px &+= 4096
+      along &+= alongStep
+      quotient &+= quotientStep
+      remainder &+= remainderStep
+      if remainder >= segment.length {
+        remainder &-= segment.length
+        quotient &+= 1
+      }
+      return result
+    }
+
+    /// Moves `count` pixels right (`count >= 0`) as `count` calls of `next` would,
+    /// in one step: across a polyline row's full run, from its left edge pixels to
+    /// its right ones, instead of making a second walker (two multiplications and
+    /// a division either way, but without the set-up). The cross product's
+    /// `quotient * length + remainder` is the same sum, and with `remainder` back
+    /// in `0..<length` the same pair.
+    @inlinable mutating func skip(_ count: Int, of segment: CapsuleSegment) {
+      let n = Int64(count)
+      px &+= 4096 &* n
+      along &+= alongStep &* n
+      if segment.length > 0 {
+        quotient &+= quotientStep &* n
+        remainder &+= remainderStep &* n
+        if remainder >= segment.length {
+          quotient &+= remainder / segment.length
+          remainder %= segment.length
+        }
+      }
+    }
+
     /// `segment.coverage(px:py:radius:rasterizer:)` for a pixel past an end, kept
     /// out of line: inlined, the caps' square root and divisions made the walker's
     /// loop spill registers, which cost more than the call (callgrind, 1280x720).

@@ -32,6 +32,11 @@ public struct CoverageMask: Sendable {
   @usableFromInline let runs: [Run]
   /// `rect.height + 1` indices into `runs` (empty for an empty mask).
   @usableFromInline let rowRuns: [Int32]
+  /// The largest square about the mask's middle pixel whose bytes are all 255
+  /// (empty when that pixel's is not): blitted in an opaque colour, every pixel
+  /// there takes the colour whatever lies underneath, so what is drawn under it
+  /// first need not be (see `LineClips`).
+  public let opaqueCore: Rect
 
   /// The mask of a filled circle (`Canvas.fillCircle`).
   public init(circleAt center: Point, radius: Fixed16, rasterizer: Rasterizer) {
@@ -84,6 +89,30 @@ public struct CoverageMask: Sendable {
     }
     self.runs = runs
     self.rowRuns = rowRuns
+    opaqueCore = CoverageMask.opaqueCore(of: bytes, in: rect)
+  }
+
+  /// `opaqueCore` of a mask's bytes: the square grown a pixel each side at a time
+  /// while its new border is all 255.
+  static func opaqueCore(of bytes: [UInt8], in rect: Rect) -> Rect {
+    if rect.isEmpty { return .empty }
+    let cx = rect.width / 2, cy = rect.height / 2
+    func opaque(_ x: Int, _ y: Int) -> Bool {
+      x >= 0 && x < rect.width && y >= 0 && y < rect.height && bytes[y * rect.width + x] == 255
+    }
+    if !opaque(cx, cy) { return .empty }
+    var half = 0
+    grow: while true {
+      let next = half + 1
+      for d in -next...next {
+        if !opaque(cx + d, cy - next) || !opaque(cx + d, cy + next) || !opaque(cx - next, cy + d)
+          || !opaque(cx + next, cy + d) {
+          break grow
+        }
+      }
+      half = next
+    }
+    return Rect(x: rect.x + cx - half, y: rect.y + cy - half, width: 2 * half + 1, height: 2 * half + 1)
   }
 
   /// A full run shorter than this is left inside a mixed run: below it, ending one

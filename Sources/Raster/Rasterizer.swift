@@ -71,6 +71,13 @@ public final class Rasterizer {
   /// inside of an edge `step / 256` px beyond the pixel centre, for a normal whose
   /// smaller/larger component ratio is `angle / 64`.
   @usableFromInline let ramp: UnsafeMutablePointer<UInt16>
+  /// `ramp` as rounded coverage bytes (`coverageByte`), for the long sides of a
+  /// polyline, which want bytes: `insideBytes[angle * rampLength + step]` for an
+  /// edge `step / 256` px beyond the pixel centre (`edgeCoverage` of a `t >= 0`),
+  /// `outsideBytes` for the centre that far outside it (`t < 0`; not `255 -` the
+  /// inside byte, as the rounding can differ by one).
+  @usableFromInline let insideBytes: UnsafeMutablePointer<UInt8>
+  @usableFromInline let outsideBytes: UnsafeMutablePointer<UInt8>
   /// `halfExtents[angle]`: half the pixel's extent along the normal, `(a + b)/2`, Q12.
   @usableFromInline let halfExtents: UnsafeMutablePointer<Int64>
   /// One row of polyline coverage, all zero between draws.
@@ -110,12 +117,18 @@ public final class Rasterizer {
     self.maximumPolylinePoints = maximumPolylinePoints
     let steps = Rasterizer.angleSteps + 1
     ramp = .allocate(capacity: steps * Rasterizer.rampLength)
+    insideBytes = .allocate(capacity: steps * Rasterizer.rampLength)
+    outsideBytes = .allocate(capacity: steps * Rasterizer.rampLength)
     halfExtents = .allocate(capacity: steps)
     for angle in 0..<steps {
       let (a, b) = Rasterizer.normal(angle: angle)
       halfExtents[angle] = (a + b) >> 5
       for step in 0..<Rasterizer.rampLength {
-        ramp[angle * Rasterizer.rampLength + step] = Rasterizer.halfPlaneCoverage(step: step, a: a, b: b)
+        let entry = Rasterizer.halfPlaneCoverage(step: step, a: a, b: b)
+        let index = angle * Rasterizer.rampLength + step
+        ramp[index] = entry
+        insideBytes[index] = UInt8(Rasterizer.coverageByte(Int32(entry)))
+        outsideBytes[index] = UInt8(Rasterizer.coverageByte(Rasterizer.fullCoverage - Int32(entry)))
       }
     }
     coverageRow = .allocate(capacity: maximumWidth)
@@ -139,6 +152,8 @@ public final class Rasterizer {
 
   deinit {
     ramp.deallocate()
+    insideBytes.deallocate()
+    outsideBytes.deallocate()
     halfExtents.deallocate()
     coverageRow.deallocate()
     segments.deallocate()
@@ -271,9 +286,50 @@ public final class Rasterizer {
   @inlinable func raiseEdgeCoverage(of segment: CapsuleSegment, from x0: Int, to x1: Int, py: Int64, radius: Int64) {
     if x0 >= x1 { return }
     var walker = CapsuleSegment.RowWalker(segment: segment, x: x0, py: py)
+    // A stroke at least `edgeReach` in radius never reaches the far edge of a
+    // pixel, so a side pixel's coverage is one ramp entry: looked up as a byte.
+    if radius >= Rasterizer.edgeReach {
+      let row = coverageRow
+      let sides = Rasterizer.rampLength &* segment.sideAngle
+      let inside = UnsafePointer(insideBytes + sides), outside = UnsafePointer(outsideBytes + sides)
+      for x in x0..<x1 {
+        let coverage = walker.nextByte(of: segment, radius: radius, inside: inside, outside: outside, rasterizer: self)
+        if coverage > row[x] { row[x] = coverage }
+      }
+      return
+    }
     for x in x0..<x1 {
       let coverage = walker.next(of: segment, radius: radius, rasterizer: self)
       if coverage > 0 { raiseCoverage(at: x, to: UInt8(Rasterizer.coverageByte(coverage))) }
+    }
+  }
+
+  /// `raiseEdgeCoverage` over `x0..<x1` and then over `x2..<x3` (`x0 <= x1 <= x2
+  /// <= x3`: a polyline row's edge pixels either side of its full run), with one
+  /// walker that skips the run between them.
+  @inlinable func raiseEdgeCoverage(
+    of segment: CapsuleSegment, from x0: Int, to x1: Int, thenFrom x2: Int, to x3: Int, py: Int64, radius: Int64
+  ) {
+    if radius < Rasterizer.edgeReach {
+      raiseEdgeCoverage(of: segment, from: x0, to: x1, py: py, radius: radius)
+      raiseEdgeCoverage(of: segment, from: x2, to: x3, py: py, radius: radius)
+      return
+    }
+    if x0 >= x1 && x2 >= x3 { return }
+    var walker = CapsuleSegment.RowWalker(segment: segment, x: x0, py: py)
+    // As in `raiseEdgeCoverage(of:from:to:py:radius:)`: side pixels from the byte ramps.
+    let row = coverageRow
+    let sides = Rasterizer.rampLength &* segment.sideAngle
+    let inside = UnsafePointer(insideBytes + sides), outside = UnsafePointer(outsideBytes + sides)
+    for x in x0..<x1 {
+      let coverage = walker.nextByte(of: segment, radius: radius, inside: inside, outside: outside, rasterizer: self)
+      if coverage > row[x] { row[x] = coverage }
+    }
+    if x2 >= x3 { return }
+    walker.skip(x2 &- x1, of: segment)
+    for x in x2..<x3 {
+      let coverage = walker.nextByte(of: segment, radius: radius, inside: inside, outside: outside, rasterizer: self)
+      if coverage > row[x] { row[x] = coverage }
     }
   }
 

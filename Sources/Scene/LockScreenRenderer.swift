@@ -235,13 +235,19 @@ public final class LockScreenRenderer {
     // The line goes under the dots, as on a phone: the joined dots stay crisp on top.
     if !hidesPath(state) && state.trail.count > 0 {
       let count = linePoints(of: state, from: 0)
-      if theme.fadeTrail && state.appearance == .entry && state.trail.count > 1 {
-        fadeSegments(joined: state.trail.count, finger: count > state.trail.count)
-        canvas.strokePolyline(
-          points.span.extracting(0..<count), width: layout.lineWidth, color: joined,
-          segmentAlphas: segmentAlphas.span.extracting(0..<(count - 1)), clip: clip)
-      } else {
-        canvas.strokePolyline(points.span.extracting(0..<count), width: layout.lineWidth, color: joined.withAlpha(theme.lineAlpha), clip: clip)
+      let pieces = lineClips(clip, shown: shown, dotColor: joined)
+      let fades = theme.fadeTrail && state.appearance == .entry && state.trail.count > 1
+      if fades { fadeSegments(joined: state.trail.count, finger: count > state.trail.count) }
+      for i in 0..<pieces.count {
+        if fades {
+          canvas.strokePolyline(
+            points.span.extracting(0..<count), width: layout.lineWidth, color: joined,
+            segmentAlphas: segmentAlphas.span.extracting(0..<(count - 1)), clip: pieces[i])
+        } else {
+          canvas.strokePolyline(
+            points.span.extracting(0..<count), width: layout.lineWidth, color: joined.withAlpha(theme.lineAlpha),
+            clip: pieces[i])
+        }
       }
     }
     for dot in 1...layout.dotCount {
@@ -260,6 +266,18 @@ public final class LockScreenRenderer {
       canvas.fillCircle(center: p, radius: cursorRadius + Fixed16(2), color: theme.backgroundTop, clip: clip)
       canvas.fillCircle(center: p, radius: cursorRadius, color: theme.text, clip: clip)
     }
+  }
+
+  /// Where the line is drawn: `clip` less the opaque cores of the joined dots it
+  /// meets, which their masks cover in `dotColor` when that is opaque (see
+  /// `LineClips`).
+  private func lineClips(_ clip: Rect, shown: DotSequence, dotColor: Color) -> LineClips {
+    var pieces = LineClips(clip)
+    guard dotColor.a == 255 else { return pieces }
+    for i in 0..<shown.count {
+      pieces.cutOut(dotMasks[shown[i] - 1].opaqueCore.intersection(clip))
+    }
+    return pieces
   }
 
   /// The opacities of a fading line (`fade-trail`) through `joined` dots and, when

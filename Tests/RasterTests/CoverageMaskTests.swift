@@ -66,4 +66,30 @@ final class CoverageMaskTests: XCTestCase {
     XCTAssertEqual(mask.bytes[inside], 255)
     XCTAssertEqual(mask.bytes[0], 0, "the box's corner is outside the circle")
   }
+
+  /// The opaque core is all 255 and as large as a square about the middle pixel
+  /// can be; a ring (its middle a hole) has none.
+  func testOpaqueCoreIsTheLargestOpaqueSquareAboutTheMiddle() {
+    let rasterizer = Rasterizer(maximumWidth: width)
+    for (center, radius) in [(Point(40.25, 30.75), 10.0), (Point(20.5, 20.5), 27), (Point(33.9, 31.1), 2.2)] {
+      let mask = CoverageMask(circleAt: center, radius: Fixed16(radius), rasterizer: rasterizer)
+      let core = mask.opaqueCore
+      XCTAssertFalse(core.isEmpty, "a dot of radius \(radius) has an opaque middle")
+      XCTAssertEqual(core.width, core.height)
+      func byte(_ x: Int, _ y: Int) -> UInt8? {
+        let (mx, my) = (x - mask.rect.x, y - mask.rect.y)
+        guard mx >= 0 && mx < mask.rect.width && my >= 0 && my < mask.rect.height else { return nil }
+        return mask.bytes[my * mask.rect.width + mx]
+      }
+      for y in core.y..<core.maxY { for x in core.x..<core.maxX { XCTAssertEqual(byte(x, y), 255) } }
+      // One pixel more each side has a byte short of 255 on its border.
+      let grown = Rect(x: core.x - 1, y: core.y - 1, width: core.width + 2, height: core.height + 2)
+      var border: [UInt8?] = []
+      for x in grown.x..<grown.maxX { border += [byte(x, grown.y), byte(x, grown.maxY - 1)] }
+      for y in grown.y..<grown.maxY { border += [byte(grown.x, y), byte(grown.maxX - 1, y)] }
+      XCTAssertTrue(border.contains { $0 != 255 }, "the core of radius \(radius) could grow")
+    }
+    let ring = CoverageMask(ringAt: Point(40, 30), radius: Fixed16(20), strokeWidth: Fixed16(3), rasterizer: rasterizer)
+    XCTAssertTrue(ring.opaqueCore.isEmpty)
+  }
 }

@@ -83,6 +83,59 @@ final class RowWalkerTests: XCTestCase {
     }
   }
 
+  /// The byte path (`nextByte`, the byte ramps) and `skip` must give the bytes that
+  /// `next` and stepping pixel by pixel give, or the polyline's edges would move.
+  func testByteWalkerAndSkipEqualTheCoverageWalkerOnRandomSegments() {
+    let rasterizer = Rasterizer(maximumWidth: 8)
+    var random = SeededRandom(state: 0xB17E_5EED)
+    for _ in 0..<1500 {
+      let ax = random.int(-200_000...7_900_000), ay = random.int(-200_000...4_500_000)
+      var bx = ax &+ random.int(-1_200_000...1_200_000), by = ay &+ random.int(-1_200_000...1_200_000)
+      switch random.next() % 8 {
+      case 0: by = ay
+      case 1: bx = ax
+      case 2: (bx, by) = (ax, ay)
+      default: break
+      }
+      // The byte path is for strokes at least `edgeReach` in radius.
+      let radius = random.int(Rasterizer.edgeReach...131_072)
+      let s = segment(ax: ax, ay: ay, bx: bx, by: by, radius: radius)
+      let sides = Rasterizer.rampLength * s.sideAngle
+      let inside = UnsafePointer(rasterizer.insideBytes + sides), outside = UnsafePointer(rasterizer.outsideBytes + sides)
+      for _ in 0..<4 {
+        let y = Int(random.int(Int64(s.firstRow)...Int64(s.endRow - 1)))
+        let py = SubPixel.centre(y)
+        let x0 = s.columns.first - Int(random.int(0...3)), x1 = s.columns.end
+        let gap = Int(random.int(0...Int64(max(0, x1 - x0))))
+        var reference = CapsuleSegment.RowWalker(segment: s, x: x0, py: py)
+        var bytes = CapsuleSegment.RowWalker(segment: s, x: x0, py: py)
+        var skipping = CapsuleSegment.RowWalker(segment: s, x: x0, py: py)
+        for x in x0..<x1 {
+          let expected = UInt8(Rasterizer.coverageByte(reference.next(of: s, radius: radius, rasterizer: rasterizer)))
+          let walked = bytes.nextByte(of: s, radius: radius, inside: inside, outside: outside, rasterizer: rasterizer)
+          if walked != expected {
+            XCTFail("segment (\(ax), \(ay))-(\(bx), \(by)) radius \(radius) pixel (\(x), \(y)): byte \(walked), "
+              + "coverage walker \(expected)")
+            return
+          }
+          if x == x0 + gap {
+            skipping.skip(gap, of: s)
+            let skipped = skipping.nextByte(
+              of: s, radius: radius, inside: inside, outside: outside, rasterizer: rasterizer)
+            XCTAssertEqual(skipped, expected, "skip(\(gap)) from \(x0), row \(y), radius \(radius)")
+            XCTAssertEqual(skipping.along, bytes.along)
+            // (A dot's quotient and remainder are never read: `next` counts the
+            // quotient up there, `skip` leaves it.)
+            if s.length > 0 {
+              XCTAssertEqual(skipping.quotient, bytes.quotient)
+              XCTAssertEqual(skipping.remainder, bytes.remainder)
+            }
+          }
+        }
+      }
+    }
+  }
+
   func testRowCutsLieWithinTheSegmentsColumns() {
     var random = SeededRandom(state: 0xC0_1D_5EED)
     for _ in 0..<3000 {
