@@ -224,10 +224,7 @@ class E2EBoard(Board):
         if mode == "run":
             self.console.wait(lambda l: l.startswith("patternlock: showing the lock on"), 0, self.deadline, "the lock screen init starts")
             return f"boot {len(self.boots)}: the lock is on screen {time.monotonic() - self.boots[-1]:.1f} s after power-on"
-        self.console.wait(lambda l: l.startswith("PL-SHELL"), 0, self.deadline, "PL-SHELL (the guest's shell)")
-        # A plain read-eval loop instead of ash's line editor (which queries the cursor
-        # position and garbles input sent while it waits); background jobs and markers work.
-        self.console.send("stty -echo; exec sh -c 'while IFS= read -r line; do eval \"$line\"; done'")
+        self.wait_for_shell()
         return f"boot {len(self.boots)}: guest shell up after {time.monotonic() - self.boots[-1]:.1f} s"
 
     def power_off(self):
