@@ -77,7 +77,11 @@ busybox shell over the serial console, the display and the tablet over QMP:
      (line 3, pulsed by QMP system_powerdown through QEMU's gpio-key) pulses it low and
      is in the audit log; `door-sensor = 9030000.pl061:3 active-low` (chip label and
      offset) with door-held-open-s 1 logs door-held-open, then the pulse's closing and
-     reopening as door-closed and door-forced.
+     reopening as door-closed and door-forced. A duress credential (`credential add
+     panic --role duress`, 7-8-9-6) with `duress-opens = no`: the tablet's 7-8-9-6 shows
+     the headless render of that drawing judged right, run prints the owner's unlock
+     line and exits 0, on-duress writes its event and credential, the audit log says
+     duress, and line 4 stays at rest; with the default, check of it pulses line 4.
 
 Every boot traces what virtio-gpu transfers to the host (QEMU's
 virtio_gpu_cmd_res_create_2d and virtio_gpu_cmd_res_flush events, WORK/virtio-gpu-bootN.trace);
@@ -224,10 +228,7 @@ class E2EBoard(Board):
         if mode == "run":
             self.console.wait(lambda l: l.startswith("patternlock: showing the lock on"), 0, self.deadline, "the lock screen init starts")
             return f"boot {len(self.boots)}: the lock is on screen {time.monotonic() - self.boots[-1]:.1f} s after power-on"
-        self.console.wait(lambda l: l.startswith("PL-SHELL"), 0, self.deadline, "PL-SHELL (the guest's shell)")
-        # A plain read-eval loop instead of ash's line editor (which queries the cursor
-        # position and garbles input sent while it waits); background jobs and markers work.
-        self.console.send("stty -echo; exec sh -c 'while IFS= read -r line; do eval \"$line\"; done'")
+        self.wait_for_shell()
         return f"boot {len(self.boots)}: guest shell up after {time.monotonic() - self.boots[-1]:.1f} s"
 
     def power_off(self):
@@ -1156,6 +1157,10 @@ def status_has(b, **want):
 
 DOOR_STATE = "/var/lib/patternlock-door"
 DOOR_LINES = {3: "EXIT_BUTTON", 4: "DOOR_STRIKE"}
+# The duress credential draws the tablet drag's 7-8-9-6 (its headless render, judged
+# right, is REFERENCES/tablet-accepted); its on-duress hook leaves a mark.
+DURESS_NAME, DURESS_PATTERN = "panic", "-".join(str(d) for d in TABLET_DOTS)
+DURESS_HOOK, DURESS_MARK = "/etc/patternlock-e2e-duress", "/tmp/patternlock-e2e-duress"
 
 
 def door_panel(b):
@@ -1168,6 +1173,10 @@ def door_panel(b):
     b.require("door: the board boots with PL061 lines 3 and 4 named in its device tree", lambda: b.boot(dtb=dtb))
     status = b.console.shell(f"echo 1-2-3-6 | patternlock set-pattern --state-dir {DOOR_STATE} {CHEAP_HASH} >/dev/null", b.within(30))
     b.require(f"door: set-pattern stores 1-2-3-6 in {DOOR_STATE}", lambda: expect_status(status, 0))
+    status = b.console.shell(
+        f"echo {DURESS_PATTERN} | patternlock credential add {DURESS_NAME} --role duress --state-dir {DOOR_STATE}", b.within(30))
+    b.require(f"door: credential add enrols {DURESS_NAME}, a duress credential drawing {DURESS_PATTERN}",
+              lambda: expect_status(status, 0))
 
     def system_conf(text):
         status = b.console.shell(f"printf '{text}' >{SYSTEM_CONF} && chmod 0644 {SYSTEM_CONF}", b.within(10))
@@ -1233,8 +1242,72 @@ def door_panel(b):
                 lambda: " ".join(wait_for_events(["exit-button", "door-held-open", "door-closed", "door-forced"], 10)))
         b.stop_run()
         b.run_line(b.run_since, "exit ", 15)
+        duress_at_the_door(b, system_conf)
     finally:
-        b.console.shell(f"rm -f {SYSTEM_CONF}", b.within(10))
+        b.console.shell(f"rm -f {SYSTEM_CONF} {DURESS_HOOK}", b.within(10))
+
+
+def duress_at_the_door(b, system_conf):
+    """15b. A duress credential at the door: with `duress-opens = no`, drawing its pattern
+    on the tablet is an unlock as any other (the same picture as the headless render's
+    unlock of that drawing, the same line, exit 0), on-duress runs with the credential's
+    name, the audit log says duress, and the strike stays shut; with the default (yes),
+    the same pattern given to check pulses the strike."""
+    b.require("duress: an on-duress hook that writes its event and credential to a file",
+              lambda: expect_status(b.console.shell(
+                  f"printf '#!/bin/sh\\necho \"$PATTERNLOCK_EVENT $PATTERNLOCK_CREDENTIAL\" >{DURESS_MARK}\\n' >{DURESS_HOOK}"
+                  f" && chmod 0755 {DURESS_HOOK} && rm -f {DURESS_MARK}", b.within(10)), 0))
+    strike = "[actions]\\ngpio-unlock = DOOR_STRIKE 300 active-low\\nhook-user = root\\n" f"on-duress = {DURESS_HOOK}\\n"
+    b.require("duress: duress-opens = no in /etc/patternlock.conf", lambda: system_conf(strike + "duress-opens = no\\n"))
+    b.start_run(f"--state-dir {DOOR_STATE} --feedback-ms {b.feedback} --timing")
+    b.run_line(b.run_since, "timing: start-to-first-flip-us=", 30)
+    # After run put the strike at rest (before its first flip): from here on, any
+    # move of line 4 would be the duress unlock's.
+    since = b.gpio_trace_size()
+    mark = b.console.mark()
+    b.draw(b.tablet_steps)
+    b.check(f"duress: drawing {DURESS_PATTERN} unlocks with the owner's line",
+            lambda: b.run_json(mark, 20, '{"result":"unlocked"}', lambda o: o == {"result": "unlocked"}) and None)
+    b.check("duress: the screen shows the unlock of that drawing (the headless render's, judged right)",
+            lambda: b.picture("tablet-accepted", b.feedback / 1000 - 0.5))
+    b.check("duress: run exits 0 as after any unlock", lambda: b.run_line(mark, "exit 0", b.feedback / 1000 + 5, "'exit 0'"))
+
+    def hook_ran():
+        until = b.within(10)
+        while True:
+            seen = b.console.mark()
+            b.console.shell(f"cat {DURESS_MARK} 2>/dev/null", b.within(10))
+            said = [l for l in b.console.output_lines(seen) if l.startswith("duress ")]
+            if said:
+                expect(said[-1] == f"duress {DURESS_NAME}", f"on-duress wrote '{said[-1]}'")
+                return said[-1]
+            if time.monotonic() > until:
+                raise Failure(f"on-duress wrote nothing to {DURESS_MARK} within 10 s")
+            time.sleep(0.5)
+    b.check("duress: on-duress ran with PATTERNLOCK_EVENT and PATTERNLOCK_CREDENTIAL", hook_ran)
+
+    def logged_duress():
+        seen = b.console.mark()
+        b.console.shell(f"patternlock log --state-dir {DOOR_STATE} --json", b.within(20))
+        entries = [json.loads(l) for l in b.console.output_lines(seen) if l.startswith("{")]
+        last = next((e for e in reversed(entries) if "credential" in e), None)
+        want = {"event": "unlocked", "credential": DURESS_NAME, "reason": "duress"}
+        expect(last is not None and all(last.get(k) == v for k, v in want.items()), f"the last attempt logged is {last}")
+        return json.dumps({k: last[k] for k in want})
+    b.check("duress: the audit log's unlocked entry says duress", logged_duress)
+    time.sleep(0.5)  # the 300 ms a pulse would have taken
+    b.check("duress: with duress-opens = no the strike (line 4) never left its rest",
+            lambda: expect("0" not in gpio_levels(b, 4, since), f"line 4 went {gpio_levels(b, 4, since)}"))
+
+    b.require("duress: duress-opens left at its default (yes)", lambda: system_conf(strike))
+    since = b.gpio_trace_size()
+    mark = b.console.mark()
+    status = b.console.shell(f"echo {DURESS_PATTERN} | patternlock check --state-dir {DOOR_STATE}", b.within(30))
+    b.check("duress: check of the duress pattern exits 0, its line naming the credential",
+            lambda: expect(status == 0 and f'{{"result":"unlocked","credential":"{DURESS_NAME}"}}' in b.console.output_lines(mark),
+                           f"exit {status}: {b.console.output_lines(mark)[-3:]}"))
+    b.check("duress: by default the duress unlock pulses the strike low and back high",
+            lambda: " ".join(gpio_level_seen(b, 4, since, ["0", "1"], 10)))
 
 
 SCENARIOS = (first_run, injected_touchscreen, tablet_drag, right_pattern, rotated, sigterm, idle_blanking,

@@ -79,6 +79,13 @@ class Board(Checks):
             self.console = Console(self.qemu.stdout, self.log)
         self.qmp = QMP(self.qmp_path, self.within(qmp_within))
 
+    def wait_for_shell(self):
+        """Waits for the image's shell (init's PL-SHELL, `shell` mode) and replaces it by
+        a plain read-eval loop: ash's line editor queries the cursor position and
+        garbles input sent while it waits; background jobs and markers still work."""
+        self.console.wait(lambda l: l.startswith("PL-SHELL"), 0, self.deadline, "PL-SHELL (the guest's shell)")
+        self.console.send("stty -echo; exec sh -c 'while IFS= read -r line; do eval \"$line\"; done'")
+
     def power_cut(self):
         """Kills QEMU: no shutdown, no sync, no unmount; only what reached the disk stays."""
         self.qemu.kill()
