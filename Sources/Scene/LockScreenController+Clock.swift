@@ -17,6 +17,9 @@ extension LockScreenController {
     if let timeout = timeoutMicroseconds, !timeoutSpent { next = min(next ?? .max, (lastActivity ?? now) + timeout) }
     if let start = buttonPressStart { next = min(next ?? .max, nextPowerPressStep(start: start, after: now)) }
     if let due = tapConfirmationDue { next = min(next ?? .max, max(due, now)) }
+    // A verdict waiting for its first frame has no end yet: the present that shows it
+    // sets one, and the driver arms its timer then.
+    if verdictAwaitsFrame { return next }
     if let ends = feedbackEnds { return min(ends, next ?? ends) }
     if case .storageError(let retryAt, _) = refusal { return min(max(retryAt, now), next ?? retryAt) }
     guard case .until(let ends) = refusal, !isBlanked else { return next }
@@ -51,7 +54,7 @@ extension LockScreenController {
   public mutating func advance(to time: UInt64) {
     guard requestedPowerAction == nil else { return }
     defer { runClockedActions(at: time) }
-    if let ends = feedbackEnds, time >= ends {
+    if let ends = feedbackEnds, !verdictAwaitsFrame, time >= ends {
       feedbackEnds = nil
       tracker.reset()
       keyed.removeAll()
@@ -114,6 +117,7 @@ extension LockScreenController {
     buttonSlot = nil
     buttonPressStart = nil
     feedbackEnds = nil
+    verdictAwaitsFrame = false
     isBlanked = false
     state = LockScreenState(prompt: PromptText.announcing(action))
   }

@@ -31,6 +31,9 @@ public struct LockScreenController: Sendable {
   public internal(set) var state: LockScreenState
   /// When the verdict on screen ends, if one is showing.
   public internal(set) var feedbackEnds: UInt64?
+  /// The verdict waits for its first frame before its time starts to run
+  /// (`holdVerdictUntilShown`): a slow judgement must not use up the time it is seen for.
+  public internal(set) var verdictAwaitsFrame = false
   /// Dots joined with the keyboard, not yet submitted.
   var keyed = DotSequence()
 
@@ -163,6 +166,23 @@ public struct LockScreenController: Sendable {
       state.prompt = prompt
     }
     feedbackEnds = outcome.timeMicroseconds + feedbackMicroseconds
+    verdictAwaitsFrame = false
+  }
+
+  /// Keeps the verdict just shown until a frame with it is presented: its time then
+  /// counts from that frame (`verdictShown(at:)`), not from the finger's lift, so an
+  /// Argon2id or TPM judgement slower than `feedbackMicroseconds` still leaves the red
+  /// (or the unlock colour) on screen for the whole time. Only a driver that presents
+  /// frames may hold a verdict: one that never calls `verdictShown` would keep it forever.
+  public mutating func holdVerdictUntilShown() {
+    if feedbackEnds != nil { verdictAwaitsFrame = true }
+  }
+
+  /// A frame showing the held verdict was presented at `time`: its time runs from here.
+  public mutating func verdictShown(at time: UInt64) {
+    guard verdictAwaitsFrame else { return }
+    verdictAwaitsFrame = false
+    feedbackEnds = time + feedbackMicroseconds
   }
 
   /// Shows the caller's judgement of a finished gesture: the next idle prompt, the

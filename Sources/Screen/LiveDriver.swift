@@ -51,6 +51,12 @@ public struct LiveDriver {
     return outcome
   }
 
+  /// A frame was presented at `now`: a verdict it showed first starts its time here
+  /// (`LockScreen.present`), so the timer is armed for that verdict's end.
+  public mutating func presented<Pixel: PixelStorage>(_ screen: LockScreen<Pixel>, at now: UInt64) {
+    arm(for: screen, at: now)
+  }
+
   /// The input ready at `now` was taken: input moves the next idle and timeout moments
   /// (and a lifted finger lets the screen blank again), so the timer follows them.
   public mutating func inputTaken<Pixel: PixelStorage>(_ screen: LockScreen<Pixel>, at now: UInt64) {

@@ -27,6 +27,9 @@ public struct LockScreen<Pixel: PixelStorage> {
   public private(set) var unlocked = false
   /// The display refused to switch off once: blanking shows black frames from now on.
   public private(set) var blanksWithBlackFrames = false
+  /// A frame was presented: from then on a verdict's time counts from the frame that
+  /// first shows it. (A replay that draws nothing keeps the recording's clock.)
+  private var presentsFrames = false
 
   /// - Parameters:
   ///   - layout: the grid laid out for the panel (from `configuration.layout` and the display).
@@ -91,6 +94,7 @@ public struct LockScreen<Pixel: PixelStorage> {
 
   private mutating func apply(_ judgement: LockScreenController.Judgement, for outcome: GestureOutcome, at now: UInt64) {
     controller.apply(judgement, for: outcome, at: now)
+    if presentsFrames { controller.holdVerdictUntilShown() }
     if judgement.unlocks { unlocked = true }
   }
 
@@ -134,12 +138,27 @@ public struct LockScreen<Pixel: PixelStorage> {
   /// Deciding here, and not in the display from the pixels, because an all-black
   /// frame is not necessarily a blank screen.
   ///
+  /// A verdict shown for the first time starts its time at `now`, whatever the
+  /// judgement cost: the wrong pattern's red is seen for the whole feedback time.
+  ///
+  /// - Parameter now: the moment of presenting, on the clock the events carry.
   /// - Returns: whether a frame was presented (a flip the display completes later),
   ///   the panel rectangle it changed, and why the display could not switch off, the
   ///   one time it refused. (Returned,
   ///   not passed to a callback: a closure over the generic display would allocate
   ///   its context on every frame.)
   public mutating func present<D: Display & ~Copyable>(
+    on display: inout D, at now: UInt64
+  ) throws(D.Failure) -> (presented: Bool, switchOffRefusal: D.Failure?, damage: Rect) where D.Pixel == Pixel {
+    presentsFrames = true
+    // Only once the display took the picture does the verdict's time start; a display
+    // that failed leaves it held for the next attempt.
+    let result = try presentState(on: &display)
+    controller.verdictShown(at: now)
+    return result
+  }
+
+  private mutating func presentState<D: Display & ~Copyable>(
     on display: inout D
   ) throws(D.Failure) -> (presented: Bool, switchOffRefusal: D.Failure?, damage: Rect) where D.Pixel == Pixel {
     if display.drawsStateItself {

@@ -79,7 +79,7 @@ public enum RecordedPlayback {
     func presentIfChanged(at time: UInt64) throws(D.Failure) -> Bool {
       guard pictures != .none, screen.isDirty else { return true }
       let state = screen.controller.state
-      _ = try screen.present(on: &display)
+      _ = try screen.present(on: &display, at: time)
       onPicture(state, time)
       presented += 1
       return presented <= limit

@@ -65,7 +65,10 @@ final class LockScreenStepTests: XCTestCase {
       driver.inputTaken(screen, at: now)
       takeTimer(at: now)
       guard driver.shouldPresent(screen, on: display) else { return false }
-      return try screen.present(on: &display).presented
+      let presented = try screen.present(on: &display, at: now).presented
+      driver.presented(screen, at: now)
+      takeTimer(at: now)
+      return presented
     }
   }
 
@@ -91,7 +94,7 @@ final class LockScreenStepTests: XCTestCase {
       // Warm-up pass: first use instantiates runtime metadata.
       try drive(list, screen: &screen, display: &display)
       screen = LockScreen<XRGB8888>(testing: layout)
-      _ = try screen.present(on: &display)
+      _ = try screen.present(on: &display, at: list.first?.timeMicroseconds ?? 0)
       let before = display.presented
       var judge = QuietPatternJudge(DotSequence([1, 2, 3, 6]))
       let allocations = try allocationsStepping(list, screen: &screen, display: &display, judge: &judge)
@@ -133,14 +136,14 @@ final class LockScreenStepTests: XCTestCase {
       var display = MemoryDisplay<XRGB8888>(width: 800, height: 480)
       try drive(list, screen: &screen, display: &display)
       screen = makeScreen()
-      _ = try screen.present(on: &display)
+      _ = try screen.present(on: &display, at: list.first?.timeMicroseconds ?? 0)
       var judge = QuietPatternJudge(DotSequence([1, 2, 3, 6]))
       var allocations = try allocationsStepping(list, screen: &screen, display: &display, judge: &judge)
       var patterns = 0
       allocation_counter_start()
       if let due = screen.controller.tapConfirmationDue {
         screen.advance(to: due, judge: &judge)
-        _ = try screen.present(on: &display)
+        _ = try screen.present(on: &display, at: due)
         patterns += 1
       }
       allocations += allocation_counter_stop()
@@ -169,14 +172,14 @@ final class LockScreenStepTests: XCTestCase {
         let start: UInt64 = 1_000_000
         screen.startLockedOut(.seconds(2 * 86_400 + 3), now: start)
         screen.advance(to: start, judge: &judge)
-        _ = try screen.present(on: &display)
+        _ = try screen.present(on: &display, at: start)
         var allocations: Int64 = 0
         var presented = 0
         for second in 1...8 {
           let now = start + UInt64(second) * 1_000_000
           allocation_counter_start()
           screen.advance(to: now, judge: &judge)
-          if screen.isDirty, try screen.present(on: &display).presented { presented += 1 }
+          if screen.isDirty, try screen.present(on: &display, at: now).presented { presented += 1 }
           allocations += allocation_counter_stop()
         }
         XCTAssertGreaterThanOrEqual(presented, 5, language.code)

@@ -47,22 +47,27 @@ final class IdleOutputOffTests: XCTestCase {
     /// Frames presented while the output was off (must stay 0).
     var presentsWhileOff = 0
 
+    /// The last moment the harness stepped to: when a frame is presented.
+    var now: UInt64 = 0
+
     mutating func frame() throws {
       guard LiveDriver().shouldPresent(screen, on: display) else { return }
       let wasOff = display.isOutputOff
-      let result = try screen.present(on: &display)
+      let result = try screen.present(on: &display, at: now)
       if result.presented && wasOff { presentsWhileOff += 1 }
       if let refused = result.switchOffRefusal { refusal = refused.message }
     }
 
     /// The timer firing at `time`.
     mutating func tick(_ time: UInt64) throws {
+      now = max(now, time)
       screen.advance(to: time, judge: &judge)
       try frame()
     }
 
     mutating func feed(_ events: [TouchEvent]) throws {
       for event in events {
+        now = max(now, event.timeMicroseconds)
         if screen.receive(.touch(event), at: event.timeMicroseconds, judge: &judge) != nil { outcomes += 1 }
         if event.kind == .frame { try frame() }
       }

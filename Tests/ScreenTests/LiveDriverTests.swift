@@ -42,16 +42,123 @@ final class LiveDriverTests: XCTestCase {
     driver.start(screen, at: 0)
     XCTAssertNil(driver.takeTimerDelay(), "nothing changes by itself on a fresh screen without timeouts")
     XCTAssertTrue(driver.shouldPresent(screen, on: display))
-    XCTAssertTrue(try screen.present(on: &display).presented)
+    XCTAssertTrue(try screen.present(on: &display, at: 0).presented)
     for n in [1, 2, 3, 6] { driver.receive(.key(.dot(n)), at: 10, screen: &screen, judge: &judge) }
     XCTAssertNotNil(driver.receive(.key(.submit), at: 20, screen: &screen, judge: &judge))
-    XCTAssertEqual(driver.takeTimerDelay(), 100, "armed for the verdict's end")
-    XCTAssertNil(driver.takeTimerDelay(), "taken once")
+    XCTAssertNil(driver.takeTimerDelay(), "the verdict's time starts with its first frame, not yet presented")
     XCTAssertFalse(driver.shouldPresent(screen, on: display), "a flip is in flight")
-    driver.timerFired(at: 120, screen: &screen, judge: &judge)
+    driver.timerFired(at: 200, screen: &screen, judge: &judge)
+    XCTAssertFalse(screen.isFinished, "a verdict never presented has not had its time")
+    _ = try display.completeFlip()
+    XCTAssertTrue(driver.shouldPresent(screen, on: display))
+    XCTAssertTrue(try screen.present(on: &display, at: 210).presented)
+    driver.presented(screen, at: 210)
+    XCTAssertEqual(driver.takeTimerDelay(), 100, "armed for the verdict's end, counted from its frame")
+    XCTAssertNil(driver.takeTimerDelay(), "taken once")
+    driver.timerFired(at: 310, screen: &screen, judge: &judge)
     XCTAssertTrue(screen.isFinished)
     XCTAssertNil(driver.ending(of: screen, on: display), "the unlocked picture's flip has not completed")
     _ = try display.completeFlip()
     XCTAssertEqual(driver.ending(of: screen, on: display), .unlocked)
+  }
+
+  /// A judge that takes `cost` of the test's clock, as Argon2id on a slow board or a
+  /// TPM round trip does: the clock has moved on when its verdict comes back.
+  struct SlowJudge: PatternJudge {
+    var inner: MatchJudge
+    let clock: TestClock
+    let cost: UInt64
+    mutating func judge(_ outcome: GestureOutcome, at now: UInt64) -> LockScreenController.Judgement {
+      clock.now += cost
+      return inner.judge(outcome, at: now)
+    }
+  }
+
+  final class TestClock {
+    var now: UInt64 = 0
+  }
+
+  /// Every wrong and right verdict stays on screen for the whole feedback time counted
+  /// from the frame that first shows it, however long the judge took: stepped in the
+  /// live loop's order (input, then a present when due, then the earliest of the timer
+  /// and the flip's completion one refresh later).
+  func testASlowJudgementShowsItsVerdictForTheWholeFeedbackTime() throws {
+    let feedback: UInt64 = 500_000
+    let refresh: UInt64 = 16_667
+    for cost: UInt64 in [0, 300_000, 2_000_000] {
+      let layout = try GridLayout(LayoutOptions())
+      var screen = LockScreen<XRGB8888>(testing: layout, .testing(feedbackMicroseconds: feedback))
+      var display = SlowDisplay(memory: MemoryDisplay<XRGB8888>(width: 800, height: 480))
+      var driver = LiveDriver()
+      let clock = TestClock()
+      var judge = SlowJudge(inner: MatchJudge(DotSequence([1, 2, 3, 6])), clock: clock, cost: cost)
+      var timerDue: UInt64?
+      var flipDue: UInt64?
+      /// Each presented picture's appearance and when it was presented.
+      var presented: [(appearance: LockScreenState.Appearance, at: UInt64)] = []
+
+      func takeTimer() { if let delay = driver.takeTimerDelay() { timerDue = clock.now + delay } }
+      func prepare() throws {
+        guard driver.ending(of: screen, on: display) == nil, driver.shouldPresent(screen, on: display) else { return }
+        let appearance = screen.controller.state.appearance
+        if try screen.present(on: &display, at: clock.now).presented {
+          presented.append((appearance, clock.now))
+          flipDue = clock.now + refresh
+        }
+        driver.presented(screen, at: clock.now)
+        takeTimer()
+      }
+      /// Waits for the earliest of the timer and the flip, and drains it.
+      func waitAndDrain() throws {
+        let next = [timerDue, flipDue].compactMap { $0 }.min()!
+        clock.now = max(clock.now, next)
+        if flipDue == next {
+          flipDue = nil
+          _ = try display.completeFlip()
+        } else {
+          timerDue = nil
+          driver.timerFired(at: clock.now, screen: &screen, judge: &judge)
+          takeTimer()
+        }
+      }
+      func enter(_ dots: [Int]) throws {
+        clock.now += 100_000
+        for n in dots { driver.receive(.key(.dot(n)), at: clock.now, screen: &screen, judge: &judge) }
+        driver.receive(.key(.submit), at: clock.now, screen: &screen, judge: &judge)
+        driver.inputTaken(screen, at: clock.now)
+        takeTimer()
+      }
+
+      driver.start(screen, at: clock.now)
+      try prepare()
+      try enter([1, 2, 3, 5])
+      try prepare()
+      while screen.controller.feedbackEnds != nil || display.isFlipPending {
+        try waitAndDrain()
+        try prepare()
+      }
+      try enter([1, 2, 3, 6])
+      var steps = 0
+      while driver.ending(of: screen, on: display) == nil {
+        try prepare()
+        if driver.ending(of: screen, on: display) != nil { break }
+        try waitAndDrain()
+        steps += 1
+        XCTAssertLessThan(steps, 1000, "the lock must end")
+        if steps >= 1000 { return }
+      }
+
+      for verdict in [LockScreenState.Appearance.wrong, .success] {
+        guard let first = presented.firstIndex(where: { $0.appearance == verdict }) else {
+          XCTFail("cost \(cost): the \(verdict) verdict was never presented")
+          continue
+        }
+        let after = presented[(first + 1)...].first { $0.appearance != verdict }
+        // The unlock ends the lock instead of a next picture: the end is the clock then.
+        let end = after?.at ?? clock.now
+        XCTAssertGreaterThanOrEqual(
+          end - presented[first].at, feedback, "cost \(cost): the \(verdict) verdict was cut short")
+      }
+    }
   }
 }

@@ -80,7 +80,10 @@ extension EventLoop {
         }
         guard driver.shouldPresent(screen, on: display) else { return .wait(milliseconds: -1) }
         do throws(D.Failure) {
-          let result = try screen.present(on: &display)
+          let presentedAt = MonotonicClock.microseconds()
+          let result = try screen.present(on: &display, at: presentedAt)
+          driver.presented(screen, at: presentedAt)
+          armTimer(loop.timer)
           if let refusal = result.switchOffRefusal {
             // Said once: from now on the screen blanks with black frames.
             Console.error("cannot switch the display off when idle (\(refusal.message)); blanking it with black frames instead")
