@@ -26,6 +26,10 @@ let package = Package(
     // Pure Swift: fixed-point maths, layout, gestures. No C, no I/O.
     .target(name: "PatternCore"),
 
+    // How people choose patterns: the attacker's order, the enrolment blocklist and
+    // the guess estimate. Pure Swift.
+    .target(name: "PatternChoice", dependencies: ["PatternCore"]),
+
     // Pure Swift software rasteriser: pixel formats, coverage, blending, and the damage
     // copy every display back-end shares. No C.
     .target(name: "Raster", dependencies: ["PatternCore"]),
@@ -200,6 +204,7 @@ let package = Package(
       dependencies: ["patternlock", "CShim", "SystemCalls", "Input", "PatternCore", "Raster", "Recording", "Scene", "Screen", "ScreenTestSupport", "AllocationCounter", "CommandTestSupport", "Typeface", "Configuration", "FBDev", "Vault", "VaultTestSupport"]
     ),
     .testTarget(name: "PatternCoreTests", dependencies: ["PatternCore", "AllocationCounter"]),
+    .testTarget(name: "PatternChoiceTests", dependencies: ["PatternChoice", "PatternCore", "CommandTestSupport"]),
     // Screen: the lock screen stepped and presented over memory displays (idle blanking,
     // the live driver's rules).
     .testTarget(
