@@ -4,12 +4,15 @@ import PatternCore
 /// closed under the grid's symmetries and reversal, so that a shape is refused in every
 /// orientation and direction or in none.
 ///
-/// Whole images are added in the order's order until at least `size` patterns are in,
-/// so the list holds `size` or a few more (`count`).
+/// The list is the first `headSize` patterns of the order with every image of each, and
+/// every image of every named shape (on 3x3 those are in the head's images already; on
+/// larger grids the many short patterns could push a letter out of the head), so it holds
+/// more than `headSize` patterns (`count`).
 public struct PatternBlocklist: Sendable {
-  /// The size enrolments refuse by default; docs/security.md says why this size.
-  public static let standardSize = 1_000
-  /// The largest size a system may widen it to.
+  /// How much of the order's head enrolments refuse by default (with its images);
+  /// docs/security.md says why this size.
+  public static let standardSize = 300
+  /// The largest head a system may widen it to.
   public static let largestSize = 20_000
 
   public let gridSize: Int
@@ -19,14 +22,17 @@ public struct PatternBlocklist: Sendable {
   public var count: Int { sorted.count }
 
   /// - Parameters:
-  ///   - size: at least this many patterns are refused (whole images are kept together).
-  public init(model: ChoiceModel, size: Int = PatternBlocklist.standardSize) {
+  ///   - headSize: how many patterns of the order's head are refused, with their images.
+  public init(model: ChoiceModel, headSize: Int = PatternBlocklist.standardSize) {
     gridSize = model.gridSize
     var refused: [DotSequence] = []
-    for pattern in model.head(size) where refused.count < size {
+    for pattern in model.head(headSize) {
       for image in GridSymmetry.images(of: pattern, gridSize: model.gridSize) where !refused.contains(image) {
         refused.append(image)
       }
+    }
+    for shape in model.namedShapes where shape.count >= model.minimumDots && !refused.contains(shape) {
+      refused.append(shape)
     }
     refused.sort(by: ChoiceModel.precedes)
     sorted = refused

@@ -1,0 +1,29 @@
+import PatternChoice
+import PatternCore
+
+/// Every 3x3 pattern of 4 dots or more with its cost, in the attacker's order: walked
+/// once for all the tests that look at the whole order.
+enum EveryPattern {
+  static let model = ChoiceModel(gridSize: 3)
+
+  static let inOrder: [(dots: DotSequence, cost: Int)] = {
+    var all: [(dots: DotSequence, cost: Int)] = []
+    all.reserveCapacity(389_112)
+    model.forEachPattern(costingAtMost: Int.max) { dots, cost in
+      all.append((dots, cost))
+      return true
+    }
+    all.sort { $0.cost != $1.cost ? $0.cost < $1.cost : ChoiceModel.precedes($0.dots, $1.dots) }
+    return all
+  }()
+
+  /// The mean place (from 1) of the patterns `matching` picks.
+  static func meanPlace(where matching: (DotSequence) -> Bool) -> Double {
+    var sum = 0.0, count = 0.0
+    for (i, entry) in inOrder.enumerated() where matching(entry.dots) {
+      sum += Double(i + 1)
+      count += 1
+    }
+    return sum / count
+  }
+}
