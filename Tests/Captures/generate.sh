@@ -23,6 +23,10 @@ python3 "$make" "${binary[@]}" --device qemu-tablet --path 3-5-7-8 --seed 7 -o t
 python3 "$make" "${binary[@]}" --device ft5406 --path 1-5-9 --path 3-2-1-4-7 --seed 8 -o two-gestures.yaml
 python3 "$make" "${binary[@]}" --device ft5406 --size 480x800 --path 2-5-8-9-6 --seed 9 -o portrait-480x800-25896.yaml
 python3 "$make" "${binary[@]}" --device ft5406 --rotate 90 --path 1-4-7-8 --seed 10 -o rotated-90-1478.yaml
+# The example pattern the docs and the end-to-end tests set (README.md, "Choosing a
+# pattern"): far down an attacker's order, so an enrolment accepts it.
+python3 "$make" "${binary[@]}" --device ft5406 --path 2-5-9-4-3 --seed 14 -o strong-25943.yaml
+python3 "$make" "${binary[@]}" --device ft5406 --rotate 90 --path 2-5-9-4-3 --seed 15 -o rotated-90-25943.yaml
 # Taps, one gesture per dot (0.6 to 0.8 s apart): confirmed by tapping 6 again, and by
 # the pause after the last tap.
 python3 "$make" "${binary[@]}" --device ft5406 --path 1 --path 2 --path 3 --path 6 --path 6 --seed 11 -o taps-1236.yaml

@@ -12,7 +12,8 @@
 #     NAutoVTs=0, ReserveVT=0), no login on the serial console (serial-getty masked,
 #     console=serial0 removed from cmdline.txt, the old line kept as cmdline.txt.bak).
 # It refuses to enable the lock while no pattern is set: set one first with
-#   echo 1-2-3-6-9 | sudo patternlock set-pattern
+#   echo 2-5-9-4-3 | sudo patternlock set-pattern
+# (with your own dots, not this example: raspberry-pi.md, "4. Set the pattern").
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 
@@ -76,7 +77,7 @@ fi
 # Without a pattern the lock cannot be opened (the default state directory; with
 # another state-dir in the configuration, check there).
 if [ ! -s /var/lib/patternlock/pattern ] && ! grep -qs '^state-dir' /etc/patternlock.conf /etc/patternlock.conf.d/*.conf; then
-  die "no pattern is set; set one (echo 1-2-3-6-9 | sudo patternlock set-pattern), then run me again"
+  die "no pattern is set; set your own first (sudo patternlock enroll, or: echo 2-5-9-4-3 | sudo patternlock set-pattern with your dots), then run me again"
 fi
 systemctl enable patternlock.service
 echo "install.sh: patternlock.service enabled on tty1; reboot to lock (sudo reboot)"

@@ -5,7 +5,7 @@ Usage: boot_test.py --suite NAME --dir DIR [--feedback-ms MS] [--timeout S]
        boot_test.py --write-captures DIR TEMPLATE.yaml LAYOUT   (the tablet gestures' captures)
 
 DIR is what scripts/test-boot prepared for one Debian release: root.img (the image with
-the .deb installed and docs/raspberry-pi.md followed: the pattern 1-2-3-6-9 set,
+the .deb installed and docs/raspberry-pi.md followed: the pattern 2-5-9-4-3 set,
 install.sh --harden run), vmlinuz and initrd.img, and references/ (the headless renders
 of the gestures below by the image's own binary, `replay --state-dir --dump`) and
 layout.json (the image's `patternlock layout` of the panel: the tablet's touches are
@@ -28,7 +28,7 @@ console hvc0, the test's way in) and checks:
   4. a wrong pattern (7-8-9-6) dragged with the tablet: the journal's result line equals
      the headless replay's, the screen shows the wrong verdict, then the idle picture
      with one failure;
-  5. the right pattern (1-2-3-6-9): the result line, the accepted picture; the unit as
+  5. the right pattern (2-5-9-4-3): the result line, the accepted picture; the unit as
      shipped (Restart=always) starts the lock again: idle picture, NRestarts=1;
   6. the guide's override (OnSuccess=getty@tty1.service, RestartPreventExitStatus=0)
      added with `systemctl edit`'s drop-in, the lock restarted and unlocked again: the
@@ -64,7 +64,9 @@ from lib.console import ShellConsole, SocketPipe  # noqa: E402
 from lib.layout import Layout, write_tablet_capture  # noqa: E402
 from lib.pictures import darkest, first_difference, lit_pixels  # noqa: E402
 
-PATTERN = "1-2-3-6-9"
+# The guide's example pattern, which scripts/test-boot sets (one an enrolment accepts:
+# README.md, "Choosing a pattern").
+PATTERN = "2-5-9-4-3"
 # The gestures with the tablet: a wrong 7-8-9-6, and the right pattern.
 WRONG_DOTS, RIGHT_DOTS = [7, 8, 9, 6], [int(d) for d in PATTERN.split("-")]
 # Between the two gestures of the combined capture: the verdict ends first.

@@ -10,29 +10,30 @@ from its dot centres and rectangles.
 Boots the QEMU image (scripts/qemu-run --headless --mode shell --disk FILE) and drives the guest's
 busybox shell over the serial console, the display and the tablet over QMP:
 
-  1. the first boot (no touchscreen yet); `patternlock run --pattern 1-2-3-6 --timing
-     --feedback-ms F`; its idle picture;
+  1. the first boot (no touchscreen yet); `patternlock run --pattern 2-5-9-4-3 --timing
+     --feedback-ms F`; its idle picture (2-5-9-4-3 is the example pattern of README.md,
+     "Choosing a pattern": one an enrolment accepts, as steps 8, 12, 14 and 15 enrol it);
   2. `patternlock inject z-1235789.yaml` (a uinput touchscreen created after run
      started: real kernel, udev, libinput): the JSON line and the red verdict;
-  3. a wrong pattern 7-8-9-6 dragged with the virtio tablet (QMP input-send-event),
+  3. a wrong pattern 4-3-5-9-2 dragged with the virtio tablet (QMP input-send-event),
      paused mid-gesture, then released: both pictures, the JSON line;
-  4. `patternlock inject l-shape-1236.yaml`: match, the accepted picture, `unlocked`,
+  4. `patternlock inject strong-25943.yaml`: match, the accepted picture, `unlocked`,
      exit status 0;
-  5. `run --rotate 90 --pattern 1-4-7-8`: idle picture and rotated-90-1478 unlocking;
+  5. `run --rotate 90 --pattern 2-5-9-4-3`: idle picture and rotated-90-25943 unlocking;
   6. `run` stopped by SIGTERM: its message, its end, and the VT drawing text again
      (fbcon draws only in KD_TEXT, so text written after the exit must appear).
   7. idle blanking switches the display off, on the atomic path and then again with
-     PATTERNLOCK_KMS_LEGACY=1: `run --pattern 1-2-3-6 --idle-blank-s 2`; the run's
+     PATTERNLOCK_KMS_LEGACY=1: `run --pattern 2-5-9-4-3 --idle-blank-s 2`; the run's
      connector's /sys/class/drm/card0-*/dpms reads Off, with no fallback message;
-     l-shape-1236 injected onto the dark screen: dpms reads On, the idle picture is
+     strong-25943 injected onto the dark screen: dpms reads On, the idle picture is
      back, and the (right) pattern is neither judged nor unlocks (the waking touch does
      nothing else); Off again after 2 s, then SIGTERM with the display off: dpms On and
      the VT drawing text again.
   8. the Vault (no --pattern), in /var/lib/patternlock on the state disk (--disk: ext4 on
-     virtio-blk, mounted by init): `set-pattern` stores 1-2-3-6 (a cheap Argon2id);
+     virtio-blk, mounted by init): `set-pattern` stores 2-5-9-4-3 (a cheap Argon2id);
      `run` with `exec = /bin/echo PL-EXEC-RAN` and `gpio-unlock = gpiochip0:4:300` in
      /etc/patternlock.conf (root-owned 0644: as root these keys are refused on the
-     command line), and l-shape-1236: `{"result":"unlocked"}`, the exec'd command's
+     command line), and strong-25943: `{"result":"unlocked"}`, the exec'd command's
      line, exit 0; then the file is removed again; with the door strike, QEMU's
      trace of the board's PL061 shows line 4 driven high, then low (a door strike);
   9. four distinct wrong patterns: failures 1..4, the 2nd from `patternlock check` on the
@@ -53,7 +54,7 @@ busybox shell over the serial console, the display and the tablet over QMP:
      retries the write by itself and then unlocks with the right pattern;
      the state directory removed, a power cut,
      and a fourth boot in `run` mode: init starts `patternlock run --enroll-first` itself
-     (as the Raspberry Pi's unit starts run); the tablet draws 1-2-3-6 twice (stored, no
+     (as the Raspberry Pi's unit starts run); the tablet draws 2-5-9-4-3 twice (stored, no
      unlock), then once more: `{"result":"unlocked"}`, exit 0.
  13. small panels, on a fifth boot with a cirrus-vga display besides virtio-gpu (its driver
      prefers 16 bits: /dev/dri/card1 and /dev/fb1 in RGB565): bytes per flip of a finger
@@ -64,7 +65,7 @@ busybox shell over the serial console, the display and the tablet over QMP:
      idle blanking on /dev/fb0 powers the output down (FBIOBLANK) and a touch up again.
  14. a TPM 2.0 on the board (QEMU's tpm-tis-device, swtpm behind it on a state directory
      of its own; the guest's tpm_tis driver and /dev/tpmrm0), on three more boots with the
-     state disk: `tpm = required` in /etc/patternlock.conf; `set-pattern` binds 1-2-3-6 to
+     state disk: `tpm = required` in /etc/patternlock.conf; `set-pattern` binds 2-5-9-4-3 to
      the TPM (`recovery key:`, status "tpm":"yes"); check exits 0 right, 3 wrong (status:
      tpm_failures 1); powered off and booted with the same disk and TPM state: the TPM's
      count is still 1, a wrong pattern makes it 2, `reset-attempts` with the printed
@@ -78,7 +79,7 @@ busybox shell over the serial console, the display and the tablet over QMP:
      is in the audit log; `door-sensor = 9030000.pl061:3 active-low` (chip label and
      offset) with door-held-open-s 1 logs door-held-open, then the pulse's closing and
      reopening as door-closed and door-forced. A duress credential (`credential add
-     panic --role duress`, 7-8-9-6) with `duress-opens = no`: the tablet's 7-8-9-6 shows
+     panic --role duress`, 4-3-5-9-2) with `duress-opens = no`: the tablet's 4-3-5-9-2 shows
      the headless render of that drawing judged right, run prints the owner's unlock
      line and exits 0, on-duress writes its event and credential, the audit log says
      duress, and line 4 stays at rest; with the default, check of it pulses line 4.
@@ -134,17 +135,22 @@ STATE = "/var/lib/patternlock"
 # The administrator's file, where the privileged keys (exec, gpio-unlock) must be.
 SYSTEM_CONF = "/etc/patternlock.conf"
 CHEAP_HASH = "--argon-memory-mib 8 --argon-passes 1"
+# The owner's pattern every step sets or judges against (README.md, "Choosing a pattern":
+# an enrolment accepts it), and the shipped captures that draw it.
+PATTERN = "2-5-9-4-3"
+RIGHT_CAPTURE, ROTATED_CAPTURE = "strong-25943", "rotated-90-25943"
 WRONG_CAPTURES = ["z-1235789", "fast-swipe-1-3-9", "single-touch-14789", "two-fingers", "two-gestures"]
 LOCKOUT_S = 60
 # Idle blanking: the idle time, and the power state of the connector run drives (the
 # connected one; a disconnected connector always reads Off).
 IDLE_BLANK_S = 2
 CONNECTED_DPMS = ("for c in /sys/class/drm/card0-*; do [ \"$(cat $c/status)\" = connected ] && cat $c/dpms; done")
-# The tablet drag: a wrong 7-8-9-6, paused half way from 9 to 6 (the mid-gesture
-# screendump); the QMP events and the reference capture both come from it.
-TABLET_DOTS, PAUSE_AFTER = [7, 8, 9, 6], 2
+# The tablet drag: a wrong 4-3-5-9-2 (step 15's duress credential, so one an enrolment
+# accepts), paused half way from 5 to 9 (the mid-gesture screendump); the QMP events and
+# the reference capture both come from it.
+TABLET_DOTS, PAUSE_AFTER = [4, 3, 5, 9, 2], 2
 # The right pattern with the tablet, for the boot straight into the lock.
-UNLOCK_DOTS = [1, 2, 3, 6]
+UNLOCK_DOTS = [int(d) for d in PATTERN.split("-")]
 
 
 def tablet_drag_steps(layout):
@@ -156,8 +162,8 @@ def write_tablet_captures(out, template, layout):
     """scripts/test-e2e's references of the tablet drag: the whole drag, and the drag up
     to the pause."""
     steps, pause = tablet_drag_steps(layout)
-    write_tablet_capture(os.path.join(out, "tablet-7896.yaml"), layout, [steps], template)
-    write_tablet_capture(os.path.join(out, "tablet-789-held.yaml"), layout, [steps[:pause + 1]], template)
+    write_tablet_capture(os.path.join(out, "tablet-drag.yaml"), layout, [steps], template)
+    write_tablet_capture(os.path.join(out, "tablet-held.yaml"), layout, [steps[:pause + 1]], template)
 
 
 def countdown_text(index):
@@ -432,13 +438,13 @@ class E2EBoard(Board):
 # on the Board the one before left.
 
 def first_run(b):
-    """1. The first boot; `run --pattern 1-2-3-6 --timing --feedback-ms F` and its idle picture."""
+    """1. The first boot; `run --pattern PATTERN --timing --feedback-ms F` and its idle picture."""
     b.ok(b.boot())
     inputs = [l for l in b.console.since(0) if l.startswith("PL-INPUT ")]
     b.check("no touchscreen before run starts (the injected one is added after)",
             lambda: expect(not any("ID_INPUT_TOUCHSCREEN" in l for l in inputs), f"{inputs}"))
     # Steps 1-4: one run, three inputs, unlocked by the last.
-    since = b.start_run(f"--pattern 1-2-3-6 --timing --feedback-ms {b.feedback}")
+    since = b.start_run(f"--pattern {PATTERN} --timing --feedback-ms {b.feedback}")
     b.check("run starts and flips its first frame", lambda: b.run_line(since, "timing: start-to-first-flip-us=", 30))
     b.check("idle picture", lambda: b.picture("idle", 5))
 
@@ -455,41 +461,43 @@ def injected_touchscreen(b):
 
 
 def tablet_drag(b):
-    """3. The tablet: hover to 7, press, drag 8, 9, pause between 9 and 6 (the mid-gesture
-    picture), then 6 and release: the JSON line and the red verdict; the grid clears."""
+    """3. The tablet: hover to 4, press, drag 3, 5, pause between 5 and 9 (the mid-gesture
+    picture), then 9, 2 and release: the JSON line and the red verdict; the grid clears."""
     mark = b.console.mark()
     for index, (x, y, down) in enumerate(b.tablet_steps):
         b.tablet(x, y, down)
         if index == b.pause_step:
-            b.check(f"tablet mid-gesture 7-8-9 with the button held at ({x}, {y})", lambda: b.picture("tablet-mid", 5))
+            held = "-".join(str(d) for d in TABLET_DOTS[:PAUSE_AFTER + 1])
+            b.check(f"tablet mid-gesture {held} with the button held at ({x}, {y})", lambda: b.picture("tablet-mid", 5))
         time.sleep(STEP_SECONDS)
-    want = '{"dots":[7,8,9,6],"result":"complete","match":false}'
-    if b.check("tablet drag 7-8-9-6 reported as wrong", lambda: b.run_line(mark, want, 10, want)):
+    want = '{"dots":[%s],"result":"complete","match":false}' % ",".join(str(d) for d in TABLET_DOTS)
+    drawn = "-".join(str(d) for d in TABLET_DOTS)
+    if b.check(f"tablet drag {drawn} reported as wrong", lambda: b.run_line(mark, want, 10, want)):
         b.check("wrong-pattern verdict of the tablet drag", lambda: b.picture("tablet-verdict", b.feedback / 1000 - 0.5))
     b.check("grid clears after the tablet verdict", lambda: b.picture("idle", b.feedback / 1000 + 3))
 
 
 def right_pattern(b):
-    """4. `inject l-shape-1236.yaml`: match, the accepted picture, `unlocked`, exit 0.
+    """4. `inject strong-25943.yaml`: match, the accepted picture, `unlocked`, exit 0.
     Before it, run's peak RSS so far (three patterns and their pictures) is noted."""
     b.note_peak_rss(f"run on {b.layout.width}x{b.layout.height} XRGB8888 after two wrong patterns, before the right one")
-    mark = b.inject("l-shape-1236")
-    want = '{"dots":[1,2,3,6],"result":"complete","match":true}'
-    if b.check("l-shape-1236 matches", lambda: b.run_line(mark, want, 20, want)):
-        b.check("accepted picture of l-shape-1236", lambda: b.picture("l-shape-accepted", b.feedback / 1000 - 0.5))
+    mark = b.inject(RIGHT_CAPTURE)
+    want = '{"dots":[%s],"result":"complete","match":true}' % PATTERN.replace("-", ",")
+    if b.check(f"{RIGHT_CAPTURE} matches", lambda: b.run_line(mark, want, 20, want)):
+        b.check(f"accepted picture of {RIGHT_CAPTURE}", lambda: b.picture("right-accepted", b.feedback / 1000 - 0.5))
     b.check("run prints 'unlocked' after the verdict", lambda: b.run_line(mark, "unlocked", b.feedback / 1000 + 5))
     b.check("run exits 0 after unlocking", lambda: b.run_line(mark, "exit 0", 5, "'exit 0'"))
     b.collect_timings()  # of the run step 1 started
 
 
 def rotated(b):
-    """5. `run --rotate 90 --pattern 1-4-7-8`: the idle picture and rotated-90-1478 unlocking."""
-    since = b.start_run(f"--rotate 90 --pattern 1-4-7-8 --timing --feedback-ms {b.feedback}")
+    """5. `run --rotate 90 --pattern PATTERN`: the idle picture and rotated-90-25943 unlocking."""
+    since = b.start_run(f"--rotate 90 --pattern {PATTERN} --timing --feedback-ms {b.feedback}")
     b.run_line(since, "timing: start-to-first-flip-us=", 30)
     b.check("idle picture turned 90 degrees", lambda: b.picture("rotated-idle", 5))
-    mark = b.inject("rotated-90-1478")
-    want = '{"dots":[1,4,7,8],"result":"complete","match":true}'
-    if b.check("rotated-90-1478 under --rotate 90 matches", lambda: b.run_line(mark, want, 20, want)):
+    mark = b.inject(ROTATED_CAPTURE)
+    want = '{"dots":[%s],"result":"complete","match":true}' % PATTERN.replace("-", ",")
+    if b.check(f"{ROTATED_CAPTURE} under --rotate 90 matches", lambda: b.run_line(mark, want, 20, want)):
         b.check("accepted picture turned 90 degrees", lambda: b.picture("rotated-accepted", b.feedback / 1000 - 0.5))
     b.check("rotated run unlocks and exits 0", lambda: b.run_line(mark, "exit 0", b.feedback / 1000 + 5, "'exit 0'"))
     b.collect_timings()
@@ -497,7 +505,7 @@ def rotated(b):
 
 def sigterm(b):
     """6. run stopped by SIGTERM: its message, exit 1, and the VT drawing text again."""
-    since = b.start_run("--pattern 1-2-3-6 --timing")
+    since = b.start_run(f"--pattern {PATTERN} --timing")
     b.run_line(since, "timing: start-to-first-flip-us=", 30)
     b.check("idle picture before SIGTERM", lambda: b.picture("idle", 5))
     b.stop_run()
@@ -519,7 +527,7 @@ def idle_blanking(b):
 def blanking_on(b, path, env):
     """Step 7 on one KMS path (`env` selects it)."""
     label = f"idle blanking ({path})"
-    since = b.start_run(f"--pattern 1-2-3-6 --idle-blank-s {IDLE_BLANK_S} --timing --feedback-ms {b.feedback}", env)
+    since = b.start_run(f"--pattern {PATTERN} --idle-blank-s {IDLE_BLANK_S} --timing --feedback-ms {b.feedback}", env)
 
     def started():
         line = b.run_line(since, "patternlock: showing the lock on", 30)
@@ -539,7 +547,7 @@ def blanking_on(b, path, env):
 
     # The right pattern onto the dark screen: its first touch only wakes it.
     mark = b.console.mark()
-    b.console.shell(f"{INJECT} {CAPTURES}/l-shape-1236.yaml >/dev/null & echo $! >/tmp/pl-inject.pid", b.within(10))
+    b.console.shell(f"{INJECT} {CAPTURES}/{RIGHT_CAPTURE}.yaml >/dev/null & echo $! >/tmp/pl-inject.pid", b.within(10))
     b.check(f"{label}: the injected touch switches the output on (dpms reads On)", lambda: dpms_is(b, "On", 10))
     b.check(f"{label}: the idle picture is back after waking", lambda: b.picture("idle", IDLE_BLANK_S - 0.2))
 
@@ -552,7 +560,7 @@ def blanking_on(b, path, env):
         if said:
             raise Failure(f"the waking gesture was used: {said}")
         return "no result line, no unlock"
-    b.check(f"{label}: the waking touch does nothing else (l-shape-1236 is not judged)", not_judged)
+    b.check(f"{label}: the waking touch does nothing else ({RIGHT_CAPTURE} is not judged)", not_judged)
     b.check(f"{label}: dpms reads Off again after {IDLE_BLANK_S} s", lambda: dpms_is(b, "Off", IDLE_BLANK_S + 10))
 
     # SIGTERM while the output is off: the CRTC and the console come back.
@@ -578,14 +586,14 @@ def dpms_is(b, state, within):
 
 
 def vault_unlocks(b):
-    """8. The Vault (no --pattern) on the state disk: `set-pattern` stores 1-2-3-6; run
-    unlocks with l-shape-1236, pulses the door strike's GPIO line and hands off to exec.
+    """8. The Vault (no --pattern) on the state disk: `set-pattern` stores PATTERN; run
+    unlocks with strong-25943, pulses the door strike's GPIO line and hands off to exec.
     Both keys are in the guest's /etc/patternlock.conf, root-owned 0644: run as root
     refuses them on the command line (docs/security.md, "The trust rule")."""
     # Decoded now: later the countdown is looked at within its first seconds.
     b.require("the headless countdown pictures load", lambda: f"{len(b.countdown())} pictures, 1:00 to {countdown_text(len(b.countdown()) - 1)}")
-    status = b.console.shell(f"echo 1-2-3-6 | patternlock set-pattern {CHEAP_HASH} >/dev/null", b.within(30))
-    b.require(f"set-pattern stores 1-2-3-6 in {STATE} on the state disk", lambda: expect_status(status, 0))
+    status = b.console.shell(f"echo {PATTERN} | patternlock set-pattern {CHEAP_HASH} >/dev/null", b.within(30))
+    b.require(f"set-pattern stores {PATTERN} in {STATE} on the state disk", lambda: expect_status(status, 0))
 
     status = b.console.shell(
         f"printf '[lock]\\nexec = /bin/echo PL-EXEC-RAN\\n[actions]\\ngpio-unlock = gpiochip0:4:300\\n' >{SYSTEM_CONF}"
@@ -602,8 +610,8 @@ def vault_unlocks_with_system_conf(b):
     trace = b.gpio_trace_size()
     since = b.start_run("--timing --feedback-ms 500")
     b.run_line(since, "timing: start-to-first-flip-us=", 30)
-    mark = b.inject("l-shape-1236")
-    b.check("vault: l-shape-1236 unlocks", lambda: b.run_json(mark, 20, '{"result":"unlocked"}', lambda o: o == {"result": "unlocked"}) and None)
+    mark = b.inject(RIGHT_CAPTURE)
+    b.check(f"vault: {RIGHT_CAPTURE} unlocks", lambda: b.run_json(mark, 20, '{"result":"unlocked"}', lambda o: o == {"result": "unlocked"}) and None)
     b.check("vault: run replaces itself with the exec command", lambda: b.run_line(mark, "PL-EXEC-RAN", 10, "the exec marker"))
     b.check("vault: the exec command's status is run's (exit 0)", lambda: b.run_line(mark, "exit 0", 5, "'exit 0'"))
     b.check("door strike: the unlock pulsed PL061 line 4 high, then low (QEMU's GPIO trace)",
@@ -642,7 +650,7 @@ def strike_rests_low(b):
     try:
         for signal, name in (("TERM", "SIGTERM"), ("KILL", "SIGKILL")):
             since = b.gpio_trace_size()
-            status = b.console.shell("echo 1-2-3-6 | patternlock check >/dev/null", b.within(30))
+            status = b.console.shell(f"echo {PATTERN} | patternlock check >/dev/null", b.within(30))
             b.require(f"strike: check unlocks ({name} case)", lambda: expect_status(status, 0))
             b.require(f"strike: the pulse drives line 4 high ({name} case)",
                       lambda: "; ".join(gpio_level_seen(b, 4, since, ["1"], 10)))
@@ -701,7 +709,7 @@ def failures_and_lockout(b):
 def refused_in_lockout(b):
     """During a lockout run does not judge input at all: no result line, no unlock."""
     mark = b.console.mark()
-    status = b.console.shell(f"{INJECT} {CAPTURES}/l-shape-1236.yaml >/dev/null", b.within(20))
+    status = b.console.shell(f"{INJECT} {CAPTURES}/{RIGHT_CAPTURE}.yaml >/dev/null", b.within(20))
     if status != 0:
         raise Failure(f"inject exited {status}")
     time.sleep(1.0)
@@ -860,7 +868,7 @@ def reset_read_only_and_enrol(b):
     as a Raspberry Pi does, and enrols first."""
     status = b.console.shell("patternlock reset-attempts >/dev/null", b.within(20))
     b.require("reset-attempts (root) clears the lockout", lambda: expect_status(status, 0))
-    status = b.console.shell("echo 1-2-3-6 | patternlock check >/dev/null", b.within(20))
+    status = b.console.shell(f"echo {PATTERN} | patternlock check >/dev/null", b.within(20))
     b.check("after reset-attempts the right pattern is judged and unlocks (check exits 0)", lambda: expect_status(status, 0))
     read_only_state(b)
     enrol_first(b)
@@ -873,7 +881,7 @@ def read_only_state(b):
     b.run_line(since, "patternlock: showing the lock", 30)
     status = b.console.shell("mount -o remount,ro /var/lib", b.within(10))
     b.require("the state disk is remounted read-only under run", lambda: expect_status(status, 0))
-    mark = b.inject("l-shape-1236")
+    mark = b.inject(RIGHT_CAPTURE)
     # The audit log's entry comes before the count, so a read-only disk is found there
     # first: either line says the attempt is not judged.
     b.check("read-only state: run refuses to judge the right pattern and says why",
@@ -885,7 +893,7 @@ def read_only_state(b):
     b.console.shell("mount -o remount,rw /var/lib", b.within(10))
     b.check("writable again: run retries the write by itself",
             lambda: b.run_line(mark, "patternlock: the state directory can be written again", 10, "the recovery line"))
-    mark = b.inject("l-shape-1236")
+    mark = b.inject(RIGHT_CAPTURE)
     b.check("writable again: the right pattern unlocks", lambda: b.run_json(mark, 20, '{"result":"unlocked"}', lambda o: o == {"result": "unlocked"}) and None)
     b.run_line(mark, "exit 0", 10, "'exit 0'")
 
@@ -902,14 +910,14 @@ def enrol_first(b):
     mark = b.console.mark()
     b.drag(b.unlock_steps)
     b.drag(b.unlock_steps)
-    b.check("enrol first: 1-2-3-6 drawn twice with the tablet is stored",
+    b.check(f"enrol first: {PATTERN} drawn twice with the tablet is stored",
             lambda: b.console.wait(lambda l: l.startswith(f"pattern set in {STATE}"), mark, b.within(30), "'pattern set'"))
     early = [l for l in b.console.since(mark) if l.startswith(("{", "PL-DONE"))]
     b.check("enrol first: the enrolment itself neither unlocks nor ends run", lambda: expect(not early, f"run said {early}"))
     time.sleep(1.0)
     mark = b.console.mark()
     b.drag(b.unlock_steps)
-    b.check("enrol first: the lock then runs with the new pattern, and 1-2-3-6 unlocks",
+    b.check(f"enrol first: the lock then runs with the new pattern, and {PATTERN} unlocks",
             lambda: b.console.wait(lambda l: l == '{"result":"unlocked"}', mark, b.within(20), "the unlocked line"))
     b.check("enrol first: run exits 0 and init goes on",
             lambda: b.console.wait(lambda l: l.startswith("PL-DONE run exited with status 0"), mark, b.within(10), "PL-DONE with status 0"))
@@ -955,7 +963,7 @@ def finger_on_virtio_gpu(b):
     virtio-gpu (XRGB8888, atomic with FB_DAMAGE_CLIPS): each move transfers no more than
     twice its damage."""
     traced = trace_offset(b)
-    since = b.start_run("--device /dev/dri/card0 --pattern 1-2-3-6 --timing --feedback-ms 500")
+    since = b.start_run(f"--device /dev/dri/card0 --pattern {PATTERN} --timing --feedback-ms 500")
     b.run_line(since, "timing: start-to-first-flip-us=", 30)
     b.check("small panels: idle picture on virtio-gpu", lambda: b.picture("idle", 5))
     x, y = b.layout.centre(7)
@@ -1004,7 +1012,7 @@ def fbdev_blanking(b):
     reads Off) and the waking touch (off the grid, on the prompt) powers it up with the
     idle picture."""
     label = "idle blanking (fbdev)"
-    since = b.start_run(f"--device /dev/fb0 --pattern 1-2-3-6 --idle-blank-s {IDLE_BLANK_S} --feedback-ms {b.feedback}")
+    since = b.start_run(f"--device /dev/fb0 --pattern {PATTERN} --idle-blank-s {IDLE_BLANK_S} --feedback-ms {b.feedback}")
     if not b.check(f"{label}: run starts", lambda: b.run_line(since, "patternlock: showing the lock on /dev/fb0", 30)):
         return
     b.check(f"{label}: dpms reads Off after {IDLE_BLANK_S} s without input", lambda: dpms_is(b, "Off", IDLE_BLANK_S + 10))
@@ -1025,7 +1033,7 @@ def shown(b, device, says, display, rgb565, vram=None):
     no picture of the display, its video memory at guest physical address `vram` is
     compared instead: the bytes the device scans out."""
     suffix = "-rgb565" if rgb565 else ""
-    since = b.start_run(f"--device {device} --pattern 1-2-3-6 --feedback-ms {b.feedback}")
+    since = b.start_run(f"--device {device} --pattern {PATTERN} --feedback-ms {b.feedback}")
 
     def started():
         line = b.run_line(since, "patternlock: showing the lock on", 30)
@@ -1067,7 +1075,7 @@ def shown(b, device, says, display, rgb565, vram=None):
 def tpm_bound(b):
     """14. A TPM 2.0 on the board (QEMU's tpm-tis-device, swtpm behind it; the kernel's
     tpm_tis driver, /dev/tpmrm0): with `tpm = required` in /etc/patternlock.conf,
-    `set-pattern` binds 1-2-3-6 to the TPM and prints the recovery key; `check` unlocks
+    `set-pattern` binds PATTERN to the TPM and prints the recovery key; `check` unlocks
     with it and counts a wrong one on the TPM; after a reboot from the same state disk
     and TPM the TPM's count is still there, the recovery key clears it and the pattern
     unlocks; the same disk on a board with a fresh TPM is never judged (`check` exits 8)."""
@@ -1079,15 +1087,15 @@ def tpm_bound(b):
 
     def enrols():
         mark = b.console.mark()
-        status = b.console.shell(f"echo 1-2-3-6 | patternlock set-pattern {CHEAP_HASH} 2>/dev/null", b.within(60))
+        status = b.console.shell(f"echo {PATTERN} | patternlock set-pattern {CHEAP_HASH} 2>/dev/null", b.within(60))
         lines.extend(b.console.output_lines(mark))
         expect_status(status, 0)
         expect(any(l.startswith("recovery key: ") for l in lines), f"no 'recovery key:' line in {lines}")
         return next(l for l in lines if l.startswith("pattern set"))
-    b.require("TPM: set-pattern binds 1-2-3-6 to the TPM and prints the recovery key", enrols)
+    b.require(f"TPM: set-pattern binds {PATTERN} to the TPM and prints the recovery key", enrols)
     key = next(l for l in lines if l.startswith("recovery key: "))[len("recovery key: "):]
     b.check("TPM: status says the pattern is bound to the TPM", lambda: status_has(b, tpm="yes", tpm_failures=0))
-    check_exits(b, "1-2-3-6", 0, "TPM: check unlocks with the right pattern (exit 0)")
+    check_exits(b, PATTERN, 0, "TPM: check unlocks with the right pattern (exit 0)")
     check_exits(b, "1-2-3-9", 3, "TPM: check of a wrong pattern exits 3")
     b.check("TPM: the TPM counted the wrong pattern", lambda: status_has(b, tpm_failures=1, failures=1))
 
@@ -1099,14 +1107,14 @@ def tpm_bound(b):
     status = b.console.shell(f"echo {key} | patternlock reset-attempts >/dev/null", b.within(30))
     b.check("TPM: reset-attempts with the printed recovery key (exit 0)", lambda: expect_status(status, 0))
     b.check("TPM: and the TPM's count is back to 0", lambda: status_has(b, tpm_failures=0, failures=0))
-    check_exits(b, "1-2-3-6", 0, "TPM: the right pattern unlocks after the reboot (exit 0)")
+    check_exits(b, PATTERN, 0, "TPM: the right pattern unlocks after the reboot (exit 0)")
 
     powered_off(b)
     b.require("TPM: the same state disk on a board with a fresh TPM boots", lambda: tpm_boot(b, b.software_tpm("fresh")))
 
     def foreign():
         mark = b.console.mark()
-        status = b.console.shell("echo 1-2-3-6 | patternlock check 2>&1", b.within(30))
+        status = b.console.shell(f"echo {PATTERN} | patternlock check 2>&1", b.within(30))
         said = b.console.output_lines(mark)
         expect_status(status, 8)
         expect(any("not the TPM the pattern was enrolled with" in l for l in said), f"check said {said}")
@@ -1157,7 +1165,7 @@ def status_has(b, **want):
 
 DOOR_STATE = "/var/lib/patternlock-door"
 DOOR_LINES = {3: "EXIT_BUTTON", 4: "DOOR_STRIKE"}
-# The duress credential draws the tablet drag's 7-8-9-6 (its headless render, judged
+# The duress credential draws the tablet drag's 4-3-5-9-2 (its headless render, judged
 # right, is REFERENCES/tablet-accepted); its on-duress hook leaves a mark.
 DURESS_NAME, DURESS_PATTERN = "panic", "-".join(str(d) for d in TABLET_DOTS)
 DURESS_HOOK, DURESS_MARK = "/etc/patternlock-e2e-duress", "/tmp/patternlock-e2e-duress"
@@ -1171,8 +1179,8 @@ def door_panel(b):
     if b.qemu is not None:
         b.power_off()  # the board before it holds the state disk
     b.require("door: the board boots with PL061 lines 3 and 4 named in its device tree", lambda: b.boot(dtb=dtb))
-    status = b.console.shell(f"echo 1-2-3-6 | patternlock set-pattern --state-dir {DOOR_STATE} {CHEAP_HASH} >/dev/null", b.within(30))
-    b.require(f"door: set-pattern stores 1-2-3-6 in {DOOR_STATE}", lambda: expect_status(status, 0))
+    status = b.console.shell(f"echo {PATTERN} | patternlock set-pattern --state-dir {DOOR_STATE} {CHEAP_HASH} >/dev/null", b.within(30))
+    b.require(f"door: set-pattern stores {PATTERN} in {DOOR_STATE}", lambda: expect_status(status, 0))
     status = b.console.shell(
         f"echo {DURESS_PATTERN} | patternlock credential add {DURESS_NAME} --role duress --state-dir {DOOR_STATE}", b.within(30))
     b.require(f"door: credential add enrols {DURESS_NAME}, a duress credential drawing {DURESS_PATTERN}",
@@ -1185,7 +1193,7 @@ def door_panel(b):
     def refused():
         system_conf("[actions]\\ngpio-unlock = NO_SUCH_LINE\\n")
         mark = b.console.mark()
-        status = b.console.shell(f"echo 1-2-3-6 | patternlock check --state-dir {DOOR_STATE} 2>&1", b.within(30))
+        status = b.console.shell(f"echo {PATTERN} | patternlock check --state-dir {DOOR_STATE} 2>&1", b.within(30))
         said = [l for l in b.console.output_lines(mark) if l.startswith("patternlock:")]
         want = "patternlock: gpio-unlock: no GPIO line is named NO_SUCH_LINE (named lines: EXIT_BUTTON, DOOR_STRIKE;"
         expect(status == 1 and len(said) == 1 and said[0].startswith(want), f"exit {status}: {said}")

@@ -29,7 +29,9 @@ from lib import mqtt  # noqa: E402
 from lib.checks import Checks, Failure, expect  # noqa: E402
 
 BINARY = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else ".build/debug/patternlock"
-RIGHT, DURESS = "1-2-3-6-9", "7-8-9-6"
+# The owner's and a duress credential's patterns: README.md's examples, which an
+# enrolment accepts (it refuses the head of an attacker's order).
+RIGHT, DURESS = "2-5-9-4-3", "4-3-5-9-2"
 WRONGS = ["1-4-7-8", "3-2-1-4", "9-8-7-4", "2-5-8-9", "4-5-6-3", "7-4-1-2", "1-5-9-6", "3-5-7-8"]
 USER, PASSWORD = "door", "s3cret-door"
 BASE = "patternlock/front-door"

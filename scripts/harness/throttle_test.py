@@ -20,7 +20,8 @@ import tempfile
 import time
 
 BINARY = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else ".build/debug/patternlock"
-RIGHT = "1-2-3-6-9"
+# README.md's example pattern: set-pattern refuses the head of an attacker's order.
+RIGHT = "2-5-9-4-3"
 # Distinct wrong patterns (none is the right one, none repeats: the 5-minute repeat
 # rule would not count a repeat).
 WRONGS = [p for p in (f"{a}-{b}-{c}-{d}" for a in range(1, 10) for b in range(1, 10) for c in range(1, 10) for d in range(1, 10)

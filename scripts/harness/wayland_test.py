@@ -49,7 +49,9 @@ def is_desktop(colour):
     """swaybg's magenta (the compositor's blending may round it a little)."""
     r, g, b = colour
     return r > 200 and g < 60 and b > 200
-PATTERN = [1, 2, 3, 6]
+# The vault's pattern: README.md's example, which set-pattern accepts (it refuses the
+# head of an attacker's order).
+PATTERN = [2, 5, 9, 4, 3]
 WRONG = [1, 4, 7, 8]
 STATE = os.path.join(WORK, "state")
 checks = Checks()

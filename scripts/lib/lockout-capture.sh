@@ -1,6 +1,6 @@
 # Sourced by scripts that need a recording of a lockout (scripts/test-e2e,
 # scripts/test-cross-arch): five distinct wrong patterns against a vault holding
-# 1-2-3-6, then ten refused gestures that keep the recording's clock running for
+# 2-5-9-4-3 (README.md's example pattern), then ten refused gestures that keep the recording's clock running for
 # about 20 s of countdown after the lockout begins.
 #
 # make_lockout_capture OUT.yaml
