@@ -251,6 +251,8 @@ int pl_boot_id(uint8_t bytes[16]) {
   return filled == 16 ? 0 : -1;
 }
 
+void pl_ignore_broken_pipes(void) { (void)signal(SIGPIPE, SIG_IGN); }
+
 int pl_disable_core_dumps(void) {
   int failed = 0;
   if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0) failed = 1;
@@ -326,8 +328,11 @@ int pl_send_datagram(const char *path, const uint8_t *bytes, size_t count) {
 
 int pl_execv(const char *const *argv) {
   release_held_signals();
+  // An ignored signal stays ignored across exec: the program gets SIGPIPE's default.
+  void (*broken_pipes)(int) = signal(SIGPIPE, SIG_DFL);
   int result = execv(argv[0], (char *const *)argv);
   int saved = errno;
+  if (broken_pipes != SIG_ERR) (void)signal(SIGPIPE, broken_pipes);
   hold_request_signals();
   errno = saved;
   return result;
@@ -337,14 +342,16 @@ extern char **environ;
 
 int pl_spawn(const char *const *argv) {
   pid_t pid;
-  // The child starts with no signal blocked and SIGUSR1/SIGUSR2 at their defaults
-  // (a fork never inherits pending signals).
+  // The child starts with no signal blocked and SIGUSR1/SIGUSR2 and SIGPIPE (ignored
+  // here: pl_ignore_broken_pipes) at their defaults (a fork never inherits pending
+  // signals).
   posix_spawnattr_t attributes;
   sigset_t none, requests;
   sigemptyset(&none);
   sigemptyset(&requests);
   sigaddset(&requests, SIGUSR1);
   sigaddset(&requests, SIGUSR2);
+  sigaddset(&requests, SIGPIPE);
   int err = posix_spawnattr_init(&attributes);
   if (err == 0) {
     (void)posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);

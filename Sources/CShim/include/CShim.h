@@ -167,6 +167,12 @@ _Noreturn void pl_exit_immediately(int status);
 /// raise(SIGSTOP): the process stops until SIGCONT (a test's seam to act mid-attempt).
 void pl_stop_self(void);
 
+/// SIGPIPE ignored for this process, so that a write to a socket or pipe whose reader
+/// has gone fails with EPIPE instead of ending the program (whoever started it may not
+/// have ignored it; systemd does, systemd-socket-activate and a shell do not).
+/// Everything patternlock executes gets it back at its default.
+void pl_ignore_broken_pipes(void);
+
 /// openat(2) of the state directory's lock file `name`: created if missing (mode
 /// `mode`), O_RDWR|O_NOFOLLOW|O_NONBLOCK|O_NOCTTY|O_CLOEXEC (a FIFO planted there
 /// never blocks the open); on a read-only file system an existing file is opened
