@@ -189,6 +189,12 @@ int pl_flock_exclusive_try(int fd) {
   return errno == EWOULDBLOCK ? 1 : -1;
 }
 
+int pl_record_lock_try(int fd, int64_t offset) {
+  struct flock lock = {.l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = (off_t)offset, .l_len = 1, .l_pid = 0};
+  if (fcntl(fd, F_OFD_SETLK, &lock) == 0) return 0;
+  return errno == EAGAIN || errno == EACCES ? 1 : -1;
+}
+
 int pl_unlink_names_containing(int dirfd, const char *marker) {
   int copy = dup(dirfd);
   if (copy < 0) return -1;

@@ -181,6 +181,11 @@ int pl_openat_lock(int dirfd, const char *name, unsigned mode);
 /// flock(2) LOCK_EX|LOCK_NB: 0 when the lock is taken, 1 when another holds it, -1
 /// with errno on any other failure (EINTR included).
 int pl_flock_exclusive_try(int fd);
+/// An exclusive open-file-description record lock (F_OFD_SETLK, F_WRLCK) on the one
+/// byte at `offset`, without waiting: 0 when taken, 1 when another open file holds
+/// it, -1 with errno on any other failure (EINTR included). Closing the file, or the
+/// process's end, releases it.
+int pl_record_lock_try(int fd, int64_t offset);
 /// Removes every regular file in `dirfd` whose name contains `marker` (stale
 /// temporaries of writes that a crash cut short). Returns how many were removed, or
 /// -1 with errno when the directory cannot be listed.
