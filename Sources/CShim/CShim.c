@@ -12,6 +12,7 @@
 #include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/random.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -255,6 +256,23 @@ int pl_boot_id(uint8_t bytes[16]) {
     }
   }
   return filled == 16 ? 0 : -1;
+}
+
+int pl_random_bytes(void *bytes, size_t count) {
+  if (count > 256) {
+    errno = EINVAL;
+    return -1;
+  }
+  size_t done = 0;
+  while (done < count) {
+    ssize_t got = getrandom((char *)bytes + done, count - done, 0);
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      return -1;
+    }
+    done += (size_t)got;
+  }
+  return 0;
 }
 
 void pl_ignore_broken_pipes(void) { (void)signal(SIGPIPE, SIG_IGN); }

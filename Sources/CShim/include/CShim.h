@@ -167,6 +167,10 @@ _Noreturn void pl_exit_immediately(int status);
 /// raise(SIGSTOP): the process stops until SIGCONT (a test's seam to act mid-attempt).
 void pl_stop_self(void);
 
+/// Fills `count` bytes (at most 256) from the kernel's random source (getrandom(2),
+/// waiting only while it is not yet seeded at boot): 0, or -1 with errno.
+int pl_random_bytes(void *bytes, size_t count);
+
 /// SIGPIPE ignored for this process, so that a write to a socket or pipe whose reader
 /// has gone fails with EPIPE instead of ending the program (whoever started it may not
 /// have ignored it; systemd does, systemd-socket-activate and a shell do not).
