@@ -221,6 +221,17 @@ final class JudgeCommandTests: XCTestCase {
     XCTAssertEqual(after.answer, "{\"result\":\"unlocked\"}", "once the first is over, the user is judged again: \(after.log)")
   }
 
+  func testAJudgingFileOthersMayOpenFailsClosed() throws {
+    // Whoever could open it could hold any user's byte and keep them from being judged.
+    XCTAssertTrue(FileManager.default.createFile(atPath: statePath + "/judging", contents: nil))
+    XCTAssertEqual(chmod(statePath + "/judging", 0o666), 0)
+    let refused = try judge(right + "\n")
+    XCTAssertEqual(refused.status, 8, refused.log)
+    XCTAssertTrue(refused.answer.hasPrefix("{\"result\":\"not-judged\",\"reason\":"), refused.answer)
+    XCTAssertTrue(refused.answer.contains("judging"), refused.answer)
+    XCTAssertEqual(failures(), 0)
+  }
+
   func testAClientThatHangsUpBeforeTheAnswerIsStillCountedLoggedAndHooked() throws {
     // Under systemd-socket-activate SIGPIPE is not ignored: the answer's write to a
     // closed connection must fail, not end the judge before its journal line and hook.
