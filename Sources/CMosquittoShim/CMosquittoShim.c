@@ -60,6 +60,9 @@ static void pl_mqtt_on_message(struct mosquitto *mosq, void *object, const struc
   pl_mqtt_record *record = pl_mqtt_push(object);
   record->kind = PL_MQTT_MESSAGE;
   record->mid = message->mid;
+  // Set only when the broker sent a message it kept (a new subscription's retained
+  // one); a live message on an established subscription comes with it clear.
+  record->retained = message->retain ? 1 : 0;
   if (message->topic) {
     strncpy(record->topic, message->topic, sizeof record->topic - 1);
     if (strlen(message->topic) >= sizeof record->topic) record->truncated = 1;

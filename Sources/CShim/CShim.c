@@ -12,6 +12,7 @@
 #include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/random.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -189,6 +190,12 @@ int pl_flock_exclusive_try(int fd) {
   return errno == EWOULDBLOCK ? 1 : -1;
 }
 
+int pl_record_lock_try(int fd, int64_t offset) {
+  struct flock lock = {.l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = (off_t)offset, .l_len = 1, .l_pid = 0};
+  if (fcntl(fd, F_OFD_SETLK, &lock) == 0) return 0;
+  return errno == EAGAIN || errno == EACCES ? 1 : -1;
+}
+
 int pl_unlink_names_containing(int dirfd, const char *marker) {
   int copy = dup(dirfd);
   if (copy < 0) return -1;
@@ -250,6 +257,25 @@ int pl_boot_id(uint8_t bytes[16]) {
   }
   return filled == 16 ? 0 : -1;
 }
+
+int pl_random_bytes(void *bytes, size_t count) {
+  if (count > 256) {
+    errno = EINVAL;
+    return -1;
+  }
+  size_t done = 0;
+  while (done < count) {
+    ssize_t got = getrandom((char *)bytes + done, count - done, 0);
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      return -1;
+    }
+    done += (size_t)got;
+  }
+  return 0;
+}
+
+void pl_ignore_broken_pipes(void) { (void)signal(SIGPIPE, SIG_IGN); }
 
 int pl_disable_core_dumps(void) {
   int failed = 0;
@@ -326,8 +352,11 @@ int pl_send_datagram(const char *path, const uint8_t *bytes, size_t count) {
 
 int pl_execv(const char *const *argv) {
   release_held_signals();
+  // An ignored signal stays ignored across exec: the program gets SIGPIPE's default.
+  void (*broken_pipes)(int) = signal(SIGPIPE, SIG_DFL);
   int result = execv(argv[0], (char *const *)argv);
   int saved = errno;
+  if (broken_pipes != SIG_ERR) (void)signal(SIGPIPE, broken_pipes);
   hold_request_signals();
   errno = saved;
   return result;
@@ -337,14 +366,16 @@ extern char **environ;
 
 int pl_spawn(const char *const *argv) {
   pid_t pid;
-  // The child starts with no signal blocked and SIGUSR1/SIGUSR2 at their defaults
-  // (a fork never inherits pending signals).
+  // The child starts with no signal blocked and SIGUSR1/SIGUSR2 and SIGPIPE (ignored
+  // here: pl_ignore_broken_pipes) at their defaults (a fork never inherits pending
+  // signals).
   posix_spawnattr_t attributes;
   sigset_t none, requests;
   sigemptyset(&none);
   sigemptyset(&requests);
   sigaddset(&requests, SIGUSR1);
   sigaddset(&requests, SIGUSR2);
+  sigaddset(&requests, SIGPIPE);
   int err = posix_spawnattr_init(&attributes);
   if (err == 0) {
     (void)posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);

@@ -64,7 +64,7 @@ static void output_to_journal(const char *path) {
 // patternlock's output to its end must not wait for a hook), /dev/null as input, the
 // journal at `journal` as output, no blocked or ignored signals (the lock blocks SIGINT
 // and SIGTERM for its signalfd and ignores SIGUSR1 and SIGUSR2 from its first
-// instruction).
+// instruction, and every command ignores SIGPIPE).
 static void become_detached_child(const char *journal) {
   (void)setsid();
   int null = open("/dev/null", O_RDWR | O_CLOEXEC);
@@ -79,6 +79,7 @@ static void become_detached_child(const char *journal) {
   }
   (void)signal(SIGUSR1, SIG_DFL);
   (void)signal(SIGUSR2, SIG_DFL);
+  (void)signal(SIGPIPE, SIG_DFL);
   sigset_t none;
   sigemptyset(&none);
   (void)sigprocmask(SIG_SETMASK, &none, NULL);

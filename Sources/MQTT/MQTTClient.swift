@@ -113,8 +113,9 @@ public struct MQTTClient: ~Copyable {
         String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
       }
       let count = Int(record.payload_length)
-      let payload = withUnsafeBytes(of: &record.payload) { raw in String(decoding: raw.prefix(count), as: UTF8.self) }
-      return .message(topic: topic, payload: payload, truncated: record.truncated != 0)
+      // The bytes as sent: a command is matched on them, NUL and all.
+      let payload = withUnsafeBytes(of: &record.payload) { raw in Array(raw.prefix(count)) }
+      return .message(topic: topic, payload: payload, truncated: record.truncated != 0, retained: record.retained != 0)
     }
   }
 
@@ -139,6 +140,8 @@ public enum MQTTReport: Equatable, Sendable {
   case disconnected(code: Int32)
   /// The broker acknowledged the QoS 1 message with this id.
   case acknowledged(messageID: Int32)
-  /// A message on a subscribed topic (its first 64 bytes; `truncated` when longer).
-  case message(topic: String, payload: String, truncated: Bool)
+  /// A message on a subscribed topic: its first 64 bytes, `truncated` when longer, and
+  /// `retained` when the broker replayed a message it kept (as it does to every new
+  /// subscription) rather than relaying one just published.
+  case message(topic: String, payload: [UInt8], truncated: Bool, retained: Bool)
 }

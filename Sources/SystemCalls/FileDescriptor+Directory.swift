@@ -103,4 +103,16 @@ extension FileDescriptor {
     let fd = rawValue
     return try retryingInterrupts { pl_flock_exclusive_try(fd) } == 0
   }
+
+  /// Takes an exclusive record lock on the one byte at `offset` without waiting
+  /// (`pl_record_lock_try`: F_OFD_SETLK), retrying `EINTR`: many holders may share one
+  /// file, one per byte. Closing the descriptor releases it.
+  ///
+  /// - Returns: true when the lock is now held, false when another open file holds it.
+  /// - Throws: fcntl(2)'s `Errno` for any other failure (`EBADF` on a file opened
+  ///   read-only).
+  public func tryLockByte(at offset: Int64) throws(Errno) -> Bool {
+    let fd = rawValue
+    return try retryingInterrupts { pl_record_lock_try(fd, offset) } == 0
+  }
 }

@@ -155,7 +155,7 @@ public struct StateDirectory: ~Copyable {
     if let value = pl_getenv("PATTERNLOCK_TEST_LOCK_WAIT_MS"), let ms = StateFileCodec.number(Substring(String(cString: value))) { waitMicroseconds = UInt64(ms) * 1000 }
     #endif
     // A throw from here on closes `lockFile`.
-    let lockFile = try openLockFile()
+    let lockFile = try openLockFile(StateDirectory.lockName)
     let started = pl_monotonic_microseconds()
     var pause: UInt64 = 1000
     while true {
@@ -178,17 +178,17 @@ public struct StateDirectory: ~Copyable {
     return StateLock(file: lockFile)
   }
 
-  /// Opens (creating it, mode 0600, if missing) the `lock` file, and checks on its
-  /// descriptor that it is a regular file of the effective user's that nobody else may
-  /// use: a FIFO, a link or a file another user planted or may open is refused (fail
-  /// closed: nothing is judged without the lock).
+  /// Opens (creating it, mode 0600, if missing) the lock file `name` (`lock`,
+  /// `judging`), and checks on its descriptor that it is a regular file of the effective
+  /// user's that nobody else may use: a FIFO, a link or a file another user planted or
+  /// may open is refused (fail closed: nothing is judged without the lock).
   ///
   /// - Throws: `VaultError.stateLockUnusable`, or `.systemCall` for another failure.
-  private func openLockFile() throws(VaultError) -> FileDescriptor {
-    let lockPath = pathOf(StateDirectory.lockName)
+  func openLockFile(_ name: String) throws(VaultError) -> FileDescriptor {
+    let lockPath = pathOf(name)
     let lockFile: FileDescriptor
     do throws(Errno) {
-      lockFile = try directory.openLockFile(StateDirectory.lockName, permissions: 0o600)
+      lockFile = try directory.openLockFile(name, permissions: 0o600)
     } catch {
       if error == .symbolicLinkLoop { throw .stateLockUnusable(path: lockPath, problem: "it is a symbolic link") }
       throw .systemCall(call: "open", path: lockPath, errno: error)

@@ -10,6 +10,10 @@ struct Patternlock {
   static func main() {
     // For `run --timing`: start-to-first-flip counts from here, the first Swift code.
     let started = MonotonicClock.microseconds()
+    // Every command writes to sockets or pipes whose other end may go at any time
+    // (a judge's client, the event link, the broker, a pipe into `head`): a lost reader
+    // is an error the writer handles, never the end of the process.
+    CurrentProcess.ignoreBrokenPipes()
     let arguments = processArguments()
     guard let name = arguments.first else {
       Console.error("no command given (try 'patternlock --help')")

@@ -54,6 +54,17 @@ final class HookJournalTests: XCTestCase {
     XCTAssertEqual(runs().count, 2, "two counted failures, two hooks: repeats are not counted and start nothing")
   }
 
+  func testAHookStartsWithSIGPIPEAtItsDefaultThoughPatternlockIgnoresIt() throws {
+    // SigIgn in /proc: the mask of ignored signals, SIGPIPE (13) its bit 12.
+    let hook = try script("signals.sh", "grep '^SigIgn:' /proc/$$/status > \(drop.path)/ran.$$")
+    XCTAssertEqual(try check("7-4-1-2-3\n", ["on-wrong = \(hook)"]).status, 3)
+    for _ in 0..<100 where runs().isEmpty { Thread.sleep(forTimeInterval: 0.1) }
+    Thread.sleep(forTimeInterval: 0.2)
+    let line = try XCTUnwrap(runs().first.map { try String(contentsOfFile: drop.path + "/" + $0, encoding: .utf8) })
+    let mask = try XCTUnwrap(UInt64(line.dropFirst("SigIgn:".count).trimmingCharacters(in: .whitespacesAndNewlines), radix: 16), line)
+    XCTAssertEqual(mask & (1 << 12), 0, "the hook inherited an ignored SIGPIPE: \(line)")
+  }
+
   func testAHooksOutputReachesTheJournalAsTheHookUser() throws {
     try XCTSkipUnless(pl_getuid() == 0, "only root can run a hook as another user")
     let socketPath = sandbox.appendingPathComponent("journal.socket").path

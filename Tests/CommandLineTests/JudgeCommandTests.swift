@@ -33,12 +33,30 @@ final class JudgeCommandTests: XCTestCase {
     let errors: Pipe
   }
 
-  func connect() throws -> Connection {
+  /// A judge on a new connection. `user`: the uid the kernel records for the client
+  /// (SO_PEERCRED gives the effective uid of whoever made the socket pair; root only).
+  /// `defaultBrokenPipes`: the judge starts with SIGPIPE at its default action, as under
+  /// systemd-socket-activate. `environment`: added to the test process's own.
+  func connect(
+    asUser user: uid_t? = nil, defaultBrokenPipes: Bool = false, environment: [String: String] = [:]
+  ) throws -> Connection {
     var ends: [Int32] = [0, 0]
-    XCTAssertEqual(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends), 0)
+    if let user { XCTAssertEqual(seteuid(user), 0, "seteuid needs root") }
+    let made = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends)
+    if user != nil { XCTAssertEqual(seteuid(0), 0) }
+    XCTAssertEqual(made, 0)
     let process = Process()
-    process.executableURL = try PatternlockBinary.url()
-    process.arguments = ["judge", "--state-dir", statePath]
+    let arguments = ["judge", "--state-dir", statePath]
+    if defaultBrokenPipes {
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = ["--default-signal=PIPE", try PatternlockBinary.url().path] + arguments
+    } else {
+      process.executableURL = try PatternlockBinary.url()
+      process.arguments = arguments
+    }
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
+    }
     let server = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
     process.standardInput = server
     process.standardOutput = server
@@ -136,10 +154,11 @@ final class JudgeCommandTests: XCTestCase {
   }
 
   func testManyClientsAtOnceMeetOneCounterNotExtraGuesses() throws {
+    try XCTSkipUnless(getuid() == 0, "ten users at once need root (one user has one judgement at a time)")
     // Android's table: the fifth failure starts a lockout. Ten different wrong
-    // patterns at once (a repeat would not be counted again).
+    // patterns at once (a repeat would not be counted again), from ten users.
     let wrongs = ["1-2-3-6", "1-2-3-5", "1-4-7-8", "3-2-1-4", "7-8-9-6", "9-8-7-4", "1-5-9-6", "3-5-7-8", "2-5-8-9", "4-5-6-9"]
-    let connections = try wrongs.map { _ in try connect() }
+    let connections = try wrongs.indices.map { try connect(asUser: uid_t(60001 + $0)) }
     let exchanges = Exchanges(count: wrongs.count)
     DispatchQueue.concurrentPerform(iterations: wrongs.count) { i in
       exchanges.set(i, Self.finish(connections[i], sending: wrongs[i] + "\n"))
@@ -154,6 +173,94 @@ final class JudgeCommandTests: XCTestCase {
     XCTAssertEqual(failures(), judgedWrong, "every wrong verdict counted once")
     let late = try judge(right + "\n")
     XCTAssertTrue(late.answer.hasPrefix("{\"result\":\"locked-out\""), "the lockout holds for the right pattern too: \(late.answer)")
+  }
+
+  /// Whether some judge holds the claim of `user` (its byte of the `judging` file).
+  func claimHeld(forUser user: uid_t) -> Bool {
+    let fd = open(statePath + "/judging", O_RDONLY)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    var probe = flock()
+    probe.l_type = Int16(F_WRLCK)
+    probe.l_whence = Int16(SEEK_SET)
+    probe.l_start = off_t(user)
+    probe.l_len = 1
+    let ofdGetLock: Int32 = 36  // F_OFD_GETLK, which Glibc's Swift module does not export
+    guard fcntl(fd, ofdGetLock, &probe) == 0 else { return false }
+    return probe.l_type != Int16(F_UNLCK)
+  }
+
+  func testAUsersSecondJudgementWhileOneWaitsIsRefusedAtOnceAndUncounted() throws {
+    let me = getuid()
+    let waiting = try connect()
+    let deadline = Date().addingTimeInterval(10)
+    while !claimHeld(forUser: me) && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+    XCTAssertTrue(claimHeld(forUser: me), "the first judge claimed its user's judgement")
+
+    let second = try judge(right + "\n")
+    XCTAssertEqual(second.status, 8, second.log)
+    XCTAssertEqual(
+      second.answer, "{\"result\":\"not-judged\",\"reason\":\"another judgement for this user is waiting or running: one at a time per user, nothing was judged\"}")
+    XCTAssertLessThan(second.seconds, 3, "refused at once, not after the first one's wait")
+    XCTAssertTrue(
+      second.log.contains("judge: uid \(me) gid \(getgid()) pid \(getpid()): not-judged: a judgement for uid \(me) is already waiting or running"),
+      second.log)
+    XCTAssertEqual(second.log.split(separator: "\n").count, 1, "one journal line: \(second.log)")
+
+    if me == 0 {
+      // Another user is judged meanwhile.
+      let other = Self.finish(try connect(asUser: 65534), sending: right + "\n")
+      XCTAssertEqual(other.answer, "{\"result\":\"unlocked\"}", other.log)
+      XCTAssertTrue(other.log.contains("judge: uid 65534 "), other.log)
+    }
+
+    let first = Self.finish(waiting, sending: "1-2-3-6\n")
+    XCTAssertEqual(first.answer, "{\"result\":\"wrong\",\"failures\":1,\"tries_left\":4}", first.log)
+    XCTAssertFalse(claimHeld(forUser: me), "the claim goes with its judge")
+    let after = try judge(right + "\n")
+    XCTAssertEqual(after.answer, "{\"result\":\"unlocked\"}", "once the first is over, the user is judged again: \(after.log)")
+  }
+
+  func testAJudgingFileOthersMayOpenFailsClosed() throws {
+    // Whoever could open it could hold any user's byte and keep them from being judged.
+    XCTAssertTrue(FileManager.default.createFile(atPath: statePath + "/judging", contents: nil))
+    XCTAssertEqual(chmod(statePath + "/judging", 0o666), 0)
+    let refused = try judge(right + "\n")
+    XCTAssertEqual(refused.status, 8, refused.log)
+    XCTAssertTrue(refused.answer.hasPrefix("{\"result\":\"not-judged\",\"reason\":"), refused.answer)
+    XCTAssertTrue(refused.answer.contains("judging"), refused.answer)
+    XCTAssertEqual(failures(), 0)
+  }
+
+  func testAClientThatHangsUpBeforeTheAnswerIsStillCountedLoggedAndHooked() throws {
+    // Under systemd-socket-activate SIGPIPE is not ignored: the answer's write to a
+    // closed connection must fail, not end the judge before its journal line and hook.
+    let drop = sandbox.appendingPathComponent("drop")
+    try FileManager.default.createDirectory(at: drop, withIntermediateDirectories: false)
+    try FileManager.default.setAttributes([.posixPermissions: 0o1777], ofItemAtPath: drop.path)
+    let hook = sandbox.appendingPathComponent("wrong.sh")
+    try "#!/bin/sh\ntouch \(drop.path)/ran.$$\n".write(to: hook, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook.path)
+    let root = try ConfigRoot()
+    defer { root.remove() }
+    try root.write("etc/patternlock.conf", "[actions]\non-wrong = \(hook.path)\n")
+
+    let connection = try connect(defaultBrokenPipes: true, environment: ["PATTERNLOCK_CONFIG_ROOT": root.path])
+    _ = "1-2-3-6\n".withCString { write(connection.client, $0, strlen($0)) }
+    close(connection.client)
+    connection.process.waitUntilExit()
+    let log = String(decoding: connection.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    XCTAssertEqual(connection.process.terminationReason, .exit, "ended by signal \(connection.process.terminationStatus): \(log)")
+    XCTAssertEqual(connection.process.terminationStatus, 3, log)
+    XCTAssertTrue(log.contains("judge: uid \(getuid()) gid \(getgid()) pid \(getpid()): wrong"), log)
+    XCTAssertEqual(failures(), 1)
+    var ran: [String] = []
+    for _ in 0..<100 {
+      ran = ((try? FileManager.default.contentsOfDirectory(atPath: drop.path)) ?? []).filter { $0.hasPrefix("ran.") }
+      if !ran.isEmpty { break }
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    XCTAssertEqual(ran.count, 1, "on-wrong ran once")
   }
 
   func testStandardInputThatIsNoSocketIsAUsageError() throws {

@@ -10,12 +10,16 @@ Checks: refusals (as root, a password file others can read); the discovery messa
 against Home Assistant's MQTT schemas; availability, state and events after wrong,
 right, duress and a lockout; LOCK and UNLOCK passed to the lock's link, and a command
 with no lock there; the broker stopped and started again with events in between, none
-lost; a bad password (one line, retries, the lock keeps judging); the last will.
+lost; a retained UNLOCK replayed at each subscription never reaching the lock (after
+the broker's and the reporter's restart), a live one still does, a client id nobody can
+guess; a bad password (one line, retries, the lock keeps judging); the last will.
 
 Usage: mqtt_test.py BINARY   (as root). Ends with "mqtt: N passed, N failed".
 """
 import json
 import os
+import pwd
+import re
 import shutil
 import signal
 import socket
@@ -71,12 +75,15 @@ class Site:
         self.tls_port = free_port()
         self.make_certificates()
         with open(os.path.join(self.root, "broker.conf"), "w") as f:
-            f.write(f"per_listener_settings true\npersistence true\npersistence_location {self.root}/\n"
+            f.write(f"per_listener_settings true\npersistence true\npersistence_location {self.root}/broker-data/\n"
                     f"listener {self.port} 127.0.0.1\nallow_anonymous false\npassword_file {self.root}/broker.passwd\n"
                     f"listener {self.tls_port} 127.0.0.1\nallow_anonymous false\ncafile {self.root}/ca.pem\n"
                     f"certfile {self.root}/broker.pem\nkeyfile {self.root}/broker.key\nrequire_certificate true\n"
                     "use_identity_as_username true\n")
+        # Started as root, mosquitto runs as its own user: its store must be that user's.
         os.makedirs(os.path.join(self.root, "broker-data"))
+        broker_user = pwd.getpwnam("mosquitto")
+        os.chown(os.path.join(self.root, "broker-data"), broker_user.pw_uid, broker_user.pw_gid)
         self.judge(["set-pattern"], RIGHT)
         self.judge(["credential", "add", "panic", "--role", "duress"], DURESS)
 
@@ -328,6 +335,90 @@ def lock_link(site, client):
     checks.check("UNLOCK with no lock connected is said, and goes nowhere", no_lock)
 
 
+def retained_commands(site):
+    """A retained UNLOCK on a reporter's command topic, published before the reporter
+    starts, replayed by the broker when the reporter subscribes: after the broker's
+    restart (kept in its persistence) and across the reporter's own restart. The lock's
+    link is connected first each time, so a replayed command would reach it. Then a
+    live UNLOCK still does. The reporter logs in under a client id nobody can guess."""
+    log = os.path.join(site.root, "retained.log")
+    path = os.path.join(site.root, "retained.sock")
+    command_topic = "patternlock/side-door/command"
+    sender = site.subscriber("harness-retained")
+    sender.publish(command_topic, "UNLOCK", retain=True)
+    sender.publish("patternlock/side-door/unrelated", "x")  # sent after the retained one, so it has arrived
+    expect(sender.wait_for(lambda t, p, r: t == "patternlock/side-door/unrelated", 10) is not None, "the broker relayed nothing")
+    sender.close()
+    state = {"process": None, "link": None}
+
+    def reporter_with_link_then_broker():
+        """The broker away while the reporter starts and the lock's link connects; the
+        broker back: the reporter subscribes and is handed the retained UNLOCK."""
+        site.stop_broker()
+        if state["process"]:
+            os.killpg(state["process"].pid, signal.SIGKILL)
+            state["process"].wait()
+            state["link"].close()
+            if os.path.exists(path):
+                os.unlink(path)
+        state["process"] = site.start_mqtt(path, device="Side door", log=log)
+        link = socket.socket(socket.AF_UNIX)
+        link.connect(path)
+        link.sendall(b'{"event":"state","state":"locked","failures":0,"lockout":"none","locked_for_s":0}\n')
+        state["link"] = link
+        time.sleep(1)
+        before = open(log).read().count("ignored a retained")
+        site.start_broker()
+        deadline = time.time() + 30
+        link.settimeout(0.2)
+        while time.time() < deadline:
+            try:
+                got = link.recv(64)
+                raise Failure(f"the retained UNLOCK reached the lock as {got!r}")
+            except socket.timeout:
+                pass
+            if open(log).read().count("ignored a retained") > before:
+                break
+        expect(open(log).read().count("ignored a retained") > before, f"no line said the retained UNLOCK was ignored: {open(log).read()!r}")
+        link.settimeout(1)
+        try:
+            got = link.recv(64)
+            raise Failure(f"the retained UNLOCK reached the lock as {got!r}")
+        except socket.timeout:
+            pass
+
+    def live_unlock_still_works():
+        client = site.subscriber("harness-live")
+        client.publish(command_topic, "UNLOCK")
+        state["link"].settimeout(10)
+        got = state["link"].recv(64)
+        expect(got == b"unlock\n", f"a live UNLOCK reached the lock as {got!r}")
+        client.close()
+
+    def unguessable_client_id():
+        text = open(os.path.join(site.root, "broker.log")).read()
+        expect("patternlock-side-door" not in text and "patternlock-front-door" not in text, "a client id named after the device")
+        ids = re.findall(r" as (pl[a-z0-9]+)", text)
+        side = [i for i in ids if i.startswith("plside")]
+        expect(len(side) >= 2 and len(set(side)) >= 2 and all(len(i) == 23 for i in side),
+               f"the reporter's client ids: {side}")
+
+    try:
+        checks.check("a retained UNLOCK replayed when the broker comes back never reaches the lock", reporter_with_link_then_broker)
+        checks.check("a retained UNLOCK replayed after the reporter restarts never reaches the lock", reporter_with_link_then_broker)
+        checks.check("a live UNLOCK still reaches the lock", live_unlock_still_works)
+        checks.check("each start logs in under a new client id of 23 letters and digits, not the device's name", unguessable_client_id)
+    finally:
+        cleaner = site.subscriber("harness-clean")
+        cleaner.publish(command_topic, b"", retain=True)
+        cleaner.close()
+        if state["link"]:
+            state["link"].close()
+        if state["process"]:
+            os.killpg(state["process"].pid, signal.SIGKILL)
+            state["process"].wait()
+
+
 def broker_restart(site):
     """Stopped, two wrong patterns judged meanwhile, started again: both events arrive.
     The harness's subscriber keeps its session across the restart (QoS 1, persistence)."""
@@ -452,6 +543,7 @@ def main():
         verdicts(site, client)
         lock_link(site, client)
         client.close()
+        retained_commands(site)
         broker_restart(site)
         bad_password(site)
         tls(site)

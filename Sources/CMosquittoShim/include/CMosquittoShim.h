@@ -18,7 +18,7 @@ enum {
   /// The broker acknowledged the QoS 1 message `mid`.
   PL_MQTT_PUBLISHED = 3,
   /// A message arrived on `topic` (its first 64 bytes in `payload`; `truncated` when
-  /// it was longer).
+  /// it was longer; `retained` when the broker kept it and replays it on subscribing).
   PL_MQTT_MESSAGE = 4,
 };
 
@@ -28,6 +28,7 @@ typedef struct pl_mqtt_record {
   int mid;
   int payload_length;
   int truncated;
+  int retained;
   char topic[256];
   unsigned char payload[64];
 } pl_mqtt_record;

@@ -167,6 +167,16 @@ _Noreturn void pl_exit_immediately(int status);
 /// raise(SIGSTOP): the process stops until SIGCONT (a test's seam to act mid-attempt).
 void pl_stop_self(void);
 
+/// Fills `count` bytes (at most 256) from the kernel's random source (getrandom(2),
+/// waiting only while it is not yet seeded at boot): 0, or -1 with errno.
+int pl_random_bytes(void *bytes, size_t count);
+
+/// SIGPIPE ignored for this process, so that a write to a socket or pipe whose reader
+/// has gone fails with EPIPE instead of ending the program (whoever started it may not
+/// have ignored it; systemd does, systemd-socket-activate and a shell do not).
+/// Everything patternlock executes gets it back at its default.
+void pl_ignore_broken_pipes(void);
+
 /// openat(2) of the state directory's lock file `name`: created if missing (mode
 /// `mode`), O_RDWR|O_NOFOLLOW|O_NONBLOCK|O_NOCTTY|O_CLOEXEC (a FIFO planted there
 /// never blocks the open); on a read-only file system an existing file is opened
@@ -175,6 +185,11 @@ int pl_openat_lock(int dirfd, const char *name, unsigned mode);
 /// flock(2) LOCK_EX|LOCK_NB: 0 when the lock is taken, 1 when another holds it, -1
 /// with errno on any other failure (EINTR included).
 int pl_flock_exclusive_try(int fd);
+/// An exclusive open-file-description record lock (F_OFD_SETLK, F_WRLCK) on the one
+/// byte at `offset`, without waiting: 0 when taken, 1 when another open file holds
+/// it, -1 with errno on any other failure (EINTR included). Closing the file, or the
+/// process's end, releases it.
+int pl_record_lock_try(int fd, int64_t offset);
 /// Removes every regular file in `dirfd` whose name contains `marker` (stale
 /// temporaries of writes that a crash cut short). Returns how many were removed, or
 /// -1 with errno when the directory cannot be listed.

@@ -15,6 +15,11 @@ import Vault
 /// line must come within `requestTimeLimitMicroseconds`, whole, and be at most
 /// `PatternText.maximumBytes`; otherwise nothing is judged or counted. The peer's
 /// uid, gid and pid (SO_PEERCRED) and the result go to the journal (standard error).
+///
+/// One judgement per uid at a time (`JudgementClaim`): a connection from a user whose
+/// earlier one is still waiting or running is answered `not-judged` at once, before
+/// memory is locked or the line read, so one member of the socket's group can neither
+/// pile up judges nor keep the others' waiting behind theirs.
 enum JudgeCommand {
   /// Long enough for any client that has the pattern ready when it connects; short
   /// enough that connections saying nothing cannot pile up behind the socket.
@@ -40,11 +45,19 @@ enum JudgeCommand {
         ))
     }
     let asker = "uid \(peer.user.rawValue) gid \(peer.group.rawValue) pid \(peer.process.rawValue)"
-    VaultCommandSupport.protectSecretsInMemory()
     let actions = try RunCommand.makeActions(settings)
     let directoryPath = settings.stateDirectory ?? StateDirectory.defaultPath
     do throws(VaultError) {
       let directory = try StateDirectory(opening: directoryPath, creating: false)
+      // Claimed first, before memory is locked or the line read: a user's second
+      // judgement at once costs a process start and nothing more.
+      guard let claim = try directory.claimJudgement(forUser: peer.user.rawValue) else {
+        let answer = JudgeAnswer(refusal: .notRecorded, reason: secondJudgementReason)
+        Console.out(answer.jsonLine)
+        Console.error("judge: \(asker): \(answer.result): a judgement for uid \(peer.user.rawValue) is already waiting or running")
+        return .notRecorded
+      }
+      VaultCommandSupport.protectSecretsInMemory()
       var session = try UnlockSession(
         store: DirectoryAttemptStore(directory), table: settings.throttle, startingAt: VaultCommandSupport.now(),
         tcti: settings.tpmTCTI)
@@ -61,14 +74,24 @@ enum JudgeCommand {
       Console.out(answer.jsonLine)
       Console.error("judge: \(asker): \(decision.result.name)")
       actions.after(decision, failures: session.policy.record.failures, credential: session.unlockedCredential)
+      claim.release()
       return VaultCommandSupport.status(for: decision)
     } catch {
-      let status = VaultCommandSupport.status(for: error)
-      let answer = JudgeAnswer(refusal: status, reason: reason(for: error))
-      Console.out(answer.jsonLine)
-      Console.error("judge: \(asker): \(answer.result): \(answer.reason ?? "")")
-      return status
+      return refuse(error, asker: asker)
     }
+  }
+
+  /// What a user's second judgement at once is told; the first one goes on.
+  static let secondJudgementReason =
+    "another judgement for this user is waiting or running: one at a time per user, nothing was judged"
+
+  /// Answers and logs a refusal to judge.
+  private static func refuse(_ error: VaultError, asker: String) -> UnlockExitStatus {
+    let status = VaultCommandSupport.status(for: error)
+    let answer = JudgeAnswer(refusal: status, reason: reason(for: error))
+    Console.out(answer.jsonLine)
+    Console.error("judge: \(asker): \(answer.result): \(answer.reason ?? "")")
+    return status
   }
 
   /// What the client is told when nothing was judged: the vault's own message, but a

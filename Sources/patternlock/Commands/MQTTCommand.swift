@@ -22,10 +22,17 @@ enum MQTTCommand {
     let device = HomeAssistantDevice(
       deviceName: settings.mqttDeviceName, topicPrefix: settings.mqttTopicPrefix, discoveryPrefix: settings.mqttDiscoveryPrefix,
       softwareVersion: Patternlock.version)
+    let random: [UInt8]
+    do throws(Errno) {
+      random = try CurrentProcess.randomBytes(MQTTClientIdentifier.randomByteCount)
+    } catch {
+      throw .mqtt("mqtt: cannot read random bytes for the client id (getrandom: \(error.text))")
+    }
+    let identifier = MQTTClientIdentifier.make(node: device.node, random: random)
     let listening = try eventSocket()
     var bridge: MQTTBridge
     do throws(MQTTError) {
-      bridge = try MQTTBridge(broker: broker, device: device, listening: listening)
+      bridge = try MQTTBridge(broker: broker, device: device, identifier: identifier, listening: listening)
     } catch {
       throw .mqtt("mqtt: \(error.message)")
     }

@@ -36,8 +36,9 @@ struct MQTTBridge: ~Copyable {
   /// The last connection problem said, so a broker that stays away is not said every try.
   private var lastProblem: String?
 
-  init(broker: Broker, device: HomeAssistantDevice, listening: consuming FileDescriptor) throws(MQTTError) {
-    let made = try MQTTClient(identifier: "patternlock-" + device.node)
+  /// `identifier`: the client id, new at each start (`MQTTClientIdentifier`).
+  init(broker: Broker, device: HomeAssistantDevice, identifier: String, listening: consuming FileDescriptor) throws(MQTTError) {
+    let made = try MQTTClient(identifier: identifier)
     try made.setLogin(username: broker.username, password: broker.password)
     if let ca = broker.authorityFile {
       try made.setTLS(authorityFile: ca, certificateFile: broker.certificateFile, keyFile: broker.keyFile)
@@ -143,9 +144,12 @@ struct MQTTBridge: ~Copyable {
         }
       case .acknowledged(let id):
         queue.acknowledged(id)
-      case .message(let topic, let payload, let truncated):
-        guard topic == device.commandTopic, !truncated else { continue }
-        command(payload)
+      case .message(let topic, let payload, let truncated, let retained):
+        guard topic == device.commandTopic else { continue }
+        switch RemoteCommand.from(payload: payload, truncated: truncated, retained: retained) {
+        case .take(let command): pass(command)
+        case .ignore(let refusal): ignore(payload, truncated: truncated, because: refusal)
+        }
       }
     }
   }
@@ -168,21 +172,26 @@ struct MQTTBridge: ~Copyable {
   }
 
   /// The broker's command: LOCK and UNLOCK go to the running lock, which decides.
-  private mutating func command(_ payload: String) {
-    let line: String
-    switch payload {
-    case "LOCK": line = "lock"
-    case "UNLOCK": line = "unlock"
-    default:
-      Console.error("mqtt: ignored '\(payload)' on \(device.commandTopic) (it takes LOCK or UNLOCK)")
-      return
-    }
-    let taken = links.sendToLocks(line)
-    Console.out("mqtt: \(payload) from the broker passed to \(taken) running lock\(taken == 1 ? "" : "s")")
+  private mutating func pass(_ command: RemoteCommand) {
+    let taken = links.sendToLocks(command.line)
+    Console.out("mqtt: \(command.payload) from the broker passed to \(taken) running lock\(taken == 1 ? "" : "s")")
     if taken == 0 {
-      Console.error("mqtt: \(payload) from the broker: no running lock is connected to the event socket to take it")
+      Console.error("mqtt: \(command.payload) from the broker: no running lock is connected to the event socket to take it")
       // The state stands as it was; Home Assistant is told so again.
       queue.append(contentsOf: report.snapshot(at: MonotonicClock.microseconds()))
+    }
+  }
+
+  /// Says, escaped and bounded, what came on the command topic and was not taken.
+  private func ignore(_ payload: [UInt8], truncated: Bool, because refusal: RemoteCommand.Refusal) {
+    let shown = EscapedPayload.text(payload, truncated: truncated)
+    switch refusal {
+    case .retained:
+      Console.error(
+        "mqtt: ignored a retained '\(shown)' on \(device.commandTopic): commands are taken only as they are published, never replayed from what the broker keeps (clear it: mosquitto_pub -r -n -t \(device.commandTopic); and let only Home Assistant's user write that topic)"
+      )
+    case .truncated, .unknown:
+      Console.error("mqtt: ignored '\(shown)' on \(device.commandTopic) (it takes LOCK or UNLOCK, exactly)")
     }
   }
 

@@ -1,6 +1,6 @@
 """A minimal MQTT 3.1.1 client over a TCP socket, for checking what a broker holds and
 relays: CONNECT with a login and clean or kept session, SUBSCRIBE at QoS 1, PUBLISH at
-QoS 0, and every PUBLISH received (acknowledged when QoS 1) kept with its retain flag.
+QoS 0 (retained or not), and every PUBLISH received (acknowledged when QoS 1) kept with its retain flag.
 """
 import socket
 import struct
@@ -66,8 +66,11 @@ class Client:
         packet_id = self._id()
         self.sock.sendall(_packet(0x82, struct.pack("!H", packet_id) + _string(topic) + bytes([1])))
 
-    def publish(self, topic, payload):
-        self.sock.sendall(_packet(0x30, _string(topic) + payload.encode()))
+    def publish(self, topic, payload, retain=False):
+        """QoS 0; `retain` asks the broker to keep it for every later subscriber (an
+        empty retained payload clears what it kept). `payload` is text or bytes."""
+        data = payload if isinstance(payload, bytes) else payload.encode()
+        self.sock.sendall(_packet(0x31 if retain else 0x30, _string(topic) + data))
 
     def close(self):
         if self.sock:
