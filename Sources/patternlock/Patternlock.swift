@@ -1,6 +1,7 @@
 import Configuration
 import PatternCore
 import SystemCalls
+import Vault
 
 /// The patternlock command: dispatches to one sub-command.
 @main
@@ -10,6 +11,9 @@ struct Patternlock {
   static func main() {
     // For `run --timing`: start-to-first-flip counts from here, the first Swift code.
     let started = MonotonicClock.microseconds()
+    // Credential hours and expiry are judged in the system's zone: the caller's TZ
+    // (which sudo keeps) must not move them, so it is replaced before any time call.
+    LocalTime.useSystemZone(root: ConfigurationFiles.rootFromEnvironment())
     let arguments = processArguments()
     guard let name = arguments.first else {
       Console.error("no command given (try 'patternlock --help')")
