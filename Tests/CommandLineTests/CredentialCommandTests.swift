@@ -206,6 +206,13 @@ final class CredentialCommandTests: XCTestCase {
     XCTAssertEqual(try failures(), 0, "Friday's unlock cleared the two failures")
   }
 
+  func testAnUndrawableCredentialIsRefusedNamingTheMoveNotItsDots() throws {
+    let refused = try credential(["add", "gate"], stdin: "4-1-9-6\n")
+    XCTAssertEqual(refused.status, 2, refused.stderr)
+    XCTAssertTrue(refused.stderr.contains("move 2 jumps over a dot not yet joined"), refused.stderr)
+    XCTAssertEqual(refused.stderr.filter { $0.isNumber }, "2", "no dot is named: \(refused.stderr)")
+  }
+
   func testTheCallersTZMovesNeitherHoursNorExpiry() throws {
     _ = try fakeTimeLibrary()
     try add("day", bob, ["--hours", "Mon-Fri 08:00-18:00"])
