@@ -163,7 +163,28 @@ int pl_unlinkat(int dirfd, const char *name) { return unlinkat(dirfd, name, 0); 
 unsigned pl_getuid(void) { return (unsigned)getuid(); }
 unsigned pl_geteuid(void) { return (unsigned)geteuid(); }
 int64_t pl_wall_seconds(void) { return (int64_t)time(NULL); }
+// Whether pl_use_zone_file has chosen the zone; until then the caller's TZ is in force,
+// which pl_utc_offset_seconds never uses.
+static int pl_zone_chosen = 0;
+
+void pl_use_zone_file(const char *path) {
+  char tz[4096 + 2];
+  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+  size_t length = strlen(path);
+  if (fd >= 0 && length + 2 <= sizeof tz) {
+    tz[0] = ':';
+    memcpy(tz + 1, path, length + 1);
+    setenv("TZ", tz, 1);
+  } else {
+    setenv("TZ", "UTC0", 1);
+  }
+  if (fd >= 0) close(fd);
+  tzset();
+  pl_zone_chosen = 1;
+}
+
 int64_t pl_utc_offset_seconds(int64_t wall) {
+  if (!pl_zone_chosen) pl_use_zone_file("/etc/localtime");
   time_t t = (time_t)wall;
   struct tm local;
   if (localtime_r(&t, &local) == NULL) return 0;

@@ -209,6 +209,34 @@ void pl_tpm_close(pl_tpm *tpm) {
 
 const char *pl_tpm_describe(uint32_t rc) { return Tss2_RC_Decode(rc); }
 
+/// Appends a property's four bytes, most significant first, leaving out NULs.
+static void append_characters(uint32_t value, char *out, size_t capacity) {
+  size_t length = strlen(out);
+  for (int shift = 24; shift >= 0 && length + 1 < capacity; shift -= 8) {
+    char c = (char)((value >> shift) & 0xff);
+    if (c != 0) out[length++] = c;
+  }
+  out[length] = 0;
+}
+
+pl_tpm_status pl_tpm_vendor(pl_tpm *tpm, pl_tpm_vendor_strings *strings) {
+  memset(strings, 0, sizeof *strings);
+  TPMI_YES_NO more = TPM2_NO;
+  TPMS_CAPABILITY_DATA *data = NULL;
+  TSS2_RC rc = Esys_GetCapability(tpm->esys, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, TPM2_CAP_TPM_PROPERTIES,
+                                  TPM2_PT_MANUFACTURER, 5, &more, &data);
+  if (rc != TSS2_RC_SUCCESS) return failure(rc, "GetCapability");
+  for (uint32_t i = 0; i < data->data.tpmProperties.count; i++) {
+    TPMS_TAGGED_PROPERTY property = data->data.tpmProperties.tpmProperty[i];
+    if (property.property == TPM2_PT_MANUFACTURER)
+      append_characters(property.value, strings->manufacturer, sizeof strings->manufacturer);
+    else if (property.property >= TPM2_PT_VENDOR_STRING_1 && property.property <= TPM2_PT_VENDOR_STRING_4)
+      append_characters(property.value, strings->vendor, sizeof strings->vendor);
+  }
+  Esys_Free(data);
+  return done();
+}
+
 static int copy_name(pl_tpm *tpm, ESYS_TR handle, uint8_t *out, size_t *size) {
   TPM2B_NAME *name = NULL;
   if (Esys_TR_GetName(tpm->esys, handle, &name) != TSS2_RC_SUCCESS) return 0;

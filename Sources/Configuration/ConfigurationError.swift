@@ -14,6 +14,8 @@ public enum ConfigurationError: DescribedError, Equatable {
   case notARegularFile(path: String, kind: String)
   /// Larger than `ConfigurationFiles.maximumBytes`.
   case tooLarge(path: String, bytes: Int64)
+  /// `conf.d` holds more `*.conf` files than `ConfigurationFiles.maximumDropIns`.
+  case tooManyDropIns(path: String, count: Int, maximum: Int)
   /// A NUL byte: not a text file.
   case notText(path: String, line: Int)
   /// A line longer than libinih's buffer (it would split it silently).
@@ -61,6 +63,8 @@ public enum ConfigurationError: DescribedError, Equatable {
       return "configuration \(path) is \(kind), not a file (remove it or point --config at a file)"
     case .tooLarge(let path, let bytes):
       return "configuration \(path) is \(bytes) bytes, more than the \(ConfigurationFiles.maximumBytes) a configuration may have (is it the right file?)"
+    case .tooManyDropIns(let path, let count, let maximum):
+      return "configuration directory \(path) holds \(count) .conf files, more than the \(maximum) patternlock reads (merge them into fewer files)"
     case .notText(let path, let line):
       return "\(path):\(line): contains a NUL byte: not a text file (is it the right file?)"
     case .lineTooLong(let path, let line, let limit):

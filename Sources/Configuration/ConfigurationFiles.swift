@@ -29,6 +29,10 @@ public enum ConfigurationFiles {
   public static let rootVariable = "PATTERNLOCK_CONFIG_ROOT"
   /// A configuration larger than this is surely the wrong file.
   public static let maximumBytes: Int64 = 1 << 20
+  /// The most `*.conf` files `conf.d` may hold. Every command reads them all, so a
+  /// directory grown by a script gone wrong would slow every judgement; a few dozen is
+  /// already a lot for one device.
+  public static let maximumDropIns = 256
   /// What a `--config` file is, in the message refusing a key from it.
   static let configFileDistrust = "this is a --config file"
 
@@ -36,7 +40,9 @@ public enum ConfigurationFiles {
   ///
   /// - Throws: `ConfigurationError` for a layer that exists but cannot be read.
   public static func layerPaths(root: String) throws(ConfigurationError) -> [String] {
-    try SystemLayers.read(root: root, trust: .throttleOnly(root: root)).map { $0.path }
+    var paths: [String] = []
+    try SystemLayers.read(root: root, trust: .throttleOnly(root: root)) { (source) throws(ConfigurationError) in paths.append(source.path) }
+    return paths
   }
 
   /// Reads every layer and `extra` (the `--config` file) into settings.
@@ -49,7 +55,9 @@ public enum ConfigurationFiles {
   public static func load(root: String, extra: String?, trust: ConfigurationTrust? = nil) throws(ConfigurationError) -> Settings {
     let trust = trust ?? .throttleOnly(root: root)
     var settings = Settings()
-    for source in try SystemLayers.read(root: root, trust: trust) {
+    // Each file is applied as it is read and then let go, so memory holds one file's
+    // bytes at a time however many drop-ins there are.
+    try SystemLayers.read(root: root, trust: trust) { (source) throws(ConfigurationError) in
       try apply(
         contentsOf: source.bytes, path: source.path, to: &settings, distrust: source.distrust,
         guardingPrivilegedKeys: trust.guardsPrivilegedKeys)
@@ -172,7 +180,7 @@ public enum ConfigurationFiles {
     guard status.size <= maximumBytes else { throw .tooLarge(path: path, bytes: status.size) }
     let contents: (bytes: [UInt8], isComplete: Bool)
     do throws(Errno) {
-      contents = try file.readToEnd(limit: Int(maximumBytes))
+      contents = try file.readToEnd(limit: Int(maximumBytes), expectedBytes: Int(status.size))
     } catch {
       throw .cannotRead(path: path, call: "read", errno: error)
     }

@@ -24,24 +24,30 @@ enum SystemLayers {
   ]
   /// Layer 3's directory, from the root.
   static let dropInDirectory = ["etc", "patternlock.conf.d"]
-
-  /// The layers found under `root`, in reading order; missing ones are skipped.
+  /// Hands `body` each layer found under `root`, in reading order; missing ones are
+  /// skipped. Each file's bytes live only while `body` runs, so a full `conf.d` costs
+  /// the memory of one file.
   ///
   /// - Throws: `ConfigurationError` for a layer that exists but cannot be opened,
-  ///   listed or read, is not a regular file, or is too large.
-  static func read(root: String, trust: ConfigurationTrust) throws(ConfigurationError) -> [ConfigurationSource] {
-    guard let top = try WalkedDirectory.root(root, trust: trust) else { return [] }
-    var sources: [ConfigurationSource] = []
+  ///   listed or read, is not a regular file, or is too large; for more than
+  ///   `ConfigurationFiles.maximumDropIns` drop-ins; or what `body` threw.
+  static func read(
+    root: String, trust: ConfigurationTrust, _ body: (ConfigurationSource) throws(ConfigurationError) -> Void
+  ) throws(ConfigurationError) {
+    guard let top = try WalkedDirectory.root(root, trust: trust) else { return }
     for file in fixedFiles {
       guard let directory = try top.descending(file.directories) else { continue }
-      if let source = try directory.read(file.name) { sources.append(source) }
+      if let source = try directory.read(file.name) { try body(source) }
     }
     if let dropIns = try top.descending(dropInDirectory) {
-      for name in try dropIns.confNames() {
-        if let source = try dropIns.read(name) { sources.append(source) }
+      let names = try dropIns.confNames()
+      guard names.count <= ConfigurationFiles.maximumDropIns else {
+        throw .tooManyDropIns(path: dropIns.path, count: names.count, maximum: ConfigurationFiles.maximumDropIns)
+      }
+      for name in names {
+        if let source = try dropIns.read(name) { try body(source) }
       }
     }
-    return sources
   }
 }
 

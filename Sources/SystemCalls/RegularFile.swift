@@ -43,7 +43,7 @@ public enum RegularFile {
       throw .cannotOpen(error)
     }
     do throws(Errno) {
-      return try file.readToEnd(limit: Int(status.size)).bytes
+      return try file.readToEnd(limit: Int(status.size), expectedBytes: Int(status.size)).bytes
     } catch {
       throw .cannotRead(error)
     }

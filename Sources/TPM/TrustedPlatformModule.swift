@@ -84,6 +84,16 @@ public final class TrustedPlatformModule {
     guard status.code == PL_TPM_OK else { throw TPMProblem(status, tcti: tcti) }
   }
 
+  /// What the TPM says of its maker.
+  public func vendor() throws(TPMProblem) -> TPMVendor {
+    var strings = pl_tpm_vendor_strings()
+    let status = pl_tpm_vendor(handle, &strings)
+    guard status.code == PL_TPM_OK else { throw TPMProblem(status, tcti: tcti) }
+    let manufacturer = withUnsafeBytes(of: &strings.manufacturer) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    let vendor = withUnsafeBytes(of: &strings.vendor) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    return TPMVendor(manufacturer: manufacturer, vendorString: vendor)
+  }
+
   /// Undefines every index of patternlock's range but `keep` (nil: all).
   public func forgetIndexes(keeping keep: UInt32?) throws(TPMProblem) {
     let status = pl_tpm_forget_others(handle, keep ?? 0)

@@ -64,6 +64,20 @@ public enum PatternText {
     return dots
   }
 
+  /// Refuses a typed pattern that no finger can draw: one whose move jumps over a dot
+  /// not yet joined, which the screen would join on the way, so the stored pattern
+  /// would never match a drawing. The error numbers the move and names no dot, since
+  /// whoever reads the message (a terminal, a log) must learn nothing of the pattern.
+  ///
+  /// - Throws: `VaultError.patternNotDrawable`.
+  public static func requireDrawable(_ dots: DotSequence, gridSize: Int) throws(VaultError) {
+    guard let undrawable = dots.firstPassedOverDot(gridSize: gridSize) else { return }
+    // Move i joins dots[i - 1] to dots[i]; a dot appears once in a sequence.
+    var move = 1
+    for i in 1..<dots.count where dots[i] == undrawable.move.to { move = i }
+    throw .patternNotDrawable(move: move)
+  }
+
   /// Reads all of standard input (at most `maximumBytes`) into secret bytes.
   ///
   /// - Throws: `VaultError.standardInputFailed`, or `.badPattern` when it is longer.

@@ -29,9 +29,10 @@ public enum VaultError: DescribedError, Equatable {
   case badPattern(problem: String)
   /// The pattern has fewer dots than the minimum.
   case patternTooShort(dots: Int, minimum: Int)
-  /// A move of the typed pattern passes over a dot it has not joined yet, which
-  /// drawing it would join: no drawing could ever match it.
-  case patternNotDrawable(from: Int, to: Int, passedOver: Int)
+  /// Move `move` (1 from the first dot to the second) of the typed pattern passes over
+  /// a dot it has not joined yet, which drawing it would join: no drawing could ever
+  /// match it. Only the move's number is kept: the message must name no dot.
+  case patternNotDrawable(move: Int)
   /// Standard input could not be read.
   case standardInputFailed(errno: Errno)
   /// The enrolled pattern is for another grid than the one in use.
@@ -102,8 +103,8 @@ public enum VaultError: DescribedError, Equatable {
       return "the pattern on standard input is not usable: \(problem) (write the dots joined by dashes, such as 1-2-3-6-9)"
     case .patternTooShort(let dots, let minimum):
       return "the pattern joins \(dots) dots, fewer than the minimum of \(minimum) (draw a longer one, or lower --min-dots)"
-    case .patternNotDrawable(let from, let to, let passedOver):
-      return "the pattern cannot be drawn: the move from dot \(from) to dot \(to) passes over dot \(passedOver), which the screen joins on the way (write \(passedOver) between \(from) and \(to))"
+    case .patternNotDrawable(let move):
+      return "the pattern cannot be drawn: move \(move) jumps over a dot not yet joined, which a drawn pattern joins on the way (include that dot in the move, or choose another move)"
     case .standardInputFailed(let errno):
       return "cannot read the pattern from standard input: \(errno.text)"
     case .stateBusy(let path, let seconds):

@@ -1,6 +1,7 @@
 import Configuration
 import PatternCore
 import SystemCalls
+import Vault
 
 /// The patternlock command: dispatches to one sub-command.
 @main
@@ -14,6 +15,9 @@ struct Patternlock {
     // (a judge's client, the event link, the broker, a pipe into `head`): a lost reader
     // is an error the writer handles, never the end of the process.
     CurrentProcess.ignoreBrokenPipes()
+    // Credential hours and expiry are judged in the system's zone: the caller's TZ
+    // (which sudo keeps) must not move them, so it is replaced before any time call.
+    LocalTime.useSystemZone(root: ConfigurationFiles.rootFromEnvironment())
     let arguments = processArguments()
     guard let name = arguments.first else {
       Console.error("no command given (try 'patternlock --help')")

@@ -144,6 +144,30 @@ final class ActionsCommandTests: XCTestCase {
     XCTAssertFalse(alarm.contains { $0.contains("7-4-1-2") || $0.contains("1-2-3-6-9") }, "never a pattern")
   }
 
+  func testWithoutOnDuressADuressUnlockStartsWhatAnyUnlockStarts() throws {
+    // What docs/security.md advises against onlookers with a shell: one on-unlock
+    // program that tells a duress credential by its name, which only the hook user and
+    // root can read, and no on-duress, whose process `ps` would show.
+    let add = try PatternlockBinary.run(
+      ["credential", "add", "panic", "--role", "duress", "--state-dir", statePath], stdin: "7-4-1-2\n",
+      environment: [ConfigurationFiles.rootVariable: root.path])
+    XCTAssertEqual(add.status, 0, add.stderr)
+    let unlock = try hook("unlock")
+    let actions = ["on-unlock = \(unlock) door"]
+    XCTAssertEqual(try check(right, actions).status, 0)
+    let owner = try recorded("unlock")
+    try FileManager.default.removeItem(atPath: drop.appendingPathComponent("unlock").path)
+    XCTAssertEqual(try check("7-4-1-2\n", actions).status, 0)
+    let coerced = try recorded("unlock")
+    Thread.sleep(forTimeInterval: 0.5)
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: drop.path), ["unlock"], "one hook ran, no other")
+    let visible = { (lines: [String]) in lines.filter { $0.hasPrefix("args=") || $0.hasPrefix("uid=") } }
+    XCTAssertEqual(visible(coerced), visible(owner), "the same program, arguments and user as any unlock's")
+    XCTAssertEqual(visible(owner), ["args=door", "uid=65534"])
+    let differing = Set(coerced).symmetricDifference(Set(owner)).filter { !$0.hasPrefix("PWD=") && !$0.hasPrefix("_=") }
+    XCTAssertEqual(differing, ["PATTERNLOCK_CREDENTIAL=panic", "PATTERNLOCK_CREDENTIAL=owner"], "only the name, in the environment")
+  }
+
   func testTheOwnersUnlockStartsNoDuressHook() throws {
     let unlock = try hook("unlock")
     let duress = try hook("duress")

@@ -1,5 +1,6 @@
 import CShim
 import CommandTestSupport
+import Configuration
 import Foundation
 @testable import Vault
 import XCTest
@@ -149,9 +150,21 @@ final class CredentialCommandTests: XCTestCase {
       "before the verdict, and for a pattern that is nobody's, no credential is named")
   }
 
-  /// `check` under libfaketime at `time` (UTC), or nil when it cannot be used here.
-  func checkAt(_ time: String, _ pattern: String) throws -> CommandResult {
-    try check(pattern, environment: ["LD_PRELOAD": try fakeTimeLibrary(), "FAKETIME": "@" + time, "TZ": "UTC"])
+  /// `check` under libfaketime at `time` (UTC), with a configuration root of the
+  /// test's own whose zone is UTC (it has no etc/localtime), so the judgement never
+  /// depends on this machine's /etc.
+  ///
+  /// - Parameters:
+  ///   - callerZone: the `TZ` the caller sets; libfaketime reads `time` in it, so
+  ///     `time` is then the caller's local time, not UTC.
+  ///   - root: a configuration root whose etc/localtime is the system zone.
+  func checkAt(_ time: String, _ pattern: String, callerZone: String = "UTC", root: ConfigRoot? = nil) throws -> CommandResult {
+    let root = try root ?? ConfigRoot()
+    return try check(
+      pattern,
+      environment: [
+        "LD_PRELOAD": try fakeTimeLibrary(), "FAKETIME": "@" + time, "TZ": callerZone, ConfigurationFiles.rootVariable: root.path,
+      ])
   }
 
   /// libfaketime's path; skips the test where it cannot be used (called first in a
@@ -191,6 +204,41 @@ final class CredentialCommandTests: XCTestCase {
     XCTAssertEqual(wrong.map { $0.reason }, ["outside-hours", "outside-hours"])
     XCTAssertTrue(wrong.allSatisfy { $0.credential == "day" })
     XCTAssertEqual(try failures(), 0, "Friday's unlock cleared the two failures")
+  }
+
+  func testAnUndrawableCredentialIsRefusedNamingTheMoveNotItsDots() throws {
+    let refused = try credential(["add", "gate"], stdin: "4-1-9-6\n")
+    XCTAssertEqual(refused.status, 2, refused.stderr)
+    XCTAssertTrue(refused.stderr.contains("move 2 jumps over a dot not yet joined"), refused.stderr)
+    XCTAssertEqual(refused.stderr.filter { $0.isNumber }, "2", "no dot is named: \(refused.stderr)")
+  }
+
+  func testTheCallersTZMovesNeitherHoursNorExpiry() throws {
+    _ = try fakeTimeLibrary()
+    try add("day", bob, ["--hours", "Mon-Fri 08:00-18:00"])
+    try add("temp", alice, ["--expires", "2031-06-01T12:00"])
+    // 14:30 on Monday 2031-06-02 where the caller's TZ says, 00:30 UTC: outside the hours
+    // in the system's zone (UTC here), inside them in the caller's.
+    let early = try checkAt("2031-06-02 14:30:00", bob, callerZone: "XYZ-14")
+    XCTAssertEqual(early.status, 3, "judged in the caller's zone: \(early.stdout)")
+    // 00:30 on 2031-06-01 in the caller's TZ, 12:30 UTC: expired half an hour ago.
+    let late = try checkAt("2031-06-01 00:30:00", alice, callerZone: "XYZ+12")
+    XCTAssertEqual(late.status, 3, "judged in the caller's zone: \(late.stdout)")
+    let wrong = try entries().filter { $0.event == .wrong }
+    XCTAssertEqual(wrong.map { $0.reason }, ["outside-hours", "expired"])
+  }
+
+  func testHoursAreJudgedInTheSystemZoneFile() throws {
+    _ = try fakeTimeLibrary()
+    try add("day", bob, ["--hours", "Mon-Fri 08:00-18:00"])
+    let root = try ConfigRoot()
+    try ZoneFile.install(14 * 3600, under: root.url)
+    // 00:30 UTC on Monday is 14:30 in the system's zone (UTC+14): inside the hours,
+    // whatever the caller's TZ says.
+    let inside = try checkAt("2031-06-02 00:30:00", bob, root: root)
+    XCTAssertEqual(inside.status, 0, inside.stdout + inside.stderr)
+    let stillInside = try checkAt("2031-06-01 12:30:00", bob, callerZone: "XYZ+12", root: root)
+    XCTAssertEqual(stillInside.status, 0, "the caller's TZ does not move it out: \(stillInside.stdout)")
   }
 
   func testADuressCredentialUnlocksAsAnyOtherAndTheLogSaysDuress() throws {

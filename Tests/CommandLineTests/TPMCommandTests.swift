@@ -2,6 +2,7 @@ import CommandTestSupport
 import Configuration
 import Foundation
 import PatternCore
+import TPM
 @testable import Vault
 import XCTest
 
@@ -98,6 +99,28 @@ final class TPMCommandTests: XCTestCase {
     XCTAssertEqual(log.status, 0, log.stderr)
     let events = log.stdout.split(separator: "\n").map { $0.split(separator: " ")[1] }
     XCTAssertEqual(events, ["pattern-set", "attempt", "wrong", "attempt", "unlocked"], log.stdout)
+  }
+
+  func testStatusSaysTheTPMIsASoftwareOneWhoseStateIsAFile() throws {
+    try enrol()
+    let status = try status()
+    XCTAssertEqual(status["tpm"] as? String, "yes")
+    XCTAssertEqual(status["tpm_manufacturer"] as? String, "IBM")
+    XCTAssertEqual(status["tpm_kind"] as? String, "software")
+    XCTAssertEqual(
+      status["tpm_warning"] as? String, "software TPM (swtpm): its state is a file; copied with the disk it bounds nothing")
+  }
+
+  func testTheSoftwareTPMIsKnownByWhatItSaysOfItselfNotOnlyByItsTCTI() throws {
+    // What swtpm reports, read from the running one: the rule must hold for it even when
+    // it is reached as a device (a virtual machine's TPM backed by swtpm).
+    let vendor = try TrustedPlatformModule(tcti: tpm.tcti).vendor()
+    XCTAssertEqual(vendor, TPMVendor(manufacturer: "IBM", vendorString: "SW   TPM"))
+    XCTAssertEqual(vendor.softwareKind(tcti: "device:/dev/tpmrm0"), "swtpm")
+    XCTAssertEqual(vendor.softwareKind(tcti: tpm.tcti), "swtpm")
+    let chip = TPMVendor(manufacturer: "IFX", vendorString: "SLB9670")
+    XCTAssertNil(chip.softwareKind(tcti: "device:/dev/tpmrm0"), "a chip is not software")
+    XCTAssertEqual(chip.softwareKind(tcti: "mssim:host=localhost"), "simulator", "only a simulator is reached by mssim")
   }
 
   func testNothingInTheStateDirectoryTestsTheRightPatternOffline() throws {

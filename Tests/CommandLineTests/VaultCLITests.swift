@@ -60,9 +60,9 @@ final class VaultCLITests: XCTestCase {
       ("1-2-3-6\n", ["--grid", "8"], "--grid cannot be '8': it takes a whole number from 3 to 7"),
       ("1-2-3-6\n", ["--min-dots", "10"], "--min-dots: 10 is more than the 9 dots of a 3x3 grid"),
       ("1-2-3-6\n", ["--bogus"], "unknown option '--bogus'"),
-      ("1-3-9-7\n", [], "the move from dot 1 to dot 3 passes over dot 2, which the screen joins on the way"),
-      ("4-1-9-6\n", [], "dot 1 to dot 9 passes over dot 5"),
-      ("1-2-3-9-7\n", [], "dot 3 to dot 9 passes over dot 6"),
+      ("1-3-9-7\n", [], "the pattern cannot be drawn: move 1 jumps over a dot not yet joined, which a drawn pattern joins on the way (include that dot in the move, or choose another move)"),
+      ("4-1-9-6\n", [], "move 2 jumps over a dot not yet joined"),
+      ("1-2-3-9-7\n", [], "move 3 jumps over a dot not yet joined"),
       (String(repeating: "1-", count: 200), [], "longer than 255 bytes"),
     ]
     for (input, extra, message) in cases {
@@ -72,6 +72,16 @@ final class VaultCLITests: XCTestCase {
       XCTAssertEqual(run.stderr.filter { $0 == "\n" }.count, 1, run.stderr)
     }
     XCTAssertFalse(FileManager.default.fileExists(atPath: statePath + "/pattern"))
+  }
+
+  func testAnUndrawablePatternsRefusalNamesNoDot() throws {
+    for (input, move) in [("1-3-9-7", 1), ("4-1-9-6", 2), ("1-2-3-9-7", 3), ("5-1-2-3-7-9", 5)] {
+      let run = try setPattern(input + "\n")
+      XCTAssertEqual(run.status, 2, input)
+      XCTAssertTrue(run.stderr.contains("move \(move) jumps over a dot not yet joined"), run.stderr)
+      let digits = run.stderr.filter { $0.isNumber }
+      XCTAssertEqual(digits, "\(move)", "the move's number is the message's only digit: \(run.stderr)")
+    }
   }
 
   func testCheckReportsEachResultWithItsExitStatus() throws {

@@ -128,6 +128,33 @@ final class ConfigurationErrorTests: XCTestCase {
     }
   }
 
+  /// Writes `count` drop-ins, each setting `grid` to 3 but the last, which sets 5.
+  func writeDropIns(_ count: Int) throws {
+    for index in 1...count {
+      try root.write(String(format: "etc/patternlock.conf.d/%04d.conf", index), "[layout]\ngrid = \(index == count ? 5 : 3)\n")
+    }
+  }
+
+  func testMoreDropInsThanTheBoundIsOneClearError() throws {
+    try writeDropIns(ConfigurationFiles.maximumDropIns + 1)
+    let directory = root.path + "/etc/patternlock.conf.d"
+    XCTAssertThrowsError(try ConfigurationFiles.load(root: root.path, extra: nil)) { error in
+      XCTAssertEqual(error as? ConfigurationError, .tooManyDropIns(path: directory, count: 257, maximum: 256))
+      XCTAssertEqual(
+        (error as? ConfigurationError)?.message,
+        "configuration directory \(directory) holds 257 .conf files, more than the 256 patternlock reads (merge them into fewer files)")
+    }
+  }
+
+  func testDropInsUpToTheBoundAreAllReadInOrder() throws {
+    try writeDropIns(ConfigurationFiles.maximumDropIns)
+    try root.write("etc/patternlock.conf.d/notes.txt", "not a drop-in, not counted\n")
+    let paths = try ConfigurationFiles.layerPaths(root: root.path)
+    XCTAssertEqual(paths.count, 256)
+    XCTAssertEqual(paths.last, root.path + "/etc/patternlock.conf.d/0256.conf")
+    XCTAssertEqual(try ConfigurationFiles.load(root: root.path, extra: nil).layout.gridSize, 5, "the last file wins")
+  }
+
   func testCommentsBlankLinesAndByteOrderMarkAreFine() throws {
     let path = try root.write("ok.conf", "\u{FEFF}# comment\n; comment\n\n[layout]\n  # indented comment\ngrid=4\n[lock]\nstealth = yes ; inline\n")
     var settings = Settings()

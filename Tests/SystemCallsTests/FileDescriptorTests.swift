@@ -174,6 +174,32 @@ final class FileDescriptorTests: XCTestCase {
     XCTAssertFalse(isComplete)
   }
 
+  func testReadToEndKeepsMemoryForWhatItReadNotForTheLimit() throws {
+    // A conf.d of hundreds of small files is read with a 1 MiB limit each; holding a
+    // limit's worth per file made reading them grow faster than their count.
+    let path = try file(bytes: 10)
+    for hint in [nil, 10] as [Int?] {
+      let (bytes, isComplete) = try FileDescriptor.open(path, .readOnly).readToEnd(limit: 1 << 20, expectedBytes: hint)
+      XCTAssertEqual(bytes, [UInt8](0..<10))
+      XCTAssertTrue(isComplete)
+      XCTAssertLessThanOrEqual(bytes.capacity, 8192, "hint \(String(describing: hint)): the limit is not allocated")
+    }
+  }
+
+  func testReadToEndGrowsPastItsFirstBufferAndStillStopsAtTheLimit() throws {
+    let path = try file(bytes: 20_000)
+    let whole = try FileDescriptor.open(path, .readOnly).readToEnd(limit: 1 << 20)
+    XCTAssertEqual(whole.bytes, (0..<20_000).map { UInt8($0 & 0xff) })
+    XCTAssertTrue(whole.isComplete)
+    XCTAssertLessThanOrEqual(whole.bytes.capacity, 2 * 20_001, "at most twice what was read")
+    let cut = try FileDescriptor.open(path, .readOnly).readToEnd(limit: 9_000, expectedBytes: 100)
+    XCTAssertEqual(cut.bytes, (0..<9_000).map { UInt8($0 & 0xff) })
+    XCTAssertFalse(cut.isComplete)
+    let grown = try FileDescriptor.open(path, .readOnly).readToEnd(limit: 1 << 20, expectedBytes: 10)
+    XCTAssertEqual(grown.bytes.count, 20_000, "a file grown since its fstat is read whole")
+    XCTAssertTrue(grown.isComplete)
+  }
+
   func testReadToEndOfAnEmptyFile() throws {
     let path = try file(bytes: 0)
     let (bytes, isComplete) = try FileDescriptor.open(path, .readOnly).readToEnd(limit: 0)

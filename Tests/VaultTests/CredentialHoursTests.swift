@@ -1,3 +1,5 @@
+import CommandTestSupport
+import Foundation
 import Vault
 import XCTest
 
@@ -36,6 +38,22 @@ final class CredentialHoursTests: XCTestCase {
     XCTAssertEqual(CredentialHours("daily 22:00-06:00")?.text, "daily 22:00-06:00")
     let canonical = try XCTUnwrap(CredentialHours("Fri-Mon 10:00-14:00"))
     XCTAssertEqual(CredentialHours(canonical.text), canonical)
+  }
+
+  func testLocalTimeIsTheSystemZoneFilesNotTheCallersTZ() throws {
+    let system = try TemporaryDirectory(prefix: "zone", permissions: 0o755)
+    defer { system.remove() }
+    try ZoneFile.install(3 * 3600, under: system.url)
+    setenv("TZ", "XYZ-14", 1)
+    LocalTime.useSystemZone(root: system.path)
+    XCTAssertEqual(LocalTime.seconds(atWall: monday(0)), monday(3), "the zone file's +3 h, not TZ's +14 h")
+    let empty = try TemporaryDirectory(prefix: "zone", permissions: 0o755)
+    defer { empty.remove() }
+    setenv("TZ", "XYZ+12", 1)
+    LocalTime.useSystemZone(root: empty.path)
+    XCTAssertEqual(LocalTime.seconds(atWall: monday(0)), monday(0), "no zone file: UTC, as glibc without /etc/localtime")
+    XCTAssertEqual(getenv("TZ").map { String(cString: $0) }, "UTC0")
+    LocalTime.useSystemZone(root: "/")
   }
 
   func testMalformedHoursAreRefused() {

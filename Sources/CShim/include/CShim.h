@@ -133,8 +133,14 @@ unsigned pl_getuid(void);
 unsigned pl_geteuid(void);
 /// time(2): wall-clock seconds since 1970 (may jump; never used for lockout lengths).
 int64_t pl_wall_seconds(void);
-/// localtime_r(3)'s offset from UTC at `wall` (the TZ in force), in seconds east; 0
-/// when the time cannot be converted.
+/// Makes the zone file at `path` (a tzdata file such as /etc/localtime) the local time
+/// zone, whatever TZ the process was started with: sets TZ to ":path" (UTC when the file
+/// cannot be opened, as glibc does without /etc/localtime) and calls tzset(3). Call
+/// it before any other thread starts.
+void pl_use_zone_file(const char *path);
+/// localtime_r(3)'s offset from UTC at `wall` in the zone pl_use_zone_file chose (on
+/// the first call without one, /etc/localtime's: never the caller's TZ), in seconds
+/// east; 0 when the time cannot be converted.
 int64_t pl_utc_offset_seconds(int64_t wall);
 /// getenv(3), or NULL.
 const char *pl_getenv(const char *name);

@@ -108,6 +108,16 @@ pl_tpm_status pl_tpm_recover(pl_tpm *tpm, const pl_tpm_binding *binding, const u
 /// an index of an earlier enrolment cannot be guessed against later.
 pl_tpm_status pl_tpm_forget_others(pl_tpm *tpm, uint32_t keep);
 
+/// What the TPM says of its maker (TPM2_GetCapability of TPM_PT_MANUFACTURER and
+/// TPM_PT_VENDOR_STRING_1 to 4), each four-byte value as its characters, NULs left out.
+typedef struct {
+  char manufacturer[5];
+  char vendor[17];
+} pl_tpm_vendor_strings;
+
+/// Reads the TPM's manufacturer and vendor strings (swtpm says "IBM" and "SW   TPM").
+pl_tpm_status pl_tpm_vendor(pl_tpm *tpm, pl_tpm_vendor_strings *strings);
+
 /// The text tpm2-tss gives for a response code.
 const char *pl_tpm_describe(uint32_t rc);
 

@@ -50,9 +50,7 @@ enum CredentialCommand {
         VaultCommandSupport.protectSecretsInMemory()
         let owner = try EnrolledPattern.load(from: directory)
         var dots = try PatternText.parse(try PatternText.readStandardInput(), gridSize: owner.gridSize)
-        if let undrawable = dots.firstPassedOverDot(gridSize: owner.gridSize) {
-          throw .patternNotDrawable(from: undrawable.move.from, to: undrawable.move.to, passedOver: undrawable.passedOver)
-        }
+        try PatternText.requireDrawable(dots, gridSize: owner.gridSize)
         try CredentialFile.add(
           name: request.name, role: request.role, expires: request.expires, hours: request.hours, dots: dots, in: directory)
         dots.removeAll()

@@ -29,9 +29,7 @@ enum SetPatternCommand {
       let cost = try HashCost(passes: passes, memoryBytes: memoryMiB << 20)
       let text = try PatternText.readStandardInput()
       let dots = try PatternText.parse(text, gridSize: gridSize)
-      if let undrawable = dots.firstPassedOverDot(gridSize: gridSize) {
-        throw .patternNotDrawable(from: undrawable.move.from, to: undrawable.move.to, passedOver: undrawable.passedOver)
-      }
+      try PatternText.requireDrawable(dots, gridSize: gridSize)
       guard dots.count >= minimumDots else { throw .patternTooShort(dots: dots.count, minimum: minimumDots) }
       let directory = try StateDirectory(opening: directoryPath, creating: true)
       let recoveryKey = try PatternEnrolment.enrol(

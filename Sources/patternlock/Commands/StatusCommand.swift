@@ -71,7 +71,8 @@ enum StatusCommand {
 
   /// `tpm`: "no" for a hashed pattern, "yes" when the enrolled TPM answered (then
   /// `tpm_tries_left`, its own count), else "unreachable" or "not-enrolled-here" with
-  /// `tpm_problem`.
+  /// `tpm_problem`. Whenever the TPM answered, `tpm_manufacturer` and `tpm_kind`
+  /// ("software" with `tpm_warning`, or "hardware").
   private static func addTPM(_ enrolment: TPMEnrolment?, tcti: String, to line: inout JSONObjectWriter) {
     guard let enrolment else {
       line.add("tpm", string: "no")
@@ -79,6 +80,7 @@ enum StatusCommand {
     }
     do throws(TPMProblem) {
       let tpm = try TrustedPlatformModule(tcti: tcti)
+      addKind(of: tpm, to: &line)
       let count = try tpm.check(enrolment.binding)
       line.add("tpm", string: "yes")
       line.add("tpm_failures", count.failures)
@@ -86,6 +88,25 @@ enum StatusCommand {
     } catch {
       if case .notEnrolledHere = error { line.add("tpm", string: "not-enrolled-here") } else { line.add("tpm", string: "unreachable") }
       line.add("tpm_problem", string: error.message)
+    }
+  }
+
+  /// Whether the TPM is a program whose state is a file (swtpm): a count the disk's
+  /// copy can rewind, which the administrator must hear of.
+  private static func addKind(of tpm: TrustedPlatformModule, to line: inout JSONObjectWriter) {
+    let vendor: TPMVendor
+    do throws(TPMProblem) {
+      vendor = try tpm.vendor()
+    } catch {
+      // Said by the TPM check that follows, if it persists.
+      return
+    }
+    line.add("tpm_manufacturer", string: vendor.manufacturer)
+    if let kind = vendor.softwareKind(tcti: tpm.tcti) {
+      line.add("tpm_kind", string: "software")
+      line.add("tpm_warning", string: TPMVendor.warning(kind: kind))
+    } else {
+      line.add("tpm_kind", string: "hardware")
     }
   }
 }
