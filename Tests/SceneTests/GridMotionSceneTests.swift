@@ -2,6 +2,7 @@ import GoldenSupport
 import PatternCore
 import Raster
 import Scene
+import Typeface
 import XCTest
 
 /// The moving grid on screen and in the controller: goldens of a shifted and a turned
@@ -95,6 +96,34 @@ final class GridMotionSceneTests: XCTestCase {
     let wrong = LockScreenState(trail: DotSequence([1, 2, 3, 6]), appearance: .wrong, prompt: .wrongPattern, grid: shifted)
     XCTAssertEqual(h.fullFrame(wrong), h.fullFrame(LockScreenState(appearance: .wrong, prompt: .wrongPattern, grid: shifted)))
     XCTAssertNotEqual(h.fullFrame(wrong), h.fullFrame(LockScreenState(appearance: .wrong, prompt: .wrongPattern)))
+  }
+
+  /// With the glyphs drawn (whose ascenders and descenders reach past the prompt's
+  /// band), a grid moved as far as it goes never meets the prompt's drawn box, at
+  /// several panel sizes and rotations, with and without a message.
+  func testAMovedGridNeverMeetsThePromptAsDrawn() throws {
+    var extremes: [GridPlacement] = []
+    for x in [-16, 16] { for y in [-16, 16] { extremes.append(GridPlacement(shiftX: x, shiftY: y, quarterTurns: 0)) } }
+    for turns in 0...3 { extremes.append(GridPlacement(shiftX: 0, shiftY: 0, quarterTurns: turns)) }
+    for (w, h) in [(800, 480), (480, 800), (320, 240), (240, 320), (1024, 600), (720, 720), (1920, 1080)] {
+      for rotation in Rotation.allCases {
+        for lines in [0, 2] {
+          let layout = try GridLayout(LayoutOptions(panelWidth: w, panelHeight: h, rotation: rotation, messageLines: lines))
+          let atlas = try FontLoader.loadAtlas(pixelSize: layout.fontPixels)
+          let renderer = LockScreenRenderer(
+            layout: layout, atlas: atlas, message: lines > 0 ? ["Call 555", "the desk"] : [], gridMotion: .turn)
+          let context = "\(w)x\(h) rot \(rotation.degrees) lines \(lines)"
+          for placement in extremes {
+            for dot in 1...layout.dotCount {
+              let c = layout.centre(of: dot, placedAt: placement)
+              let ring = ShapeBounds.ring(center: c, radius: layout.ringRadius, strokeWidth: layout.ringStroke)
+              XCTAssertTrue(ring.intersection(renderer.promptBox).isEmpty, "dot \(dot) at \(placement) meets the prompt: \(context)")
+              XCTAssertEqual(ring.intersection(renderer.viewRect), ring, "dot \(dot) at \(placement) leaves the view: \(context)")
+            }
+          }
+        }
+      }
+    }
   }
 
   // MARK: The controller
