@@ -10,6 +10,7 @@
 #include <string.h>
 #include <spawn.h>
 #include <sys/file.h>
+#include <sys/random.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/random.h>
@@ -248,6 +249,17 @@ static int pl_hex_value(char c) {
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
   if (c >= 'A' && c <= 'F') return c - 'A' + 10;
   return -1;
+}
+
+int pl_random_bits(uint64_t *bits) {
+  ssize_t n = getrandom(bits, sizeof *bits, 0);
+  if (n < 0) return -1;
+  if (n != (ssize_t)sizeof *bits) {
+    // A read this short cannot come short from an initialised pool; call it interrupted.
+    errno = EINTR;
+    return -1;
+  }
+  return 0;
 }
 
 int pl_boot_id(uint8_t bytes[16]) {

@@ -47,6 +47,7 @@ public enum Setting: String, CaseIterable, Sendable {
   case timeoutSeconds = "timeout-s"
   case timeoutAction = "timeout-action"
   case powerButton = "power-button"
+  case gridMotion = "grid-motion"
   // [theme]
   case theme
   case colourBackgroundTop = "colour-background-top"
@@ -101,6 +102,7 @@ public enum Setting: String, CaseIterable, Sendable {
   case contactSheet = "contact-sheet"
   case wait
   case uinput
+  case gridSeed = "grid-seed"
   case since
   case json
   case role

@@ -275,6 +275,11 @@ extension Setting {
       return SettingRow(
         section: "lock", option: "--power-button", grammar: .yesOrNo, accepted: "yes or no (also true/false, on/off, 1/0)",
         help: "show a power button in a corner; holding it 2 seconds switches the machine off", commands: layoutCommands, trust: .privileged, screen: true)
+    case .gridMotion:
+      return SettingRow(
+        section: "lock", option: "--grid-motion", placeholder: "MOTION", grammar: .gridMotion, accepted: "off, shift or turn",
+        help: "against watchers: before each try shift the grid a little, or turn it a random quarter turn (its top is marked); default off",
+        commands: screenCommands, screen: true)
     case .theme:
       let names = ThemePreset.allCases.map { $0.name }
       return SettingRow(
@@ -402,6 +407,12 @@ extension Setting {
       return SettingRow(
         section: nil, option: "--uinput", placeholder: "PATH", grammar: .text, accepted: "a device path",
         help: "the uinput device node (default /dev/uinput)", commands: [.inject])
+    case .gridSeed:
+      return SettingRow(
+        section: nil, option: "--grid-seed", placeholder: "N", grammar: .wholeNumber(0...999_999_999),
+        accepted: "a whole number from 0 to 999999999",
+        help: "with grid-motion, where the grid stands for each try is drawn from this seed, the same on every run (default 0)",
+        commands: [.replay])
     }
   }
 

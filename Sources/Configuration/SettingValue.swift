@@ -28,6 +28,7 @@ public enum SettingValue: Equatable, Sendable {
   case gpioInput(GPIOLineSetting?)
   case timeoutAction(TimeoutAction)
   case inputMode(InputMode)
+  case gridMotion(GridMotion)
   case tpmUse(TPMUse)
   case themePreset(ThemePreset)
   case language(LanguageChoice)

@@ -42,6 +42,8 @@ public struct Settings: Equatable, Sendable {
   public var fadeTrail = false
   /// input: whether touches drag, tap dot by dot, or either.
   public var inputMode = InputMode.both
+  /// grid-motion: how the grid moves between attempts, against watchers.
+  public var gridMotion = GridMotion.off
   /// feedback-ms: how long "Wrong pattern" stays red (Android: 2000; seed 002: 500).
   public var feedbackMilliseconds = 500
   /// idle-blank-s: switch the display off (DPMS) after this long without input; 0 never.
@@ -134,6 +136,8 @@ public struct Settings: Equatable, Sendable {
   public var waitMilliseconds = 1000
   /// inject --uinput: the uinput device node.
   public var uinputPath = "/dev/uinput"
+  /// replay --grid-seed: the seed a moving grid's placements are drawn from.
+  public var gridSeed: UInt64 = 0
   /// log --since: the earliest entry's time as typed (checked by `log`).
   public var logSince: String?
   /// log --json: the entries as stored.
@@ -188,6 +192,7 @@ public struct Settings: Equatable, Sendable {
     case (.showWrong, .flag(let on)): showWrong = on
     case (.fadeTrail, .flag(let on)): fadeTrail = on
     case (.input, .inputMode(let mode)): inputMode = mode
+    case (.gridMotion, .gridMotion(let motion)): gridMotion = motion
     case (.enrollFirst, .flag(let on)): enrollFirst = on
     case (.feedbackMilliseconds, .number(let n)): feedbackMilliseconds = n
     case (.idleBlankSeconds, .number(let n)): idleBlankSeconds = n
@@ -258,6 +263,7 @@ public struct Settings: Equatable, Sendable {
     case (.displayWaitSeconds, .number(let n)): displayWaitSeconds = n
     case (.wait, .number(let n)): waitMilliseconds = n
     case (.uinput, .optionalText(let path)): uinputPath = path ?? uinputPath
+    case (.gridSeed, .number(let n)): gridSeed = UInt64(n)
     default:
       // A row whose grammar gives another kind of value than its field takes: a
       // programming error that SettingTests finds for every row.

@@ -54,6 +54,8 @@ public enum ValueGrammar: Sendable {
   case tpmUse
   /// How touches enter a pattern: `drag`, `tap` or `both`.
   case inputMode
+  /// How the grid moves between attempts: `off`, `shift` or `turn`.
+  case gridMotion
   /// Text shown on the screen, UTF-8, at most `maximumBytes` bytes; empty for none.
   case message(maximumBytes: Int)
   /// MQTT topic levels joined by `/`: none empty, no wildcard (`+`, `#`), no space.
@@ -125,6 +127,8 @@ public enum ValueGrammar: Sendable {
       return TimeoutAction(name: text).map { .timeoutAction($0) }
     case .inputMode:
       return InputMode(name: text).map { .inputMode($0) }
+    case .gridMotion:
+      return GridMotion(name: text).map { .gridMotion($0) }
     case .tpmUse:
       return TPMUse(name: text).map { .tpmUse($0) }
     case .topic:

@@ -37,6 +37,9 @@ public struct GestureTracker: Sendable {
   public private(set) var trail = DotSequence()
   /// The owning finger's last position, for the line from the last dot to the finger.
   public private(set) var fingerPosition: Point?
+  /// Where the grid stands for this attempt (`GridMotion`); dots are the grid's own
+  /// numbers wherever it stands.
+  public private(set) var placement = GridPlacement.home
   /// The dots tapped so far (tap and both modes).
   public private(set) var taps = TapEntry()
   /// The dot of the cell the owning finger landed in, while it has not left that
@@ -90,14 +93,14 @@ public struct GestureTracker: Sendable {
       case .drag: break
       // Where only taps count, the whole cell is the target; where a touch may also
       // be a drag, it must land on the dot itself, so a stray touch in the grid is no tap.
-      case .tap: tapTarget = layout.dot(inCellAt: event.position)
+      case .tap: tapTarget = layout.dot(inCellAt: event.position, placedAt: placement)
       case .both: tapTarget = trail.last
       }
       if inputMode != .drag { taps.hold() }
     case .motion:
       guard event.slot == ownerSlot, let from = fingerPosition else { return nil }
       fingerPosition = event.position
-      if let target = tapTarget, layout.dot(inCellAt: event.position) != target { tapTarget = nil }
+      if let target = tapTarget, layout.dot(inCellAt: event.position, placedAt: placement) != target { tapTarget = nil }
       if inputMode != .tap { joinDots(alongSegmentFrom: from, to: event.position) }
     case .up:
       guard event.slot == ownerSlot else { return nil }
@@ -132,6 +135,13 @@ public struct GestureTracker: Sendable {
   public mutating func confirmTapsIfPaused(at time: UInt64) -> GestureOutcome? {
     guard ownerSlot == nil else { return nil }
     return taps.confirmIfPaused(at: time, minimumDots: minimumDots)
+  }
+
+  /// Moves the grid for the next attempt, dropping any gesture and taps: they were
+  /// made on the grid where it stood.
+  public mutating func place(_ placement: GridPlacement) {
+    reset()
+    self.placement = placement
   }
 
   /// Drops any gesture in progress, and the taps.
@@ -175,7 +185,7 @@ public struct GestureTracker: Sendable {
   /// The numerator of the centre's projection onto the segment when the segment passes
   /// inside the dot's hit circle; nil when it misses.
   private func hitProjection(of dot: Int, a: Point, dx: Int64, dy: Int64, lengthSquared: Int64) -> Int64? {
-    let c = layout.centre(of: dot)
+    let c = layout.centre(of: dot, placedAt: placement)
     let fx = Int64(a.x.raw) - Int64(c.x.raw)
     let fy = Int64(a.y.raw) - Int64(c.y.raw)
     let startDistanceSquared = fx * fx + fy * fy

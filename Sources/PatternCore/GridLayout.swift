@@ -52,6 +52,9 @@ public struct GridLayout: Sendable {
   public let ringStroke: Fixed16
   public let lineWidth: Fixed16
   public let hitRadius: Fixed16
+  /// How far a `shift` may move the grid each way, in whole pixels (`shiftRoom`).
+  public let shiftRoomX: Int
+  public let shiftRoomY: Int
   private let centres: InlineArray<49, Point>
 
   /// Lays out the grid.
@@ -146,6 +149,11 @@ public struct GridLayout: Sendable {
       }
     }
     self.centres = centres
+    let room = GridLayout.shiftRoom(
+      gridRect: gridRect, first: centres[0], last: centres[n * n - 1],
+      extent: ringRadius + ringStroke / 2 + Fixed16.one, clearance: font / 4)
+    shiftRoomX = room.x
+    shiftRoomY = room.y
   }
 
   /// How many dots the grid has.

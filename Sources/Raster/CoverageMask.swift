@@ -92,6 +92,27 @@ public struct CoverageMask: Sendable {
     opaqueCore = CoverageMask.opaqueCore(of: bytes, in: rect)
   }
 
+  /// The same mask `dx`, `dy` whole pixels away: the bytes drawing the shape there
+  /// gives, as coverage depends only on a pixel's place relative to the shape. Shares
+  /// the bytes and runs, so nothing is allocated (a moved grid's rings, per frame).
+  public func moved(x dx: Int, y dy: Int) -> CoverageMask {
+    if dx == 0 && dy == 0 { return self }
+    return CoverageMask(
+      rect: Rect(x: rect.x + dx, y: rect.y + dy, width: rect.width, height: rect.height), bytes: bytes, runs: runs,
+      rowRuns: rowRuns,
+      opaqueCore: opaqueCore.isEmpty
+        ? opaqueCore
+        : Rect(x: opaqueCore.x + dx, y: opaqueCore.y + dy, width: opaqueCore.width, height: opaqueCore.height))
+  }
+
+  private init(rect: Rect, bytes: [UInt8], runs: [Run], rowRuns: [Int32], opaqueCore: Rect) {
+    self.rect = rect
+    self.bytes = bytes
+    self.runs = runs
+    self.rowRuns = rowRuns
+    self.opaqueCore = opaqueCore
+  }
+
   /// `opaqueCore` of a mask's bytes: the square grown a pixel each side at a time
   /// while its new border is all 255.
   static func opaqueCore(of bytes: [UInt8], in rect: Rect) -> Rect {

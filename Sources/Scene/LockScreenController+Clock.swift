@@ -58,21 +58,22 @@ extension LockScreenController {
       feedbackEnds = nil
       tracker.reset()
       keyed.removeAll()
-      state = LockScreenState(prompt: idlePrompt, pointer: state.pointer)
+      moveGridForNextAttempt()
+      state = LockScreenState(prompt: idlePrompt, pointer: state.pointer, grid: grid)
     }
     guard feedbackEnds == nil, let refusal else { return }
     switch refusal {
     case .permanent:
-      state = LockScreenState(appearance: .wrong, prompt: .lockedUntilReset, pointer: state.pointer)
+      state = LockScreenState(appearance: .wrong, prompt: .lockedUntilReset, pointer: state.pointer, grid: grid)
     case .storageError(_, let prompt):
-      state = LockScreenState(appearance: .wrong, prompt: prompt, pointer: state.pointer)
+      state = LockScreenState(appearance: .wrong, prompt: prompt, pointer: state.pointer, grid: grid)
     case .until(let ends):
       if time >= ends {
         self.refusal = nil
-        state = LockScreenState(prompt: idlePrompt, pointer: state.pointer)
+        state = LockScreenState(prompt: idlePrompt, pointer: state.pointer, grid: grid)
       } else {
         let seconds = Int((ends - time + 999_999) / 1_000_000)
-        state = LockScreenState(appearance: .wrong, prompt: PromptText.tryAgain(in: seconds), pointer: state.pointer)
+        state = LockScreenState(appearance: .wrong, prompt: PromptText.tryAgain(in: seconds), pointer: state.pointer, grid: grid)
       }
     }
   }
@@ -119,6 +120,6 @@ extension LockScreenController {
     feedbackEnds = nil
     verdictAwaitsFrame = false
     isBlanked = false
-    state = LockScreenState(prompt: PromptText.announcing(action))
+    state = LockScreenState(prompt: PromptText.announcing(action), grid: grid)
   }
 }

@@ -14,7 +14,7 @@ extension LockScreenController {
   public mutating func endStorageError(then next: Lockout, at now: UInt64) {
     guard case .storageError = refusal else { return }
     refusal = nil
-    state = LockScreenState(prompt: idlePrompt, pointer: state.pointer)
+    state = LockScreenState(prompt: idlePrompt, pointer: state.pointer, grid: grid)
     lockOut(next, at: now)
   }
 

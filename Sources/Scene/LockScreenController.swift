@@ -34,6 +34,13 @@ public struct LockScreenController: Sendable {
   /// The verdict waits for its first frame before its time starts to run
   /// (`holdVerdictUntilShown`): a slow judgement must not use up the time it is seen for.
   public internal(set) var verdictAwaitsFrame = false
+  /// How the grid moves between attempts (`grid-motion`).
+  public let gridMotion: GridMotion
+  /// Where the grid stands now; `.home` while `gridMotion` is off.
+  public internal(set) var grid = GridPlacement.home
+  /// Where it stands for the next attempt, once the verdict on screen clears; the
+  /// driver supplies it (`prepareNextGrid`) so the randomness stays outside.
+  var upcomingGrid: GridPlacement?
   /// Dots joined with the keyboard, not yet submitted.
   var keyed = DotSequence()
 
@@ -97,11 +104,15 @@ public struct LockScreenController: Sendable {
   ///     (nil: never); the touch or key that wakes it does nothing else, as on a phone.
   ///   - timeoutMicroseconds: run `timeoutAction` after this long without input (nil: never).
   ///   - inputMode: whether touches drag, tap dot by dot, or either (`input =`).
+  ///   - gridMotion: how the grid moves between attempts; the placements themselves
+  ///     come from the driver (`moveGrid(to:)`, `prepareNextGrid(_:)`).
   public init(
     layout: GridLayout, minimumDots: Int = 4, feedbackMicroseconds: UInt64 = 500_000,
     idlePrompt: PromptText = .drawPattern, idleBlankMicroseconds: UInt64? = nil,
-    timeoutMicroseconds: UInt64? = nil, timeoutAction: TimeoutAction = .none, inputMode: InputMode = .drag
+    timeoutMicroseconds: UInt64? = nil, timeoutAction: TimeoutAction = .none, inputMode: InputMode = .drag,
+    gridMotion: GridMotion = .off
   ) {
+    self.gridMotion = gridMotion
     tracker = GestureTracker(layout: layout, minimumDots: minimumDots, inputMode: inputMode)
     self.idleBlankMicroseconds = idleBlankMicroseconds
     self.timeoutMicroseconds = timeoutAction == .none ? nil : timeoutMicroseconds

@@ -24,6 +24,9 @@ public final class LockScreenRenderer {
   public let atlas: GlyphAtlas?
   /// The language the prompts are written in (the atlas holds its glyphs).
   public let language: Language
+  /// How the grid moves between attempts: a turning grid carries a mark on its own
+  /// top edge (`GridLayout.turnMark`), so whoever draws sees which way it stands.
+  public let gridMotion: GridMotion
   /// The prompt band and the rows above and below it that two lines' ascenders and
   /// descenders reach (`PromptLines`): what the prompt is drawn in, and its damage.
   public let promptBox: Rect
@@ -53,10 +56,14 @@ public final class LockScreenRenderer {
   ///   - message: the owner's message as wrapped lines (`TextWrapping`), as many as
   ///     `layout.options.messageLines`; lines past those are not drawn.
   ///   - language: the language of the prompts.
+  ///   - gridMotion: how the grid moves between attempts (`LockScreenState.grid`
+  ///     says where it stands).
   public init(
-    layout: GridLayout, theme: Theme = Theme(), atlas: GlyphAtlas? = nil, message: [String] = [], language: Language = .en
+    layout: GridLayout, theme: Theme = Theme(), atlas: GlyphAtlas? = nil, message: [String] = [], language: Language = .en,
+    gridMotion: GridMotion = .off
   ) {
     self.layout = layout
+    self.gridMotion = gridMotion
     self.theme = theme
     self.atlas = atlas
     self.language = language
@@ -123,6 +130,13 @@ public final class LockScreenRenderer {
     if new.blanked { return damage }
     if old.prompt != new.prompt || old.appearance != new.appearance { damage.add(promptBox) }
     if old.powerPress != new.powerPress { damage.add(layout.powerButtonRect) }
+    if old.grid != new.grid {
+      // The grid moved: everything of it where it stood and where it stands now.
+      damage.add(gridBounds(old.grid))
+      damage.add(gridBounds(new.grid))
+      if !hidesPath(old) { damage.add(lineBounds(of: old, from: 0)) }
+      if !hidesPath(new) { damage.add(lineBounds(of: new, from: 0)) }
+    }
     if old.pointer != new.pointer {
       if let p = old.pointer { damage.add(cursorBounds(p)) }
       if let p = new.pointer { damage.add(cursorBounds(p)) }
@@ -133,7 +147,8 @@ public final class LockScreenRenderer {
     let changedDots = old.appearance != new.appearance ? (oldShown.bitmask | newShown.bitmask) : (oldShown.bitmask ^ newShown.bitmask)
     if changedDots != 0 {
       for dot in 1...layout.dotCount where changedDots & (1 << UInt64(dot - 1)) != 0 {
-        damage.add(dotBounds(dot))
+        // A moved grid is damaged whole above; here both states share it.
+        damage.add(dotBounds(dot, new.grid))
       }
     }
 
@@ -175,7 +190,27 @@ public final class LockScreenRenderer {
     ShapeBounds.circle(center: p, radius: cursorRadius + Fixed16(2))
   }
 
-  private func dotBounds(_ dot: Int) -> Rect { dotBoxes[dot - 1] }
+  /// The box of dot `dot` (the grid's own number) on the grid placed at `placement`.
+  private func dotBounds(_ dot: Int, _ placement: GridPlacement) -> Rect {
+    let box = dotBoxes[placement.slot(of: dot, gridSize: layout.gridSize) - 1]
+    let (dx, dy) = layout.offset(of: placement)
+    return Rect(x: box.x + dx, y: box.y + dy, width: box.width, height: box.height)
+  }
+
+  /// Everything drawn of the grid placed at `placement`: its dots and its turn mark.
+  private func gridBounds(_ placement: GridPlacement) -> Rect {
+    var box = Rect.empty
+    for dot in 1...layout.dotCount { box = box.union(dotBounds(dot, placement)) }
+    if gridMotion == .turn { box = box.union(turnMarkBounds(placement)) }
+    return box
+  }
+
+  private func turnMarkBounds(_ placement: GridPlacement) -> Rect {
+    let mark = layout.turnMark(placedAt: placement)
+    var ends = InlineArray<2, Point>(repeating: mark.from)
+    ends[1] = mark.to
+    return ShapeBounds.polyline(ends.span, width: layout.lineWidth)
+  }
 
   /// The box of the state's line from trail position `start` on (through the finger).
   /// One joined dot and no finger draws a round dot the line's width across.
@@ -189,8 +224,11 @@ public final class LockScreenRenderer {
   private func linePoints(of state: LockScreenState, from start: Int) -> Int {
     var count = 0
     var i = start
+    let (dx, dy) = layout.offset(of: state.grid)
+    let shift = Point(x: Fixed16(dx), y: Fixed16(dy))
     while i < state.trail.count {
-      points[count] = dotCentres[state.trail[i] - 1]
+      let centre = dotCentres[state.grid.slot(of: state.trail[i], gridSize: layout.gridSize) - 1]
+      points[count] = Point(x: centre.x + shift.x, y: centre.y + shift.y)
       count += 1
       i += 1
     }
@@ -235,7 +273,7 @@ public final class LockScreenRenderer {
     // The line goes under the dots, as on a phone: the joined dots stay crisp on top.
     if !hidesPath(state) && state.trail.count > 0 {
       let count = linePoints(of: state, from: 0)
-      let pieces = lineClips(clip, shown: shown, dotColor: joined)
+      let pieces = lineClips(clip, shown: shown, dotColor: joined, grid: state.grid)
       let fades = theme.fadeTrail && state.appearance == .entry && state.trail.count > 1
       if fades { fadeSegments(joined: state.trail.count, finger: count > state.trail.count) }
       for i in 0..<pieces.count {
@@ -250,12 +288,20 @@ public final class LockScreenRenderer {
         }
       }
     }
+    let (dx, dy) = layout.offset(of: state.grid)
     for dot in 1...layout.dotCount {
-      guard !dotBounds(dot).intersection(clip).isEmpty else { continue }
+      guard !dotBounds(dot, state.grid).intersection(clip).isEmpty else { continue }
       let isJoined = shown.contains(dot)
+      let slot = state.grid.slot(of: dot, gridSize: layout.gridSize)
       // The same bytes as strokeCircle and fillCircle with these arguments.
-      canvas.blit(ringMasks[dot - 1], color: isJoined ? joined : theme.ring, clip: clip)
-      canvas.blit(dotMasks[dot - 1], color: isJoined ? joined : theme.dot, clip: clip)
+      canvas.blit(ringMasks[slot - 1].moved(x: dx, y: dy), color: isJoined ? joined : theme.ring, clip: clip)
+      canvas.blit(dotMasks[slot - 1].moved(x: dx, y: dy), color: isJoined ? joined : theme.dot, clip: clip)
+    }
+    if gridMotion == .turn && !turnMarkBounds(state.grid).intersection(clip).isEmpty {
+      let mark = layout.turnMark(placedAt: state.grid)
+      var ends = InlineArray<2, Point>(repeating: mark.from)
+      ends[1] = mark.to
+      canvas.strokePolyline(ends.span, width: layout.lineWidth, color: theme.ring, clip: clip)
     }
 
     drawPrompt(state, into: canvas, clip: clip)
@@ -271,11 +317,14 @@ public final class LockScreenRenderer {
   /// Where the line is drawn: `clip` less the opaque cores of the joined dots it
   /// meets, which their masks cover in `dotColor` when that is opaque (see
   /// `LineClips`).
-  private func lineClips(_ clip: Rect, shown: DotSequence, dotColor: Color) -> LineClips {
+  private func lineClips(_ clip: Rect, shown: DotSequence, dotColor: Color, grid: GridPlacement) -> LineClips {
     var pieces = LineClips(clip)
     guard dotColor.a == 255 else { return pieces }
+    let (dx, dy) = layout.offset(of: grid)
     for i in 0..<shown.count {
-      pieces.cutOut(dotMasks[shown[i] - 1].opaqueCore.intersection(clip))
+      let core = dotMasks[grid.slot(of: shown[i], gridSize: layout.gridSize) - 1].opaqueCore
+      guard !core.isEmpty else { continue }
+      pieces.cutOut(Rect(x: core.x + dx, y: core.y + dy, width: core.width, height: core.height).intersection(clip))
     }
     return pieces
   }

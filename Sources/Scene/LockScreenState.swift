@@ -29,13 +29,20 @@ public struct LockScreenState: Sendable, Equatable {
   /// How far the power button's long press has come, in steps of
   /// `LockScreenController.powerPressSteps`; nil when the button is not held.
   public var powerPress: Int?
+  /// Where the grid stands for this attempt (`grid-motion`); `trail` holds the grid's
+  /// own dot numbers, drawn wherever the placement puts them.
+  public var grid: GridPlacement
 
-  public init(trail: DotSequence = DotSequence(), finger: Point? = nil, appearance: Appearance = .entry, prompt: PromptText = PromptText(), pointer: Point? = nil) {
+  public init(
+    trail: DotSequence = DotSequence(), finger: Point? = nil, appearance: Appearance = .entry, prompt: PromptText = PromptText(),
+    pointer: Point? = nil, grid: GridPlacement = .home
+  ) {
     self.trail = trail
     self.finger = finger
     self.appearance = appearance
     self.prompt = prompt
     self.pointer = pointer
+    self.grid = grid
   }
 }
 

@@ -59,6 +59,7 @@ extension LockScreenRenderer {
   /// The renderer of the lock screen `configuration` describes, for `layout` and the
   /// text laid out for it.
   public convenience init(layout: GridLayout, configuration: ScreenConfiguration, text: ScreenText) {
-    self.init(layout: layout, theme: configuration.theme, atlas: text.atlas, message: text.message, language: text.language)
+    self.init(layout: layout, theme: configuration.theme, atlas: text.atlas, message: text.message, language: text.language,
+      gridMotion: configuration.gridMotion)
   }
 }

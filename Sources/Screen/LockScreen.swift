@@ -30,6 +30,8 @@ public struct LockScreen<Pixel: PixelStorage> {
   /// A frame was presented: from then on a verdict's time counts from the frame that
   /// first shows it. (A replay that draws nothing keeps the recording's clock.)
   private var presentsFrames = false
+  /// Where a moving grid's placements come from; nil while `grid-motion` is off.
+  private let gridRandomness: (any GridRandomness)?
 
   /// - Parameters:
   ///   - layout: the grid laid out for the panel (from `configuration.layout` and the display).
@@ -38,15 +40,33 @@ public struct LockScreen<Pixel: PixelStorage> {
   ///   - minimumDots: the fewest dots for a pattern that is checked at all (the stored
   ///     pattern's, or min-dots when enrolling).
   ///   - prompt: the line shown while waiting for a pattern.
+  ///   - gridRandomness: where the placements of a moving grid come from (the
+  ///     system's random source live, a seed in a replay); required unless
+  ///     `configuration.gridMotion` is off, and unused then.
   public init(
-    layout: GridLayout, configuration: ScreenConfiguration, text: ScreenText, minimumDots: Int, prompt: PromptText
+    layout: GridLayout, configuration: ScreenConfiguration, text: ScreenText, minimumDots: Int, prompt: PromptText,
+    gridRandomness: (any GridRandomness)? = nil
   ) {
     controller = LockScreenController(
       layout: layout, minimumDots: minimumDots, feedbackMicroseconds: configuration.feedbackMicroseconds,
       idlePrompt: prompt, idleBlankMicroseconds: configuration.idleBlankMicroseconds,
       timeoutMicroseconds: configuration.unattended.microseconds, timeoutAction: configuration.unattended.action,
-      inputMode: configuration.inputMode)
+      inputMode: configuration.inputMode, gridMotion: configuration.gridMotion)
     picture = LockPicture(renderer: LockScreenRenderer(layout: layout, configuration: configuration, text: text))
+    precondition(configuration.gridMotion == .off || gridRandomness != nil, "a moving grid needs a source of placements")
+    self.gridRandomness = configuration.gridMotion == .off ? nil : gridRandomness
+    if let source = self.gridRandomness {
+      controller.moveGrid(to: GridPlacement(choosing: configuration.gridMotion, randomBits: source.nextBits()))
+    }
+    prepareNextGrid()
+  }
+
+  /// Hands the controller the next attempt's placement as soon as it has taken the
+  /// last, so it is there the moment a verdict clears (also inside `receive`, where
+  /// the event that meets the cleared grid is hit-tested on the moved one).
+  private mutating func prepareNextGrid() {
+    guard controller.wantsNextGrid, let source = gridRandomness else { return }
+    controller.prepareNextGrid(GridPlacement(choosing: controller.gridMotion, randomBits: source.nextBits()))
   }
 
   // MARK: Stepping
@@ -67,6 +87,7 @@ public struct LockScreen<Pixel: PixelStorage> {
   /// Refuses input from the start (a lockout that was running before a restart).
   public mutating func startLockedOut(_ lockout: Lockout, now: UInt64) {
     controller.lockOut(lockout, at: now)
+    prepareNextGrid()
   }
 
   /// Takes one input event at `now`; a finished pattern is judged by `judge` and
@@ -89,6 +110,7 @@ public struct LockScreen<Pixel: PixelStorage> {
     case .deviceAdded, .deviceRemoved: outcome = nil
     }
     if let outcome { apply(judge.judge(outcome, at: now), for: outcome, at: now) }
+    prepareNextGrid()
     return outcome
   }
 
@@ -102,6 +124,7 @@ public struct LockScreen<Pixel: PixelStorage> {
   /// whose pause is over, and tries the storage again when a storage error's wait is over.
   public mutating func advance<J: PatternJudge & ~Copyable>(to now: UInt64, judge: inout J) {
     controller.advance(to: now)
+    defer { prepareNextGrid() }
     if let paused = controller.confirmTapsIfPaused(at: now) { apply(judge.judge(paused, at: now), for: paused, at: now) }
     guard controller.storageRetryDue(at: now) else { return }
     switch judge.retryStorage(at: now) {

@@ -120,6 +120,8 @@ public enum RecordedPlayback {
       input.drain(upTo: due) { event in
         guard going, case .touch(let touch) = event else { return }
         let wasDrawing = unfiltered.isActive
+        // The finger meets the grid where the screen has it for this attempt.
+        if !wasDrawing && unfiltered.placement != screen.controller.grid { unfiltered.place(screen.controller.grid) }
         let drawn = unfiltered.handle(touch)
         if !wasDrawing && unfiltered.isActive { unfilteredBeganInLockout = screen.controller.isLockedOut }
         if let drawn, unfilteredBeganInLockout {

@@ -30,12 +30,16 @@ public struct ScreenConfiguration: Equatable, Sendable {
   public var idleBlankMicroseconds: UInt64?
   /// timeout-s and timeout-action.
   public var unattended: UnattendedTimeout
+  /// grid-motion: how the grid moves between attempts.
+  public var gridMotion: GridMotion
 
   public init(
     layout: LayoutOptions = LayoutOptions(), theme: Theme = Theme(), language: Language = .en, fontPath: String? = nil,
     inputMode: InputMode = .both, message: String = "", feedbackMicroseconds: UInt64 = 500_000,
-    idleBlankMicroseconds: UInt64? = nil, unattended: UnattendedTimeout = UnattendedTimeout(seconds: 0, action: .poweroff)
+    idleBlankMicroseconds: UInt64? = nil, unattended: UnattendedTimeout = UnattendedTimeout(seconds: 0, action: .poweroff),
+    gridMotion: GridMotion = .off
   ) {
+    self.gridMotion = gridMotion
     self.layout = layout
     self.theme = theme
     self.language = language

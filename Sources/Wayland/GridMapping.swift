@@ -16,6 +16,12 @@ public struct GridMapping: Sendable, Equatable {
   /// This output's power button and the tracker's (empty without one).
   public var button: Rect
   public var referenceButton: Rect
+  /// How far a moving grid (`grid-motion = shift`) stands from its square, in whole
+  /// pixels, on this output and on the tracker's: each output moves its own grid by
+  /// its own share of its own room (`GridLayout.offset(of:)`), so the moved squares
+  /// are mapped onto each other, dot onto dot, whatever the rounding.
+  public var shiftX = 0, shiftY = 0
+  public var referenceShiftX = 0, referenceShiftY = 0
 
   public init(grid: Rect, reference: Rect, button: Rect = .empty, referenceButton: Rect = .empty) {
     self.grid = grid
@@ -27,6 +33,16 @@ public struct GridMapping: Sendable, Equatable {
   /// The mapping of a grid onto itself.
   public static func identity(_ grid: Rect) -> GridMapping { GridMapping(grid: grid, reference: grid) }
 
+  /// The mapping with the grid placed at `placement` on this output (laid out as
+  /// `layout`) and on the tracker's (`reference`). A turn needs nothing: it only
+  /// changes which dot stands where, the same on every output.
+  public func placed(at placement: GridPlacement, layout: GridLayout, reference: GridLayout) -> GridMapping {
+    var mapping = self
+    (mapping.shiftX, mapping.shiftY) = layout.offset(of: placement)
+    (mapping.referenceShiftX, mapping.referenceShiftY) = reference.offset(of: placement)
+    return mapping
+  }
+
   /// A point on this output's grid (or its power button) as the tracker's.
   public func toReference(_ point: Point) -> Point {
     if !referenceButton.isEmpty, GridMapping.contains(button, point) {
@@ -35,15 +51,15 @@ public struct GridMapping: Sendable, Equatable {
         y: GridMapping.map(point.y, from: button.y, button.height, to: referenceButton.y, referenceButton.height))
     }
     return Point(
-      x: GridMapping.map(point.x, from: grid.x, grid.width, to: reference.x, reference.width),
-      y: GridMapping.map(point.y, from: grid.y, grid.height, to: reference.y, reference.height))
+      x: GridMapping.map(point.x, from: grid.x + shiftX, grid.width, to: reference.x + referenceShiftX, reference.width),
+      y: GridMapping.map(point.y, from: grid.y + shiftY, grid.height, to: reference.y + referenceShiftY, reference.height))
   }
 
   /// A point on the tracker's grid as this output's (the finger drawn there).
   public func fromReference(_ point: Point) -> Point {
     Point(
-      x: GridMapping.map(point.x, from: reference.x, reference.width, to: grid.x, grid.width),
-      y: GridMapping.map(point.y, from: reference.y, reference.height, to: grid.y, grid.height))
+      x: GridMapping.map(point.x, from: reference.x + referenceShiftX, reference.width, to: grid.x + shiftX, grid.width),
+      y: GridMapping.map(point.y, from: reference.y + referenceShiftY, reference.height, to: grid.y + shiftY, grid.height))
   }
 
   private static func contains(_ box: Rect, _ point: Point) -> Bool {

@@ -102,6 +102,13 @@ public struct SeatInput: Sendable {
     if index(of: owner) == nil { owner = new[0].tag }
   }
 
+  /// The grid moved (`grid-motion`): surface `tag`'s grid lands on the tracker's by
+  /// `mapping` now. In place: nothing is allocated.
+  public mutating func moveGrid(of tag: UInt32, to mapping: GridMapping) {
+    guard let index = index(of: tag) else { return }
+    surfaces[index].grid = mapping
+  }
+
   /// A position on the owner's surface, in the tracker's view pixels.
   public func viewPoint(x: Int32, y: Int32) -> Point {
     surfaces[index(of: owner) ?? 0].trackerPoint(x: x, y: y)

@@ -201,7 +201,8 @@ public final class SessionLockConnection {
     let tracker = trackerSurface?.picture?.renderer.layout ?? renderer.layout
     surface.grid = GridMapping(
       grid: renderer.layout.gridRect, reference: tracker.gridRect, button: renderer.layout.powerButtonRect,
-      referenceButton: tracker.powerButtonRect)
+      referenceButton: tracker.powerButtonRect
+    ).placed(at: wanted?.grid ?? .home, layout: renderer.layout, reference: tracker)
     var seat: [SeatSurface] = []
     for candidate in surfaces where candidate.picture != nil {
       guard let (width, height) = candidate.configured, let picture = candidate.picture else { continue }
@@ -266,10 +267,23 @@ public final class SessionLockConnection {
   /// the compositor frees one. True when the gesture's output presented a frame.
   public func show(state: LockScreenState) throws(WaylandError) -> Bool {
     try throwPending()
+    if state.grid != wanted?.grid { placeGrids(at: state.grid) }
     wanted = state
     let presented = refresh().owner
     try flush()
     return presented
+  }
+
+  /// Moves every output's grid mapping, and the seat's, to the grid placed at
+  /// `placement`: each output draws its grid moved by its own layout, and a finger on
+  /// it must land on the tracker's moved grid.
+  func placeGrids(at placement: GridPlacement) {
+    guard let reference = trackerSurface?.picture?.renderer.layout else { return }
+    for surface in surfaces {
+      guard let layout = surface.picture?.renderer.layout else { continue }
+      surface.grid = surface.grid.placed(at: placement, layout: layout, reference: reference)
+      seatInput?.moveGrid(of: surface.tag, to: surface.grid)
+    }
   }
 
   /// Shows `frame` (frame-sized XRGB8888, drawn for the tracker's output) there as it

@@ -154,6 +154,11 @@ final class SettingTests: XCTestCase {
     .format: ([("xrgb8888", { $0.frameFormat == .xrgb8888 }), ("rgb565", { $0.frameFormat == .rgb565 }), ("auto", { $0.frameFormat == nil })], ["bgr233", "RGB565", ""]),
     .wait: ([("0", { $0.waitMilliseconds == 0 }), ("3000", { $0.waitMilliseconds == 3000 })], ["-1", "600001", "1s"]),
     .uinput: ([("/dev/uinput", { $0.uinputPath == "/dev/uinput" })], [""]),
+    .gridMotion: (
+      [("off", { $0.gridMotion == .off }), ("shift", { $0.gridMotion == .shift }), ("turn", { $0.gridMotion == .turn })],
+      ["", "on", "Turn", "rotate", "yes"]
+    ),
+    .gridSeed: ([("0", { $0.gridSeed == 0 }), ("999999999", { $0.gridSeed == 999_999_999 })], ["-1", "1000000000", "x", ""]),
     // log checks the time itself (a one-line error, exit 2: AuditLogCommandTests).
     .since: ([("2026-12-01T08:00", { $0.logSince == "2026-12-01T08:00" })], [""]),
     .json: ([("yes", { $0.logAsJSON }), ("no", { !$0.logAsJSON })], ["", "maybe"]),

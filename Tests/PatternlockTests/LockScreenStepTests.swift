@@ -153,6 +153,34 @@ final class LockScreenStepTests: XCTestCase {
     }
   }
 
+  /// A grid that moves between attempts (`grid-motion`): the verdict's end moves it,
+  /// the frame redraws the old place and the new, and the next placement is drawn
+  /// from the source, all without allocating.
+  func testAMovingGridAllocatesNothing() throws {
+    let layout = try GridLayout(LayoutOptions())
+    for motion in [GridMotion.shift, .turn] {
+      let list = MovingGridStrokes.events([7, 5, 3, 6], layout: layout, motion: motion, seed: 11, attempts: 4)
+      let config = ScreenConfiguration.testing(gridMotion: motion)
+      var screen = LockScreen<XRGB8888>(testing: layout, config, gridSeed: 11)
+      var display = MemoryDisplay<XRGB8888>(width: 800, height: 480)
+      try drive(list, screen: &screen, display: &display)
+      screen = LockScreen<XRGB8888>(testing: layout, config, gridSeed: 11)
+      _ = try screen.present(on: &display, at: list.first?.timeMicroseconds ?? 0)
+      let firstGrid = screen.controller.grid
+      var judge = QuietPatternJudge(DotSequence([1, 2, 3, 6]))
+      var allocations = try allocationsStepping(list, screen: &screen, display: &display, judge: &judge)
+      allocation_counter_start()
+      if let ends = screen.controller.feedbackEnds {
+        screen.advance(to: ends, judge: &judge)
+        _ = try screen.present(on: &display, at: ends)
+      }
+      allocations += allocation_counter_stop()
+      XCTAssertNotEqual(screen.controller.grid, firstGrid, "\(motion): the grid must have moved")
+      XCTAssertGreaterThan(display.presented, 20, "\(motion)")
+      XCTAssertEqual(allocations, 0, "\(motion): the moving grid allocated")
+    }
+  }
+
   /// A lockout's countdown in every language, with the glyphs `run` loads (Chinese from
   /// the fallback font): writing, breaking and drawing the prompt each second allocates
   /// nothing.

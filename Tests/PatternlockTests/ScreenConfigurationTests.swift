@@ -16,7 +16,7 @@ final class ScreenConfigurationTests: XCTestCase {
     .idleBlankSeconds: "30", .message: "Call 555", .timeoutSeconds: "60", .timeoutAction: "reboot", .powerButton: "yes",
     .theme: "light", .colourBackgroundTop: "#123456", .colourBackgroundBottom: "#123456", .colourRing: "#123456",
     .colourDot: "#123456", .colourLine: "#123456", .colourWrong: "#123456", .colourSuccess: "#123456",
-    .colourText: "#123456", .colourMessage: "#123456", .lineOpacity: "30",
+    .colourText: "#123456", .colourMessage: "#123456", .lineOpacity: "30", .gridMotion: "turn",
   ]
 
   /// The defaults, in English whatever the test's locale.

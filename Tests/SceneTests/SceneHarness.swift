@@ -39,13 +39,13 @@ struct SceneHarness {
     return options
   }
 
-  init(capture name: String, theme: Theme = Theme(), font: Bool = true) throws {
+  init(capture name: String, theme: Theme = Theme(), font: Bool = true, gridMotion: GridMotion = .off) throws {
     let options = SceneHarness.options(for: name)
     layout = try GridLayout(options)
     let recording = try Recording(contentsOf: SceneHarness.capturePath(name))
     events = try recording.touchEvents(transform: layout.transform)
     let atlas = font ? try FontLoader.loadAtlas(pixelSize: layout.fontPixels) : nil
-    renderer = LockScreenRenderer(layout: layout, theme: theme, atlas: atlas)
+    renderer = LockScreenRenderer(layout: layout, theme: theme, atlas: atlas, gridMotion: gridMotion)
   }
 
   /// The development judge the tests use: 1-2-3-6 unlocks.

@@ -205,6 +205,9 @@ int pl_unlink_names_containing(int dirfd, const char *marker);
 /// this boot); EINTR when a signal cut the read short (call it again), EINVAL when the
 /// file is not a boot id.
 int pl_boot_id(uint8_t bytes[16]);
+/// getrandom(2) without flags: 8 bytes from the kernel's random source into `*bits`.
+/// 0, or -1 with errno (EINTR when a signal came first).
+int pl_random_bits(uint64_t *bits);
 /// Keeps secrets out of core dumps and ptrace by other users: PR_SET_DUMPABLE 0 and
 /// RLIMIT_CORE 0. 0, or -1 with errno when either fails.
 int pl_disable_core_dumps(void);

@@ -33,6 +33,9 @@ enum ReplayCommand {
     /// out. No idle blanking: idle-blank-s is the display's (run's), and a replay's
     /// pictures are the ones the screen draws.
     var screen: ScreenConfiguration
+    /// --grid-seed: each play of a moving grid starts this sequence again, so the
+    /// counting play and the drawing play, and every run, place the grid alike.
+    var gridSeed: UInt64
     /// The message's wrapped lines and glyphs (and the language drawn) once laid out.
     var text: ScreenText
     var fontPath: String { screen.fontPath ?? FontLoader.defaultFontPath }
@@ -44,6 +47,7 @@ enum ReplayCommand {
       format = settings.frameFormat ?? .xrgb8888
       expected = settings.pattern
       screen = ScreenConfiguration(settings)
+      gridSeed = settings.gridSeed
       screen.idleBlankMicroseconds = nil
       text = .none(screen.language)
     }
@@ -212,7 +216,8 @@ enum ReplayCommand {
     _: Pixel.Type, layout: GridLayout, frames: FrameOptions, text: ScreenText, minimumDots: Int
   ) -> LockScreen<Pixel> {
     LockScreen<Pixel>(
-      layout: layout, configuration: frames.screen, text: text, minimumDots: minimumDots, prompt: PromptText.drawPattern)
+      layout: layout, configuration: frames.screen, text: text, minimumDots: minimumDots, prompt: PromptText.drawPattern,
+      gridRandomness: frames.screen.gridMotion == .off ? nil : SeededGridRandomness(seed: frames.gridSeed))
   }
 
   /// One JSON line for what the lock did by itself; `replay` never carries it out:

@@ -15,6 +15,8 @@ struct RunScreens {
   /// A lock screen in `Pixel`'s format, judging patterns of `minimumDots` or more and
   /// waiting with `prompt`.
   func screen<Pixel: PixelStorage>(_: Pixel.Type, minimumDots: Int, prompt: PromptText) -> LockScreen<Pixel> {
-    LockScreen<Pixel>(layout: layout, configuration: configuration, text: text, minimumDots: minimumDots, prompt: prompt)
+    LockScreen<Pixel>(
+      layout: layout, configuration: configuration, text: text, minimumDots: minimumDots, prompt: prompt,
+      gridRandomness: configuration.gridMotion == .off ? nil : SystemGridRandomness())
   }
 }
