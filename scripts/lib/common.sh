@@ -22,13 +22,30 @@ quietly() {
   shift
   local log
   log=$(mktemp "${TMPDIR:-/tmp}/patternlock-log.XXXXXX")
-  if ! "$@" >"$log" 2>&1; then
+  "$@" >"$log" 2>&1 &
+  if ! wait_saying $! "$what"; then
     echo "$script: $what failed: $*" >&2
     tail -n 40 "$log" | sed 's/^/  | /' >&2
     rm -f "$log"
     exit 1
   fi
   rm -f "$log"
+}
+
+# Waits for the background job PID and returns its status, saying every 20 s that WHAT
+# is still going, so that a long step (a cross-build, an image) is never minutes of
+# silence. Usage: cmd & wait_saying $! "what it does"
+wait_saying() {
+  local pid=$1 what=$2 waited=0 status=0
+  while kill -0 "$pid" 2>/dev/null; do
+    sleep 1
+    waited=$((waited + 1))
+    if [ $((waited % 20)) -eq 0 ] && kill -0 "$pid" 2>/dev/null; then
+      echo "$script: still $what ($waited s)" >&2
+    fi
+  done
+  wait "$pid" || status=$?
+  return "$status"
 }
 
 # apt waits for a lock held by another apt run (other scripts share the machine)
