@@ -1,3 +1,4 @@
+import PatternChoice
 import PatternCore
 import SystemCalls
 import TPM
@@ -32,6 +33,9 @@ public enum VaultError: DescribedError, Equatable {
   /// A move of the typed pattern passes over a dot it has not joined yet, which
   /// drawing it would join: no drawing could ever match it.
   case patternNotDrawable(from: Int, to: Int, passedOver: Int)
+  /// A new pattern is among the `listSize` most commonly chosen (`PatternGuard`).
+  /// Never names the pattern.
+  case patternCommon(listSize: Int)
   /// Standard input could not be read.
   case standardInputFailed(errno: Errno)
   /// The enrolled pattern is for another grid than the one in use.
@@ -102,6 +106,8 @@ public enum VaultError: DescribedError, Equatable {
       return "the pattern on standard input is not usable: \(problem) (write the dots joined by dashes, such as 1-2-3-6-9)"
     case .patternTooShort(let dots, let minimum):
       return "the pattern joins \(dots) dots, fewer than the minimum of \(minimum) (draw a longer one, or lower --min-dots)"
+    case .patternCommon(let listSize):
+      return "this pattern is among the \(GuessEstimate.groupedDigits(listSize)) most commonly chosen (an attacker tries those first); choose one with more dots, fewer straight runs, that starts away from the top-left corner, then try again"
     case .patternNotDrawable(let from, let to, let passedOver):
       return "the pattern cannot be drawn: the move from dot \(from) to dot \(to) passes over dot \(passedOver), which the screen joins on the way (write \(passedOver) between \(from) and \(to))"
     case .standardInputFailed(let errno):

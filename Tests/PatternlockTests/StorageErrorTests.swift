@@ -40,6 +40,9 @@ final class StorageErrorTests: XCTestCase {
       if auditFails { throw .auditNotWritten(path: "/test/audit.log", call: "write", errno: .noSpace) }
       audited.append(entry)
     }
+    var patternCheck: PatternCheck?
+    func loadPatternCheck() -> PatternCheck? { patternCheck }
+    func savePatternCheck(_ check: PatternCheck) throws(VaultError) { patternCheck = check }
   }
 
   private let second: UInt64 = 1_000_000
