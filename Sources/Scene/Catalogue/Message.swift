@@ -25,11 +25,11 @@ public enum Message: CaseIterable, Sendable {
   case patternSaved
   /// "Cannot save the pattern": Enrolment: the new pattern could not be stored.
   case cannotSavePattern
-  /// "Too common: use more dots, fewer straight lines, not the top-left start": Enrolment: the pattern is among those people choose most, which an attacker tries first; the owner draws another.
+  /// "Too common: use more dots and turns": Enrolment: the pattern is among those people choose most, which an attacker tries first; the owner draws another.
   case commonPattern
-  /// "Saved: found within about %d guesses; the lock allows %d": Enrolment: the pattern is stored; an attacker who knows how people choose finds it within about the first %d guesses (20 to 100000), and the lock allows %d tries.
+  /// "Saved: about %d guesses; %d allowed": Enrolment: the pattern is stored; an attacker who knows how people choose finds it within about the first %d guesses (20 to 100000), and the lock allows %d tries.
   case patternSavedWithin
-  /// "Saved: more than %d guesses needed; the lock allows %d": Enrolment: the pattern is stored; an attacker who knows how people choose needs more than %d guesses (100000), and the lock allows %d tries.
+  /// "Saved: over %d guesses; %d allowed": Enrolment: the pattern is stored; an attacker who knows how people choose needs more than %d guesses (100000), and the lock allows %d tries.
   case patternSavedBeyond
   /// "Too many tries": A pattern drawn while the lock waits out a lockout.
   case tooManyTries

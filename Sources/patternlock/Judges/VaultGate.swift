@@ -53,7 +53,10 @@ struct VaultGate: PatternJudge, ~Copyable {
     // A TPM-bound pattern is judged only by its TPM, which counts every try: a copy
     // cannot be judged without spending the owner's tries.
     if (try? EnrolledPattern.load(from: directory))?.tpmEnrolment != nil { throw .tpmBoundNotReplayable(path: path) }
-    try self.init(store: MemoryAttemptStore(copying: directory), throttle: throttle, clock: clock, startingAt: start)
+    // A copy keeps nothing it learns, so the owner's pattern is not looked up either.
+    try self.init(
+      store: MemoryAttemptStore(copying: directory), throttle: throttle, clock: clock, startingAt: start,
+      patternGuard: PatternGuard(blocklistSize: nil))
   }
 
   /// A gate over any store (tests give it one whose writes fail).
