@@ -49,10 +49,11 @@ final class TPMCommandTests: XCTestCase {
     let set = try run(["set-pattern", "--state-dir", path ?? statePath] + cheap, stdin: right)
     XCTAssertEqual(set.status, 0, set.stderr)
     let lines = set.stdout.split(separator: "\n")
-    XCTAssertEqual(lines.count, 2, set.stdout)
+    XCTAssertEqual(lines.count, 3, set.stdout)
     XCTAssertTrue(lines[0].hasSuffix("bound to the TPM)"), set.stdout)
-    XCTAssertTrue(lines[1].hasPrefix("recovery key: "), set.stdout)
-    return String(lines[1].dropFirst("recovery key: ".count))
+    XCTAssertTrue(lines[1].hasPrefix("strength: "), set.stdout)
+    XCTAssertTrue(lines[2].hasPrefix("recovery key: "), set.stdout)
+    return String(lines[2].dropFirst("recovery key: ".count))
   }
 
   func check(_ pattern: String, in path: String? = nil, extra: [String: String] = [:]) throws -> CommandResult {

@@ -1,5 +1,6 @@
 import CShim
 import CommandTestSupport
+import Configuration
 import Foundation
 import PatternCore
 @testable import Vault
@@ -216,15 +217,25 @@ final class VaultCLITests: XCTestCase {
       let directory = try StateDirectory(opening: statePath, creating: false)
       let enrolled = try? EnrolledPattern.load(from: directory)
       if let enrolled {
-        XCTAssertTrue(enrolled.matches(DotSequence([1, 2, 3, 6, 9])), "step \(step)")
+        XCTAssertTrue(enrolled.matches(DotSequence([6, 3, 8, 1])), "step \(step)")
         guard case .intact = AttemptsFile.load(from: directory) else { return XCTFail("step \(step): pattern without attempts") }
       }
       XCTAssertEqual(enrolled != nil, stepInFile >= StateDirectory.WriteStep.renamed.rawValue && step > StateDirectory.WriteStep.syncedDirectory.rawValue, "step \(step)")
     }
   }
 
+  /// Sets the pattern the captures draw, a commonly chosen one, with the enrolment
+  /// guard off in this test's own system configuration.
+  private func setCapturedPattern() throws -> CommandResult {
+    let root = try ConfigRoot()
+    defer { root.remove() }
+    try root.write("etc/patternlock.conf", "[vault]\nblocklist = off\n")
+    return try PatternlockBinary.run(
+      ["set-pattern", "--state-dir", statePath] + cheap, stdin: "3-2-1-4-7", environment: [ConfigurationFiles.rootVariable: root.path])
+  }
+
   func testReplayWithStateDirJudgesEachGestureButNeverChangesTheState() throws {
-    XCTAssertEqual(try setPattern("8-4-2-9").status, 0)
+    XCTAssertEqual(try setCapturedPattern().status, 0)
     let both = try PatternlockBinary.run(["replay", Captures.path("two-gestures"), "--state-dir", statePath])
     XCTAssertEqual(both.status, 0, both.stderr)
     XCTAssertEqual(both.stdout, "{\"result\":\"too-short\"}\n{\"result\":\"unlocked\"}\n", "results only: never the dots")
