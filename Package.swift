@@ -145,7 +145,7 @@ let package = Package(
     // The audit log sends each entry to the journal too (Systemd).
     .target(
       name: "Vault",
-      dependencies: ["PatternCore", "CSodium", "CShim", "SystemCalls", "TPM", "Systemd"],
+      dependencies: ["PatternCore", "PatternChoice", "CSodium", "CShim", "SystemCalls", "TPM", "Systemd"],
       linkerSettings: [.linkedLibrary("sodium")] + tss2Libraries
     ),
 
@@ -155,13 +155,13 @@ let package = Package(
     // colours, Scene for the theme presets.
     .target(
       name: "Configuration",
-      dependencies: ["PatternCore", "Raster", "Scene", "CINIH", "CShim", "SystemCalls", "GPIO"],
+      dependencies: ["PatternCore", "PatternChoice", "Raster", "Scene", "CINIH", "CShim", "SystemCalls", "GPIO"],
       linkerSettings: [.linkedLibrary("inih")]
     ),
 
     .executableTarget(
       name: "patternlock",
-      dependencies: ["PatternCore", "Raster", "Scene", "Screen", "CShim", "SystemCalls", "Recording", "PNGImage", "Typeface", "Vault", "KMS", "FBDev", "Input", "Configuration", "TPM", "GPIO", "Systemd", "Terminal", "Wayland", "MQTT"],
+      dependencies: ["PatternCore", "PatternChoice", "Raster", "Scene", "Screen", "CShim", "SystemCalls", "Recording", "PNGImage", "Typeface", "Vault", "KMS", "FBDev", "Input", "Configuration", "TPM", "GPIO", "Systemd", "Terminal", "Wayland", "MQTT"],
       // libm: Embedded Swift's Dictionary growth calls ceil (inject copies device codes).
       linkerSettings: [.linkedLibrary("drm"), .linkedLibrary("input"), .linkedLibrary("udev"), .linkedLibrary("m"),
         .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("freetype"), .linkedLibrary("yaml"), .linkedLibrary("sodium"),
@@ -201,7 +201,7 @@ let package = Package(
     // The executable's own parts (the live lock screen over a headless display).
     .testTarget(
       name: "PatternlockTests",
-      dependencies: ["patternlock", "CShim", "SystemCalls", "Input", "PatternCore", "Raster", "Recording", "Scene", "Screen", "ScreenTestSupport", "AllocationCounter", "CommandTestSupport", "Typeface", "Configuration", "FBDev", "Vault", "VaultTestSupport"]
+      dependencies: ["patternlock", "CShim", "SystemCalls", "Input", "PatternCore", "Raster", "Recording", "Scene", "Screen", "ScreenTestSupport", "AllocationCounter", "CommandTestSupport", "Typeface", "Configuration", "FBDev", "Vault", "VaultTestSupport", "PatternChoice"]
     ),
     .testTarget(name: "PatternCoreTests", dependencies: ["PatternCore", "AllocationCounter"]),
     .testTarget(name: "PatternChoiceTests", dependencies: ["PatternChoice", "PatternCore", "CommandTestSupport"]),
@@ -238,10 +238,10 @@ let package = Package(
     // Vault: hashing, file formats, corruption and crash safety; CLI tests run the built binary.
     // Test support: a cheap hash cost, clock values and enrolment for the vault's tests.
     .target(name: "VaultTestSupport", dependencies: ["Vault", "PatternCore"], path: "Tests/VaultTestSupport"),
-    .testTarget(name: "VaultTests", dependencies: ["Vault", "PatternCore", "CShim", "CommandTestSupport", "VaultTestSupport"]),
+    .testTarget(name: "VaultTests", dependencies: ["Vault", "PatternCore", "PatternChoice", "CShim", "CommandTestSupport", "VaultTestSupport"]),
     // Configuration: layering, every key, every error with file:line; the man pages
     // against --help and the key table (runs the built binary).
-    .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "PatternCore", "Raster", "Scene", "Vault", "SystemCalls", "CommandTestSupport", "GPIO"]),
+    .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "PatternCore", "PatternChoice", "Raster", "Scene", "Vault", "SystemCalls", "CommandTestSupport", "GPIO"]),
 
     // Test support: golden-image comparison (Foundation allowed; never a product dependency).
     .target(name: "GoldenSupport", dependencies: ["PNGImage", "Raster", "CommandTestSupport"], path: "Tests/GoldenSupport"),
@@ -262,7 +262,7 @@ let package = Package(
     // output, exit statuses and files, as a user or a script sees them.
     .testTarget(
       name: "CommandLineTests",
-      dependencies: ["CommandTestSupport", "VaultTestSupport", "Configuration", "PatternCore", "PNGImage", "Recording", "Vault", "CShim"]
+      dependencies: ["CommandTestSupport", "VaultTestSupport", "Configuration", "PatternCore", "PatternChoice", "PNGImage", "Recording", "Vault", "CShim"]
     ),
     // The catalogue: the checked-in tables are what po/ gives, every language is complete,
     // msgfmt accepts the .po files.

@@ -81,6 +81,7 @@ public enum Setting: String, CaseIterable, Sendable {
   case permanentAfter = "permanent-after"
   case tpm
   case tpmTCTI = "tpm-tcti"
+  case blocklist
   case judgeSocket = "judge-socket"
   // [mqtt]
   case mqttHost = "host"

@@ -1,3 +1,4 @@
+import PatternChoice
 import PatternCore
 import Scene
 
@@ -330,6 +331,12 @@ extension Setting {
       return SettingRow(
         section: "vault", option: nil, grammar: .tpmUse,
         accepted: "off, auto (bind new patterns to the TPM when its device exists) or required", trust: .systemOnly)
+    case .blocklist:
+      return SettingRow(
+        section: "vault", option: nil,
+        grammar: .wholeNumberOrWord("off", PatternBlocklist.standardSize...PatternBlocklist.largestSize),
+        accepted: "off, or how many patterns of the head of an attacker's order enrolments refuse (each with its turned, mirrored and reversed images), from \(PatternBlocklist.standardSize) (the standard list: it can be widened, never narrowed) to \(PatternBlocklist.largestSize)",
+        trust: .systemOnly)
     case .judgeSocket:
       return SettingRow(
         section: "vault", option: "--judge-socket", placeholder: "PATH", grammar: .absolutePath(orWord: nil),

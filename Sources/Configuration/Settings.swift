@@ -1,4 +1,5 @@
 import GPIO
+import PatternChoice
 import PatternCore
 import Raster
 import Scene
@@ -115,6 +116,9 @@ public struct Settings: Equatable, Sendable {
   public var tpmUse = TPMUse.auto
   /// tpm-tcti: where the TPM is, as a tpm2-tss TCTI string.
   public var tpmTCTI = "device:/dev/tpmrm0"
+  /// blocklist: how many of the most commonly chosen patterns enrolments refuse; nil
+  /// (`off`) refuses none.
+  public var blocklistSize: Int? = PatternBlocklist.standardSize
   /// judge-socket: where `session-lock` asks `patternlock judge` (patternlock-judge.socket).
   public var judgeSocket = "/run/patternlock/judge.sock"
   /// --config: the file read after the system's layers (read before the other options).
@@ -247,6 +251,7 @@ public struct Settings: Equatable, Sendable {
       throttle = table
     case (.tpm, .tpmUse(let use)): tpmUse = use
     case (.tpmTCTI, .optionalText(let tcti)): tpmTCTI = tcti ?? tpmTCTI
+    case (.blocklist, .optionalNumber(let size)): blocklistSize = size
     case (.judgeSocket, .optionalText(let path)): judgeSocket = path ?? judgeSocket
     case (.config, .optionalText(let path)): configurationFile = path
     case (.pattern, .dots(let dots)): pattern = dots

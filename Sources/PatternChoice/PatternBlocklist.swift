@@ -26,15 +26,15 @@ public struct PatternBlocklist: Sendable {
   public init(model: ChoiceModel, headSize: Int = PatternBlocklist.standardSize) {
     gridSize = model.gridSize
     var refused: [DotSequence] = []
-    for pattern in model.head(headSize) {
-      for image in GridSymmetry.images(of: pattern, gridSize: model.gridSize) where !refused.contains(image) {
-        refused.append(image)
-      }
-    }
-    for shape in model.namedShapes where shape.count >= model.minimumDots && !refused.contains(shape) {
-      refused.append(shape)
-    }
+    for pattern in model.head(headSize) { refused += GridSymmetry.images(of: pattern, gridSize: model.gridSize) }
+    for shape in model.namedShapes where shape.count >= model.minimumDots { refused.append(shape) }
+    // Sorted, then each pattern once: images of patterns near each other in the order
+    // are often the same.
     refused.sort(by: ChoiceModel.precedes)
+    var unique: [DotSequence] = []
+    unique.reserveCapacity(refused.count)
+    for pattern in refused where unique.last != pattern { unique.append(pattern) }
+    refused = unique
     sorted = refused
   }
 

@@ -33,6 +33,19 @@ extension PromptText {
   public static let noMatchDrawNew = PromptText(.noMatchDrawNew)
   public static let patternSaved = PromptText(.patternSaved)
   public static let cannotSavePattern = PromptText(.cannotSavePattern)
+  /// Enrolment: the pattern is among those people choose most (`[vault] blocklist`);
+  /// the owner draws another.
+  public static let commonPattern = PromptText(.commonPattern)
+
+  /// Enrolment: "Saved: found within about 1000 guesses; the lock allows 20".
+  public static func patternSaved(foundWithinGuesses guesses: Int, allowed: Int) -> PromptText {
+    PromptText(.patternSavedWithin, guesses, allowed)
+  }
+
+  /// Enrolment: "Saved: more than 100000 guesses needed; the lock allows 20".
+  public static func patternSaved(needingMoreThanGuesses guesses: Int, allowed: Int) -> PromptText {
+    PromptText(.patternSavedBeyond, guesses, allowed)
+  }
   /// A pattern drawn during a timed lockout.
   public static let tooManyTries = PromptText(.tooManyTries)
   /// Another process held the state lock past its bound: nothing was judged.

@@ -25,4 +25,8 @@ public protocol AttemptStore: AnyObject {
   /// Appends an entry to the audit log durably before returning (a copy in memory
   /// keeps no log: a replay's guesses are nobody's attempts).
   func appendAudit(_ entry: AuditEntry) throws(VaultError)
+  /// What the last unlock learnt of the owner's pattern, nil when nothing yet.
+  func loadPatternCheck() -> PatternCheck?
+  /// Stores what an unlock learnt of the owner's pattern.
+  func savePatternCheck(_ check: PatternCheck) throws(VaultError)
 }

@@ -8,7 +8,10 @@ import PatternCore
 /// ```
 /// {"time":"2026-12-02T20:55:26Z","wall":1796245000,"boot":"6f1c…a6","monotonic":81234567,"event":"attempt","credential":"owner","failures":3}
 /// ```
-/// `reason` follows `failures` when there is one (such as `tpm-count-lifted`).
+/// `reason` follows `failures` when there is one (such as `tpm-count-lifted`), and
+/// `guesses` follows it on `pattern-set` and `credential-added`: the new pattern's place
+/// in an attacker's order as a bucket (`GuessEstimate.bucket`: `20`, `100`, `1000`,
+/// `10000`, `100000` or `100000+`), never the pattern.
 public struct AuditEntry: Equatable, Sendable {
   /// What an entry records.
   public enum Event: String, CaseIterable, Sendable {
@@ -113,11 +116,14 @@ public struct AuditEntry: Equatable, Sendable {
   /// The failure count after the event; nil for the door's own events and the remote commands.
   public var failures: Int?
   public var reason: String?
+  /// A new pattern's guess bucket (`pattern-set`, `credential-added`), else nil.
+  public var guesses: String?
 
   public init(
     event: Event, credential: String? = AuditEntry.owner, failures: Int?, reason: String? = nil, wallSeconds: Int64,
-    boot: BootIdentity? = nil, monotonicMicroseconds: UInt64? = nil
+    boot: BootIdentity? = nil, monotonicMicroseconds: UInt64? = nil, guesses: String? = nil
   ) {
+    self.guesses = guesses
     self.event = event
     self.credential = credential
     self.failures = failures
@@ -143,6 +149,7 @@ public struct AuditEntry: Equatable, Sendable {
     if let credential { line += ",\"credential\":\"\(AuditEntry.escaped(credential))\"" }
     if let failures { line += ",\"failures\":\(failures)" }
     if let reason { line += ",\"reason\":\"\(AuditEntry.escaped(reason))\"" }
+    if let guesses { line += ",\"guesses\":\"\(AuditEntry.escaped(guesses))\"" }
     return line + "}"
   }
 
@@ -152,6 +159,7 @@ public struct AuditEntry: Equatable, Sendable {
     if let credential { line += " credential=\(credential)" }
     if let failures { line += " failures=\(failures)" }
     if let reason { line += " reason=\(reason)" }
+    if let guesses { line += " guesses=\(guesses)" }
     return line
   }
 
@@ -180,7 +188,7 @@ public struct AuditEntry: Equatable, Sendable {
     }
     self.init(
       event: event, credential: credential, failures: failures, reason: fields["reason"], wallSeconds: wall, boot: boot,
-      monotonicMicroseconds: monotonic)
+      monotonicMicroseconds: monotonic, guesses: fields["guesses"])
   }
 
   /// `text` as the inside of a JSON string: names are plain today, but a credential

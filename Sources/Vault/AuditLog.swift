@@ -144,6 +144,7 @@ public enum AuditLog {
     if let credential = entry.credential { fields.append(("PATTERNLOCK_CREDENTIAL", credential)) }
     if let failures = entry.failures { fields.append(("PATTERNLOCK_FAILURES", "\(failures)")) }
     if let reason = entry.reason { fields.append(("PATTERNLOCK_REASON", reason)) }
+    if let guesses = entry.guesses { fields.append(("PATTERNLOCK_GUESSES", guesses)) }
     _ = try? JournalMessage.send(fields)
   }
 

@@ -136,16 +136,18 @@ public struct CredentialFile: Equatable, Sendable {
   ///
   /// - Throws: `VaultError.credentialNameTaken`, `.credentialPatternTaken`,
   ///   `.credentialsFull`, `.credentialsNeedHashedPattern`, `.notEnrolled`,
-  ///   `.patternTooShort`, `.hashingFailed`, `.auditNotWritten`, `.systemCall`: nothing
-  ///   is added then.
+  ///   `.patternTooShort`, `.patternCommon` (what `patternGuard` refuses), `.hashingFailed`,
+  ///   `.auditNotWritten`, `.systemCall`: nothing is added then. `guesses` is the new
+  ///   pattern's `GuessEstimate.bucket` for the log entry.
   public static func add(
     name: String, role: CredentialRole, expires: String?, hours: CredentialHours?, dots: DotSequence,
-    in directory: borrowing StateDirectory
+    in directory: borrowing StateDirectory, guardedBy patternGuard: PatternGuard = PatternGuard(), guesses: String? = nil
   ) throws(VaultError) {
     try directory.withExclusiveLock { () throws(VaultError) in
       let owner = try EnrolledPattern.load(from: directory)
       guard owner.tpmEnrolment == nil else { throw .credentialsNeedHashedPattern(path: directory.pathOf(EnrolledPattern.name)) }
       guard dots.count >= owner.minimumDots else { throw .patternTooShort(dots: dots.count, minimum: owner.minimumDots) }
+      try patternGuard.check(dots, gridSize: owner.gridSize, minimumDots: owner.minimumDots)
       var file = try load(from: directory)
       guard !file.credentials.contains(where: { $0.name == name }) else { throw .credentialNameTaken(name: name) }
       guard file.credentials.count < maximumCount else { throw .credentialsFull(maximum: maximumCount) }
@@ -160,7 +162,7 @@ public struct CredentialFile: Equatable, Sendable {
       file.credentials.append(Credential(name: name, role: role, expires: expires, hours: hours, verifier: verifier))
       try AuditLog.append(
         AuditEntry(event: .credentialAdded, credential: name, failures: currentFailures(directory), reason: role.rawValue,
-          wallSeconds: WallClock.seconds()), to: directory)
+          wallSeconds: WallClock.seconds(), guesses: guesses), to: directory)
       try directory.write(CredentialFile.name, file.encode())
     }
   }

@@ -31,4 +31,8 @@ public final class DirectoryAttemptStore: AttemptStore {
   public func saveAttempts(_ record: AttemptRecord) throws(VaultError) { try AttemptsFile.save(record, to: directory) }
 
   public func appendAudit(_ entry: AuditEntry) throws(VaultError) { try AuditLog.append(entry, to: directory) }
+
+  public func loadPatternCheck() -> PatternCheck? { PatternCheck.load(from: directory) }
+
+  public func savePatternCheck(_ check: PatternCheck) throws(VaultError) { try check.save(to: directory) }
 }

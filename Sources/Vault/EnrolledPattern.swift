@@ -55,9 +55,12 @@ public struct EnrolledPattern: Equatable {
 
   /// Hashes a new pattern with a fresh salt and fingerprint key.
   ///
-  /// - Throws: `VaultError.patternTooShort`, `.hashingFailed`, `.sodiumUnavailable`.
-  public init(dots: DotSequence, gridSize: Int, minimumDots: Int, cost: HashCost) throws(VaultError) {
-    try EnrolledPattern.checkShape(dots, gridSize: gridSize, minimumDots: minimumDots)
+  /// - Throws: `VaultError.patternTooShort`, `.patternCommon` (what `patternGuard`
+  ///   refuses), `.hashingFailed`, `.sodiumUnavailable`.
+  public init(
+    dots: DotSequence, gridSize: Int, minimumDots: Int, cost: HashCost, guardedBy patternGuard: PatternGuard = PatternGuard()
+  ) throws(VaultError) {
+    try EnrolledPattern.checkShape(dots, gridSize: gridSize, minimumDots: minimumDots, guardedBy: patternGuard)
     let secret = PatternText.canonical(dots, gridSize: gridSize)
     let hash = try Sodium.hash(secret, cost: cost)
     let key = try Sodium.randomBytes(EnrolledPattern.keyBytes)
@@ -71,20 +74,26 @@ public struct EnrolledPattern: Equatable {
   /// after `limit`. The recovery key's text is returned to be shown once; it is kept
   /// nowhere.
   ///
-  /// - Throws: `VaultError.patternTooShort`, `.hashingFailed`, `.tpm`.
+  /// - Throws: `VaultError.patternTooShort`, `.patternCommon`, `.hashingFailed`, `.tpm`.
   public static func bind(
-    dots: DotSequence, gridSize: Int, minimumDots: Int, cost: HashCost, tpm: TrustedPlatformModule, limit: Int
+    dots: DotSequence, gridSize: Int, minimumDots: Int, cost: HashCost, tpm: TrustedPlatformModule, limit: Int,
+    guardedBy patternGuard: PatternGuard = PatternGuard()
   ) throws(VaultError) -> (pattern: EnrolledPattern, recoveryKey: String) {
-    try checkShape(dots, gridSize: gridSize, minimumDots: minimumDots)
+    try checkShape(dots, gridSize: gridSize, minimumDots: minimumDots, guardedBy: patternGuard)
     let secret = PatternText.canonical(dots, gridSize: gridSize)
     let (enrolment, key) = try TPMEnrolment.enrol(secret, cost: cost, tpm: tpm, limit: limit)
     return (EnrolledPattern(gridSize: gridSize, minimumDots: minimumDots, tpm: enrolment), key)
   }
 
-  private static func checkShape(_ dots: DotSequence, gridSize: Int, minimumDots: Int) throws(VaultError) {
+  /// Every new pattern passes here before anything is hashed: long enough, and not one
+  /// the guard refuses.
+  private static func checkShape(
+    _ dots: DotSequence, gridSize: Int, minimumDots: Int, guardedBy patternGuard: PatternGuard
+  ) throws(VaultError) {
     precondition(gridSize >= 3 && gridSize <= 7, "grid size out of range")
     precondition(minimumDots >= 1 && minimumDots <= gridSize * gridSize, "minimum dots out of range")
     guard dots.count >= minimumDots else { throw .patternTooShort(dots: dots.count, minimum: minimumDots) }
+    try patternGuard.check(dots, gridSize: gridSize, minimumDots: minimumDots)
   }
 
   /// The TPM enrolment, when the pattern is bound to one.
@@ -221,13 +230,16 @@ public struct EnrolledPattern: Equatable {
   /// verifiers still hold, and a fresh fingerprint key, so no wrong pattern remembered
   /// before is mistaken for a repeat of the new one.
   ///
-  /// - Throws: `VaultError.patternTooShort`, `.hashingFailed`, `.sodiumUnavailable`,
+  /// - Throws: `VaultError.patternTooShort`, `.patternCommon`, `.hashingFailed`, `.sodiumUnavailable`,
   ///   `.credentialPatternTaken` when `dots` is another credential's pattern.
-  public init(dots: DotSequence, minimumDots: Int, keepingSaltOf existing: EnrolledPattern, besides others: CredentialFile) throws(VaultError) {
+  public init(
+    dots: DotSequence, minimumDots: Int, keepingSaltOf existing: EnrolledPattern, besides others: CredentialFile,
+    guardedBy patternGuard: PatternGuard = PatternGuard()
+  ) throws(VaultError) {
     guard case .hash(_, let parameters, _) = existing.protection else {
       throw .hashingFailed(memoryBytes: existing.memoryBytes)
     }
-    try EnrolledPattern.checkShape(dots, gridSize: existing.gridSize, minimumDots: minimumDots)
+    try EnrolledPattern.checkShape(dots, gridSize: existing.gridSize, minimumDots: minimumDots, guardedBy: patternGuard)
     let derivation = existing.derive(dots)
     guard let tag = derivation.withOutput({ Array($0.bindMemory(to: UInt8.self)) }) else {
       throw .hashingFailed(memoryBytes: existing.memoryBytes)
@@ -249,21 +261,26 @@ public struct EnrolledPattern: Equatable {
   ///
   /// With `auditReason` (`set-pattern`, `enroll`) a `pattern-set` entry is appended to
   /// the audit log first, under the same lock: a change the log cannot hold is not made.
+  /// `guesses` is the new pattern's `GuessEstimate.bucket` for that entry.
+  ///
+  /// The earlier pattern's `PatternCheck` goes after the new pattern is stored: the next
+  /// unlock looks at the new one.
   ///
   /// - Throws: `VaultError.systemCall`, `.stateBusy`, `.auditNotWritten`.
-  public func save(to directory: borrowing StateDirectory, auditReason: String? = nil) throws(VaultError) {
+  public func save(to directory: borrowing StateDirectory, auditReason: String? = nil, guesses: String? = nil) throws(VaultError) {
     try directory.withExclusiveLock { () throws(VaultError) in
       if let auditReason {
         var failures = 0
         if case .intact(let record) = AttemptsFile.load(from: directory) { failures = record.failures }
         let entry = AuditEntry(
-          event: .patternSet, failures: failures, reason: auditReason, wallSeconds: WallClock.seconds())
+          event: .patternSet, failures: failures, reason: auditReason, wallSeconds: WallClock.seconds(), guesses: guesses)
         try AuditLog.append(entry, to: directory)
       }
       if case .missing = directory.read(AttemptsFile.name) {
         try AttemptsFile.save(.clean, to: directory)
       }
       try directory.write(EnrolledPattern.name, encode())
+      try directory.remove(PatternCheck.name)
     }
   }
 }

@@ -6,6 +6,7 @@ import PatternCore
 public final class MemoryAttemptStore: AttemptStore {
   private let pattern: Result<EnrolledPattern, VaultError>
   private var attempts: AttemptsState
+  private var patternCheck: PatternCheck?
   private let credentials: Result<CredentialFile, VaultError>
   public let attemptsPath: String
 
@@ -19,6 +20,7 @@ public final class MemoryAttemptStore: AttemptStore {
       pattern = .failure(error)
     }
     attempts = AttemptsFile.load(from: directory)
+    patternCheck = PatternCheck.load(from: directory)
     do throws(VaultError) {
       credentials = .success(try CredentialFile.load(from: directory))
     } catch {
@@ -50,4 +52,8 @@ public final class MemoryAttemptStore: AttemptStore {
   public func saveAttempts(_ record: AttemptRecord) throws(VaultError) { attempts = .intact(record) }
 
   public func appendAudit(_ entry: AuditEntry) throws(VaultError) {}
+
+  public func loadPatternCheck() -> PatternCheck? { patternCheck }
+
+  public func savePatternCheck(_ check: PatternCheck) throws(VaultError) { patternCheck = check }
 }

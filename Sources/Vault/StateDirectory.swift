@@ -277,6 +277,24 @@ public struct StateDirectory: ~Copyable {
     StateDirectory.reached(.syncedDirectory)
   }
 
+  /// Removes a state file if it is there, then syncs the directory so the removal is on
+  /// disk. The caller holds the lock.
+  ///
+  /// - Throws: `VaultError.systemCall` naming the failed step.
+  public func remove(_ name: String) throws(VaultError) {
+    do throws(Errno) {
+      try directory.removeEntry(name)
+    } catch {
+      if error == .noEntry { return }
+      throw .systemCall(call: "unlink", path: pathOf(name), errno: error)
+    }
+    do throws(Errno) {
+      try directory.synchronize()
+    } catch {
+      throw .systemCall(call: "fsync", path: path, errno: error)
+    }
+  }
+
   /// The steps of `write` on the temporary file: write (in two halves, for the crash
   /// seam), set the mode, sync, close.
   ///

@@ -34,8 +34,15 @@ import TPM
 /// judges (and counts a wrong pattern itself), and only a secret it unsealed that
 /// matches the state unlocks. No verdict from it, after step 5, leaves the failure
 /// counted and throws `VaultError.tpm`: never an unlock, never the software hash.
+///
+/// The owner's first unlock after an enrolment (or after `[vault] blocklist` changed)
+/// also stores whether the enrolment guard would refuse the pattern now (`PatternCheck`):
+/// a pattern set before the guard, or while it was off, keeps unlocking, and `status`
+/// says it should be replaced.
 public struct UnlockSession {
   private let store: any AttemptStore
+  /// The guard whose list the owner's pattern is looked up in at its first unlock.
+  private let patternGuard: PatternGuard
   /// The pattern that unlocks, as last read.
   public private(set) var enrolled: EnrolledPattern
   /// The policy, with the record as last read or written.
@@ -60,10 +67,11 @@ public struct UnlockSession {
   /// - Throws: `VaultError.notEnrolled`, `.secretFileUnusable`.
   public init(
     store: any AttemptStore, table: ThrottleTable, startingAt now: UnlockInstant,
-    tcti: String = TrustedPlatformModule.defaultTCTI
+    tcti: String = TrustedPlatformModule.defaultTCTI, patternGuard: PatternGuard = PatternGuard()
   ) throws(VaultError) {
     self.store = store
     self.tcti = tcti
+    self.patternGuard = patternGuard
     enrolled = try store.loadPattern()
     let state = store.loadAttempts()
     if case .damaged(let problem) = state { attemptsDamage = problem } else { attemptsDamage = nil }
@@ -166,7 +174,19 @@ public struct UnlockSession {
         clearingFailure = error
       }
     }
+    if judged == .owner { lookUpOwnerPattern(dots) }
     return UnlockDecision(result: .unlocked)
+  }
+
+  /// Stores whether the guard refuses the owner's pattern that just unlocked, unless
+  /// that was already looked up against a list of the same size. Best effort: advice
+  /// that cannot be stored is looked for again at the next unlock, and never changes
+  /// the verdict.
+  private func lookUpOwnerPattern(_ dots: DotSequence) {
+    guard let size = patternGuard.blocklistSize else { return }
+    if let known = store.loadPatternCheck(), known.blocklistSize == size { return }
+    let common = patternGuard.refuses(dots, gridSize: enrolled.gridSize, minimumDots: enrolled.minimumDots)
+    _ = try? store.savePatternCheck(PatternCheck(isCommon: common, blocklistSize: size))
   }
 
   /// Appends an entry with the failure count as it now stands.

@@ -1,3 +1,4 @@
+import PatternChoice
 import PatternCore
 import SystemCalls
 import TPM
@@ -33,6 +34,9 @@ public enum VaultError: DescribedError, Equatable {
   /// a dot it has not joined yet, which drawing it would join: no drawing could ever
   /// match it. Only the move's number is kept: the message must name no dot.
   case patternNotDrawable(move: Int)
+  /// A new pattern is among the `listSize` most commonly chosen (`PatternGuard`).
+  /// Never names the pattern.
+  case patternCommon(listSize: Int)
   /// Standard input could not be read.
   case standardInputFailed(errno: Errno)
   /// The enrolled pattern is for another grid than the one in use.
@@ -100,11 +104,13 @@ public enum VaultError: DescribedError, Equatable {
     case .badHashCost(let problem):
       return "bad hashing cost: \(problem)"
     case .badPattern(let problem):
-      return "the pattern on standard input is not usable: \(problem) (write the dots joined by dashes, such as 1-2-3-6-9)"
+      return "the pattern on standard input is not usable: \(problem) (write the dots joined by dashes, such as 2-5-9-4-3)"
     case .patternTooShort(let dots, let minimum):
       return "the pattern joins \(dots) dots, fewer than the minimum of \(minimum) (draw a longer one, or lower --min-dots)"
     case .patternNotDrawable(let move):
       return "the pattern cannot be drawn: move \(move) jumps over a dot not yet joined, which a drawn pattern joins on the way (include that dot in the move, or choose another move)"
+    case .patternCommon(let listSize):
+      return "this pattern is among the \(GuessEstimate.groupedDigits(listSize)) most commonly chosen (an attacker tries those first); choose one with more dots, fewer straight runs, that starts away from the top-left corner, then try again"
     case .standardInputFailed(let errno):
       return "cannot read the pattern from standard input: \(errno.text)"
     case .stateBusy(let path, let seconds):

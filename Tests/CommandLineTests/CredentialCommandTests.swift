@@ -13,9 +13,9 @@ final class CredentialCommandTests: XCTestCase {
   var sandbox: URL!
   var statePath: String { sandbox.appendingPathComponent("state").path }
   let cheap = ["--argon-passes", "1", "--argon-memory-mib", "1"]
-  let owner = "1-2-3-6-9"
-  let alice = "7-8-9-6"
-  let bob = "1-5-9-8"
+  let owner = "6-3-8-1"
+  let alice = "8-4-2-9"
+  let bob = "6-2-4-9"
 
   override func setUpWithError() throws {
     sandbox = try makeTemporaryDirectory(prefix: "credential-tests", permissions: 0o755)
@@ -107,13 +107,13 @@ final class CredentialCommandTests: XCTestCase {
     let taken = try PatternlockBinary.run(["set-pattern", "--state-dir", statePath] + cheap, stdin: alice)
     XCTAssertEqual(taken.status, 2, taken.stderr)
     XCTAssertTrue(taken.stderr.contains("that pattern is already another credential's"), taken.stderr)
-    let grid = try PatternlockBinary.run(["set-pattern", "--state-dir", statePath, "--grid", "4"] + cheap, stdin: "1-2-3-4")
+    let grid = try PatternlockBinary.run(["set-pattern", "--state-dir", statePath, "--grid", "4"] + cheap, stdin: "5-2-16-11")
     XCTAssertEqual(grid.status, 2, "the others were set on the owner's grid: \(grid.stderr)")
-    let replaced = try PatternlockBinary.run(["set-pattern", "--state-dir", statePath, "--argon-passes", "3"], stdin: "3-2-1-4")
+    let replaced = try PatternlockBinary.run(["set-pattern", "--state-dir", statePath, "--argon-passes", "3"], stdin: "7-8-1-4-9-6")
     XCTAssertEqual(replaced.status, 0, replaced.stderr)
     XCTAssertTrue(replaced.stderr.contains("so the pattern keeps them (1 passes, 1 MiB)"), "said, not silent: \(replaced.stderr)")
     XCTAssertEqual(try check(owner).status, 3, "the old owner's pattern is gone")
-    XCTAssertEqual(try check("3-2-1-4").stdout, "{\"result\":\"unlocked\",\"credential\":\"owner\"}\n")
+    XCTAssertEqual(try check("7-8-1-4-9-6").stdout, "{\"result\":\"unlocked\",\"credential\":\"owner\"}\n")
     XCTAssertEqual(try check(alice).stdout, "{\"result\":\"unlocked\",\"credential\":\"alice\"}\n", "the others still hold")
   }
 

@@ -9,7 +9,7 @@ import XCTest
 final class JudgeCommandTests: XCTestCase {
   var sandbox: URL!
   var statePath: String { sandbox.appendingPathComponent("state").path }
-  let right = "1-2-3-6-9"
+  let right = "6-3-8-1"
 
   override func setUpWithError() throws {
     sandbox = try makeTemporaryDirectory(prefix: "judge-tests", permissions: 0o755)

@@ -108,10 +108,10 @@ final class LayeringTests: XCTestCase {
     let state = root.path + "/state"
     try root.write("etc/patternlock.conf", "[vault]\nstate-dir = \(state)\nargon-passes = 1\nargon-memory-mib = 8\n")
     let env = [ConfigurationFiles.rootVariable: root.path]
-    let set = try PatternlockBinary.run(["set-pattern"], stdin: "1-2-3-6\n", environment: env)
+    let set = try PatternlockBinary.run(["set-pattern"], stdin: "6-3-8-1\n", environment: env)
     XCTAssertEqual(set.status, 0, set.stderr)
     XCTAssertTrue(FileManager.default.fileExists(atPath: state), "set-pattern did not use state-dir from the file")
-    let check = try PatternlockBinary.run(["check"], stdin: "1-2-3-6\n", environment: env)
+    let check = try PatternlockBinary.run(["check"], stdin: "6-3-8-1\n", environment: env)
     XCTAssertEqual(check.status, 0, check.stderr)
     XCTAssertTrue(check.stdout.contains("\"result\":\"unlocked\""), check.stdout)
   }
@@ -120,13 +120,13 @@ final class LayeringTests: XCTestCase {
     let state = root.path + "/state"
     try root.write("etc/patternlock.conf", "[vault]\nstate-dir = \(state)\nargon-passes = 1\nargon-memory-mib = 8\nthrottle = 0 1d\npermanent-after = 5\n")
     let env = [ConfigurationFiles.rootVariable: root.path]
-    XCTAssertEqual(try PatternlockBinary.run(["set-pattern"], stdin: "1-2-3-6\n", environment: env).status, 0)
+    XCTAssertEqual(try PatternlockBinary.run(["set-pattern"], stdin: "6-3-8-1\n", environment: env).status, 0)
     let first = try PatternlockBinary.run(["check"], stdin: "1-2-3-4\n", environment: env)
     XCTAssertEqual(first.status, 3, first.stderr)
     let second = try PatternlockBinary.run(["check"], stdin: "1-2-3-5\n", environment: env)
     XCTAssertEqual(second.status, 3, second.stderr)
     // Android's table would allow a third try at once; this one waits a day.
-    let third = try PatternlockBinary.run(["check"], stdin: "1-2-3-6\n", environment: env)
+    let third = try PatternlockBinary.run(["check"], stdin: "6-3-8-1\n", environment: env)
     XCTAssertEqual(third.status, 5, third.stdout + third.stderr)
     XCTAssertTrue(third.stdout.contains("\"retry_in_s\":86400"), third.stdout)
   }

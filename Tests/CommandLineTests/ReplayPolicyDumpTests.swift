@@ -1,4 +1,5 @@
 import CommandTestSupport
+import Configuration
 import Foundation
 import PNGImage
 import PatternCore
@@ -66,9 +67,16 @@ final class ReplayPolicyDumpTests: XCTestCase {
 
   /// A fresh state directory holding the secret (cheap hash), so each replay starts
   /// from no failures.
+  /// The capture draws a commonly chosen pattern, so it is set with the enrolment guard
+  /// off, in this test's own system configuration.
   private func freshVault(_ name: String) throws -> String {
     let path = work.appendingPathComponent(name).path
-    let set = try PatternlockBinary.run(["set-pattern", "--state-dir", path, "--argon-memory-mib", "8", "--argon-passes", "1"], stdin: secret + "\n")
+    let root = try ConfigRoot()
+    defer { root.remove() }
+    try root.write("etc/patternlock.conf", "[vault]\nblocklist = off\n")
+    let set = try PatternlockBinary.run(
+      ["set-pattern", "--state-dir", path, "--argon-memory-mib", "8", "--argon-passes", "1"], stdin: secret + "\n",
+      environment: [ConfigurationFiles.rootVariable: root.path])
     XCTAssertEqual(set.status, 0, set.stderr)
     return path
   }

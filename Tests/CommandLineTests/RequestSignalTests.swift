@@ -16,7 +16,7 @@ final class RequestSignalTests: XCTestCase {
   func testSignalsSentFromTheStartNeverEndACheck() throws {
     let state = try makeTemporaryDirectory(prefix: "request-signals", permissions: 0o700)
     let set = try PatternlockBinary.run(
-      ["set-pattern", "--state-dir", state.path, "--argon-memory-mib", "8", "--argon-passes", "1"], stdin: "1-2-3-6\n")
+      ["set-pattern", "--state-dir", state.path, "--argon-memory-mib", "8", "--argon-passes", "1"], stdin: "6-3-8-1\n")
     XCTAssertEqual(set.status, 0, set.stderr)
     let requests: UInt64 = 1 << (UInt64(SIGUSR1) - 1) | 1 << (UInt64(SIGUSR2) - 1)
     for _ in 0..<5 {

@@ -75,7 +75,7 @@ final class RunCommandTests: XCTestCase {
   func testEnrollFirstNeverReplacesADamagedPattern() throws {
     let state = try makeTemporaryDirectory(prefix: "damaged-pattern", permissions: 0o700)
     let pattern = try PatternlockBinary.run(
-      ["set-pattern", "--state-dir", state.path, "--argon-memory-mib", "8", "--argon-passes", "1"], stdin: "1-2-3-6\n")
+      ["set-pattern", "--state-dir", state.path, "--argon-memory-mib", "8", "--argon-passes", "1"], stdin: "6-3-8-1\n")
     XCTAssertEqual(pattern.status, 0, pattern.stderr)
     let files = try FileManager.default.contentsOfDirectory(atPath: state.path).filter { $0 != "attempts" && $0 != "lock" && $0 != "audit.log" }
     XCTAssertEqual(files.count, 1, "one pattern file besides the attempts, the lock and the audit log: \(files)")
@@ -90,7 +90,7 @@ final class RunCommandTests: XCTestCase {
   func testEnrollFirstWithAPatternSetLocksAsUsual() throws {
     let state = try makeTemporaryDirectory(prefix: "pattern-set", permissions: 0o700)
     let pattern = try PatternlockBinary.run(
-      ["set-pattern", "--state-dir", state.path, "--argon-memory-mib", "8", "--argon-passes", "1"], stdin: "1-2-3-6\n")
+      ["set-pattern", "--state-dir", state.path, "--argon-memory-mib", "8", "--argon-passes", "1"], stdin: "6-3-8-1\n")
     XCTAssertEqual(pattern.status, 0, pattern.stderr)
     let result = try run(["run", "--enroll-first", "--state-dir", state.path, "--device", "/dev/null"])
     XCTAssertEqual(result.status, 1)

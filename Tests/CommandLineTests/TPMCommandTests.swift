@@ -15,7 +15,7 @@ final class TPMCommandTests: XCTestCase {
   var tpm: SoftwareTPM!
   var statePath: String { sandbox.appendingPathComponent("state").path }
   let cheap = ["--argon-passes", "1", "--argon-memory-mib", "1"]
-  let right = "1-2-3-6-9"
+  let right = "6-3-8-1"
   /// The TPM's limit, which is also the table's permanent lockout.
   var limit = 3
 
@@ -50,10 +50,11 @@ final class TPMCommandTests: XCTestCase {
     let set = try run(["set-pattern", "--state-dir", path ?? statePath] + cheap, stdin: right)
     XCTAssertEqual(set.status, 0, set.stderr)
     let lines = set.stdout.split(separator: "\n")
-    XCTAssertEqual(lines.count, 2, set.stdout)
+    XCTAssertEqual(lines.count, 3, set.stdout)
     XCTAssertTrue(lines[0].hasSuffix("bound to the TPM)"), set.stdout)
-    XCTAssertTrue(lines[1].hasPrefix("recovery key: "), set.stdout)
-    return String(lines[1].dropFirst("recovery key: ".count))
+    XCTAssertTrue(lines[1].hasPrefix("strength: "), set.stdout)
+    XCTAssertTrue(lines[2].hasPrefix("recovery key: "), set.stdout)
+    return String(lines[2].dropFirst("recovery key: ".count))
   }
 
   func check(_ pattern: String, in path: String? = nil, extra: [String: String] = [:]) throws -> CommandResult {
@@ -75,7 +76,7 @@ final class TPMCommandTests: XCTestCase {
 
   func testSeveralCredentialsAreRefusedForATPMBoundOwner() throws {
     try enrol()
-    let add = try run(["credential", "add", "alice", "--state-dir", statePath], stdin: "7-8-9-6")
+    let add = try run(["credential", "add", "alice", "--state-dir", statePath], stdin: "8-4-2-9")
     XCTAssertEqual(add.status, 2, add.stderr)
     XCTAssertTrue(add.stderr.contains("several credentials are not yet TPM-bound"), add.stderr)
     XCTAssertEqual(add.stderr.filter { $0 == "\n" }.count, 1, add.stderr)

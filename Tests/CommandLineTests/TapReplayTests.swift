@@ -1,4 +1,5 @@
 import CommandTestSupport
+import Configuration
 import Foundation
 import XCTest
 
@@ -44,10 +45,16 @@ final class TapReplayTests: XCTestCase {
     XCTAssertEqual(matched.status, 0, matched.stderr)
     XCTAssertTrue(matched.stdout.hasPrefix("{\"dots\":[1,2,3,6],\"result\":\"complete\",\"match\":true}\n"), matched.stdout)
 
+    // The capture draws a commonly chosen pattern: set with the enrolment guard off, in
+    // this test's own system configuration.
+    let root = try ConfigRoot()
+    defer { root.remove() }
+    try root.write("etc/patternlock.conf", "[vault]\nblocklist = off\n")
     for (secret, expected) in [("1-2-3-6", "{\"result\":\"unlocked\"}\n"), ("3-2-1-4-7", "{\"result\":\"wrong\",\"failures\":1}\n")] {
       let vault = work.appendingPathComponent("vault-" + secret).path
       let set = try PatternlockBinary.run(
-        ["set-pattern", "--state-dir", vault, "--argon-memory-mib", "8", "--argon-passes", "1"], stdin: secret + "\n")
+        ["set-pattern", "--state-dir", vault, "--argon-memory-mib", "8", "--argon-passes", "1"], stdin: secret + "\n",
+        environment: [ConfigurationFiles.rootVariable: root.path])
       XCTAssertEqual(set.status, 0, set.stderr)
       let judged = try PatternlockBinary.run(["replay", capture, "--input", "tap", "--state-dir", vault])
       XCTAssertEqual(judged.status, 0, judged.stderr)

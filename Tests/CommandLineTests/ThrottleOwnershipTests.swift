@@ -29,19 +29,19 @@ final class ThrottleOwnershipTests: XCTestCase {
     let state = root.path + "/state"
     try root.write("etc/patternlock.conf", "[vault]\nstate-dir = \(state)\nargon-passes = 1\nargon-memory-mib = 8\n")
     let env = [ConfigurationFiles.rootVariable: root.path]
-    XCTAssertEqual(try PatternlockBinary.run(["set-pattern"], stdin: "1-2-3-6\n", environment: env).status, 0)
+    XCTAssertEqual(try PatternlockBinary.run(["set-pattern"], stdin: "6-3-8-1\n", environment: env).status, 0)
     for (n, wrong) in ["1-2-3-4", "1-2-3-5", "1-5-9-8", "1-4-7-8", "2-5-8-9"].enumerated() {
       let run = try PatternlockBinary.run(["check"], stdin: wrong + "\n", environment: env)
       XCTAssertEqual(run.status, 3, "failure \(n + 1): \(run.stderr)")
     }
     let lax = try root.write("lax.conf", "[vault]\nthrottle = 0\npermanent-after = 1000\n")
-    let run = try PatternlockBinary.run(["check", "--config", lax], stdin: "1-2-3-6\n", environment: env)
+    let run = try PatternlockBinary.run(["check", "--config", lax], stdin: "6-3-8-1\n", environment: env)
     XCTAssertEqual(run.status, 2, run.stdout + run.stderr)
     XCTAssertEqual(run.stdout, "")
     XCTAssertEqual(
       run.stderr,
       "patternlock: \(lax):2: 'throttle' is set only in the root-owned system configuration (/usr/share/patternlock/patternlock.conf, /etc/patternlock.conf, /etc/patternlock.conf.d/*.conf), and this is a --config file (remove the line here)\n")
-    XCTAssertEqual(try PatternlockBinary.run(["check"], stdin: "1-2-3-6\n", environment: env).status, 5, "still locked out")
+    XCTAssertEqual(try PatternlockBinary.run(["check"], stdin: "6-3-8-1\n", environment: env).status, 5, "still locked out")
   }
 
   func testOnlyFilesOfTrustedOwnersNobodyElseMayWriteSetTheThrottle() throws {

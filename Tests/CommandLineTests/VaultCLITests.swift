@@ -1,5 +1,6 @@
 import CShim
 import CommandTestSupport
+import Configuration
 import Foundation
 import PatternCore
 @testable import Vault
@@ -30,10 +31,12 @@ final class VaultCLITests: XCTestCase {
   }
 
   func testSetPatternReadsStandardInputAndCheckUnlocks() throws {
-    let set = try setPattern("1-2-3-6-9\n")
+    let set = try setPattern("6-3-8-1\n")
     XCTAssertEqual(set.status, 0, set.stderr)
-    XCTAssertEqual(set.stdout, "pattern set in \(statePath) (3x3 grid, at least 4 dots)\n")
-    let ok = try check("1-2-3-6-9\n")
+    XCTAssertEqual(
+      set.stdout,
+      "pattern set in \(statePath) (3x3 grid, at least 4 dots)\nstrength: found within about 100,000 guesses in an attacker's order; the lock allows 20\n")
+    let ok = try check("6-3-8-1\n")
     XCTAssertEqual(ok.status, 0, ok.stderr)
     XCTAssertEqual(ok.stdout, "{\"result\":\"unlocked\",\"credential\":\"owner\"}\n")
     XCTAssertEqual(ok.stderr, "")
@@ -85,7 +88,7 @@ final class VaultCLITests: XCTestCase {
   }
 
   func testCheckReportsEachResultWithItsExitStatus() throws {
-    XCTAssertEqual(try setPattern("1-2-3-6-9").status, 0)
+    XCTAssertEqual(try setPattern("6-3-8-1").status, 0)
     let short = try check("1-2-3")
     XCTAssertEqual(short.status, 4)
     XCTAssertEqual(short.stdout, "{\"result\":\"too-short\"}\n", "the dots are never printed")
@@ -106,7 +109,7 @@ final class VaultCLITests: XCTestCase {
       "{\"result\":\"wrong\",\"failures\":4}\n",
       "{\"result\":\"wrong\",\"retry_in_s\":60,\"failures\":5}\n",
     ])
-    let locked = try check("1-2-3-6-9")
+    let locked = try check("6-3-8-1")
     XCTAssertEqual(locked.status, 5)
     XCTAssertEqual(locked.stdout, "{\"result\":\"locked-out\",\"retry_in_s\":60}\n")
     let bad = try check("1-2-x")
@@ -125,9 +128,9 @@ final class VaultCLITests: XCTestCase {
   }
 
   func testDamagedAttemptsFileLocksAndSaysSoOnce() throws {
-    XCTAssertEqual(try setPattern("1-2-3-6-9").status, 0)
+    XCTAssertEqual(try setPattern("6-3-8-1").status, 0)
     try Data("patternlock-attempts 1\nfailures 0\n".utf8).write(to: URL(fileURLWithPath: statePath + "/attempts"))
-    let run = try check("1-2-3-6-9")
+    let run = try check("6-3-8-1")
     XCTAssertEqual(run.status, 5)
     XCTAssertEqual(run.stdout, "{\"result\":\"locked-out\"}\n")
     XCTAssertEqual(run.stderr.filter { $0 == "\n" }.count, 1)
@@ -136,9 +139,9 @@ final class VaultCLITests: XCTestCase {
 
   func testResetAttemptsIsRootOnlyAndEndsALockout() throws {
     try XCTSkipUnless(getuid() == 0, "needs root to test both sides")
-    XCTAssertEqual(try setPattern("1-2-3-6-9").status, 0)
+    XCTAssertEqual(try setPattern("6-3-8-1").status, 0)
     try Data("garbage".utf8).write(to: URL(fileURLWithPath: statePath + "/attempts"))
-    XCTAssertEqual(try check("1-2-3-6-9").status, 5)
+    XCTAssertEqual(try check("6-3-8-1").status, 5)
     // Make the binary reachable for "nobody" (the sandbox is 0755; the build tree may not be).
     let copy = sandbox.appendingPathComponent("patternlock-copy")
     try FileManager.default.copyItem(at: PatternlockBinary.url(), to: copy)
@@ -147,24 +150,24 @@ final class VaultCLITests: XCTestCase {
       ["--reuid=65534", "--regid=65534", "--clear-groups", copy.path, "reset-attempts", "--state-dir", statePath])
     XCTAssertEqual(nobody.status, 7, nobody.stderr)
     XCTAssertEqual(nobody.stderr, "patternlock: reset-attempts: only root may reset the attempt counter (run it as root, such as with sudo)\n")
-    XCTAssertEqual(try check("1-2-3-6-9").status, 5, "still locked")
+    XCTAssertEqual(try check("6-3-8-1").status, 5, "still locked")
 
     let reset = try PatternlockBinary.run(["reset-attempts", "--state-dir", statePath])
     XCTAssertEqual(reset.status, 0, reset.stderr)
-    XCTAssertEqual(try check("1-2-3-6-9").status, 0)
+    XCTAssertEqual(try check("6-3-8-1").status, 0)
   }
 
   /// Crashes `check` (a counted wrong pattern) after each write step and checks the
   /// attempts file holds the old or the new count, never damage.
   func testCrashAtEveryWriteStepKeepsOldOrNewAttempts() throws {
-    XCTAssertEqual(try setPattern("1-2-3-6-9").status, 0)
+    XCTAssertEqual(try setPattern("6-3-8-1").status, 0)
     var seenOld = false
     var seenNew = false
     for step in 1...StateDirectory.WriteStep.syncedDirectory.rawValue {
       let before: Int
       guard case .intact(let record) = attempts() else { return XCTFail("damaged before step \(step)") }
       before = record.failures
-      let wrong = ["1-2-3-4", "1-2-3-5", "1-5-9-8", "1-4-7-8", "4-5-6-3", "7-8-9-6", "3-2-1-4", "9-8-7-4", "2-5-8-7"][step - 1]
+      let wrong = ["1-2-3-4", "1-2-3-5", "1-5-9-8", "1-4-7-8", "4-5-6-3", "7-8-9-6", "3-2-1-4", "6-2-4-9", "2-5-8-7"][step - 1]
       let run = try check(wrong, environment: ["PATTERNLOCK_TEST_CRASH_AFTER_WRITE_STEP": "\(step)"])
       XCTAssertEqual(run.status, 86, "step \(step) must crash: \(run.stderr)")
       XCTAssertEqual(run.stdout, "", "step \(step): no result is shown before it is persisted")
@@ -193,16 +196,16 @@ final class VaultCLITests: XCTestCase {
   /// crash (or a kill -9, or a power cut) between the two never gives a free guess,
   /// even with the right pattern; only the write after a verified match takes it back.
   func testACrashBetweenCountingAndVerifyingLeavesTheAttemptCounted() throws {
-    XCTAssertEqual(try setPattern("1-2-3-6-9").status, 0)
+    XCTAssertEqual(try setPattern("6-3-8-1").status, 0)
     let seam = ["PATTERNLOCK_TEST_CRASH_AFTER_WRITE_STEP": "20"]
-    for (n, pattern) in ["1-2-3-4", "1-2-3-6-9", "1-2-3-6-9"].enumerated() {
+    for (n, pattern) in ["1-2-3-4", "6-3-8-1", "6-3-8-1"].enumerated() {
       let run = try check(pattern, environment: seam)
       XCTAssertEqual(run.status, 86, run.stderr)
       XCTAssertEqual(run.stdout, "")
       guard case .intact(let record) = attempts() else { return XCTFail("damaged") }
       XCTAssertEqual(record.failures, n + 1, "attempt \(n + 1) with \(pattern) is counted before it is verified")
     }
-    XCTAssertEqual(try check("1-2-3-6-9").status, 0)
+    XCTAssertEqual(try check("6-3-8-1").status, 0)
     guard case .intact(let record) = attempts() else { return XCTFail("damaged") }
     XCTAssertEqual(record.failures, 0, "a verified match clears the count")
   }
@@ -216,23 +219,33 @@ final class VaultCLITests: XCTestCase {
       if step > StateDirectory.WriteStep.syncedDirectory.rawValue {
         // Crash in the second write: let a first run leave the attempts file, then
         // remove its pattern so the crashing run writes only the pattern.
-        XCTAssertEqual(try PatternlockBinary.run(["set-pattern", "--state-dir", statePath] + cheap, stdin: "9-8-7-4").status, 0)
+        XCTAssertEqual(try PatternlockBinary.run(["set-pattern", "--state-dir", statePath] + cheap, stdin: "6-2-4-9").status, 0)
         try FileManager.default.removeItem(atPath: statePath + "/pattern")
       }
-      let run = try PatternlockBinary.run(["set-pattern", "--state-dir", statePath] + cheap, stdin: "1-2-3-6-9", environment: environment)
+      let run = try PatternlockBinary.run(["set-pattern", "--state-dir", statePath] + cheap, stdin: "6-3-8-1", environment: environment)
       XCTAssertEqual(run.status, 86, "step \(step)")
       let directory = try StateDirectory(opening: statePath, creating: false)
       let enrolled = try? EnrolledPattern.load(from: directory)
       if let enrolled {
-        XCTAssertTrue(enrolled.matches(DotSequence([1, 2, 3, 6, 9])), "step \(step)")
+        XCTAssertTrue(enrolled.matches(DotSequence([6, 3, 8, 1])), "step \(step)")
         guard case .intact = AttemptsFile.load(from: directory) else { return XCTFail("step \(step): pattern without attempts") }
       }
       XCTAssertEqual(enrolled != nil, stepInFile >= StateDirectory.WriteStep.renamed.rawValue && step > StateDirectory.WriteStep.syncedDirectory.rawValue, "step \(step)")
     }
   }
 
+  /// Sets the pattern the captures draw, a commonly chosen one, with the enrolment
+  /// guard off in this test's own system configuration.
+  private func setCapturedPattern() throws -> CommandResult {
+    let root = try ConfigRoot()
+    defer { root.remove() }
+    try root.write("etc/patternlock.conf", "[vault]\nblocklist = off\n")
+    return try PatternlockBinary.run(
+      ["set-pattern", "--state-dir", statePath] + cheap, stdin: "3-2-1-4-7", environment: [ConfigurationFiles.rootVariable: root.path])
+  }
+
   func testReplayWithStateDirJudgesEachGestureButNeverChangesTheState() throws {
-    XCTAssertEqual(try setPattern("3-2-1-4-7").status, 0)
+    XCTAssertEqual(try setCapturedPattern().status, 0)
     let both = try PatternlockBinary.run(["replay", Captures.path("two-gestures"), "--state-dir", statePath])
     XCTAssertEqual(both.status, 0, both.stderr)
     XCTAssertEqual(both.stdout, "{\"result\":\"too-short\"}\n{\"result\":\"unlocked\"}\n", "results only: never the dots")
@@ -258,7 +271,7 @@ final class VaultCLITests: XCTestCase {
   }
 
   func testReplayRefusesAPatternSetForAnotherGrid() throws {
-    XCTAssertEqual(try setPattern("3-2-1-4-7").status, 0)
+    XCTAssertEqual(try setPattern("8-4-2-9").status, 0)
     let run = try PatternlockBinary.run(["replay", Captures.path("two-gestures"), "--state-dir", statePath, "--grid", "4"])
     XCTAssertEqual(run.status, 2)
     XCTAssertEqual(run.stdout, "")
@@ -271,7 +284,7 @@ final class CoreDumpTests: XCTestCase {
   func testCheckHoldsThePatternWithCoreDumpsOff() throws {
     let sandbox = try makeTemporaryDirectory(prefix: "core", permissions: 0o755)
     let state = sandbox.appendingPathComponent("state").path
-    let set = try PatternlockBinary.run(["set-pattern", "--state-dir", state, "--argon-passes", "1", "--argon-memory-mib", "1"], stdin: "1-2-3-6")
+    let set = try PatternlockBinary.run(["set-pattern", "--state-dir", state, "--argon-passes", "1", "--argon-memory-mib", "1"], stdin: "6-3-8-1")
     XCTAssertEqual(set.status, 0, set.stderr)
     let process = Process()
     process.executableURL = try PatternlockBinary.url()
@@ -305,7 +318,7 @@ final class CoreDumpTests: XCTestCase {
       for _ in 0..<100 where lockedKilobytes() == 0 { usleep(20_000) }
       XCTAssertGreaterThan(lockedKilobytes(), 0, "VmLck of a waiting check")
     }
-    try input.fileHandleForWriting.write(contentsOf: Data("9-8-7-4\n".utf8))
+    try input.fileHandleForWriting.write(contentsOf: Data("6-2-4-9\n".utf8))
   }
 }
 
@@ -323,7 +336,7 @@ final class StatusCommandTests: XCTestCase {
     var now = try status()
     XCTAssertEqual(now["pattern"] as? String, "none")
     XCTAssertEqual(now["state_dir"] as? String, state)
-    let set = try PatternlockBinary.run(["set-pattern", "--state-dir", state, "--argon-passes", "1", "--argon-memory-mib", "1"], stdin: "1-2-3-6")
+    let set = try PatternlockBinary.run(["set-pattern", "--state-dir", state, "--argon-passes", "1", "--argon-memory-mib", "1"], stdin: "6-3-8-1")
     XCTAssertEqual(set.status, 0, set.stderr)
     now = try status()
     XCTAssertEqual(now["pattern"] as? String, "set")
@@ -353,7 +366,7 @@ final class StatusCommandTests: XCTestCase {
     try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: setpriv), "setpriv (util-linux) is missing")
     let sandbox = try makeTemporaryDirectory(prefix: "status-nobody", permissions: 0o755)
     let state = sandbox.appendingPathComponent("state").path
-    XCTAssertEqual(try PatternlockBinary.run(["set-pattern", "--state-dir", state] + ["--argon-passes", "1", "--argon-memory-mib", "1"], stdin: "1-2-3-6").status, 0)
+    XCTAssertEqual(try PatternlockBinary.run(["set-pattern", "--state-dir", state] + ["--argon-passes", "1", "--argon-memory-mib", "1"], stdin: "6-3-8-1").status, 0)
     let binary = try PatternlockBinary.url().path
     let run = try ChildProcess.run(
       URL(fileURLWithPath: setpriv), ["--reuid=65534", "--regid=65534", "--clear-groups", binary, "status", "--state-dir", state])

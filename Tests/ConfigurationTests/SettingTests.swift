@@ -136,6 +136,11 @@ final class SettingTests: XCTestCase {
     .permanentAfter: ([("5", { $0.throttle.permanentAfter == 5 && $0.throttle.delaysSeconds == ThrottleTable.android.delaysSeconds })], ["0", "1001", "never"]),
     .tpm: ([("off", { $0.tpmUse == .off }), ("auto", { $0.tpmUse == .auto }), ("required", { $0.tpmUse == .required })], ["yes", "", "on"]),
     .tpmTCTI: ([("swtpm:host=127.0.0.1,port=2321", { $0.tpmTCTI == "swtpm:host=127.0.0.1,port=2321" })], [""]),
+    // Widened or off, never narrowed below the standard list.
+    .blocklist: (
+      [("300", { $0.blocklistSize == 300 }), ("20000", { $0.blocklistSize == 20000 }), ("off", { $0.blocklistSize == nil })],
+      ["299", "200", "0", "20001", "none", ""]
+    ),
     // Command line only.
     .config: ([("/etc/x.conf", { $0.configurationFile == "/etc/x.conf" })], [""]),
     .pattern: ([("1-2-3-6", { $0.pattern == DotSequence([1, 2, 3, 6]) }), ("49-1", { $0.pattern == DotSequence([49, 1]) })], ["1-2-2", "0-1", "1-50", "1--2", "", "1,2"]),
@@ -223,7 +228,7 @@ final class SettingTests: XCTestCase {
   func testOptionForKeyIsDashDashKeyExceptThePolicyKeys() {
     for key in Setting.fileKeys {
       switch key {
-      case .throttle, .permanentAfter, .tpm, .tpmTCTI, .remoteUnlock:
+      case .throttle, .permanentAfter, .tpm, .tpmTCTI, .remoteUnlock, .blocklist:
         XCTAssertNil(key.option)
         XCTAssertEqual(key.trust, .systemOnly)
         XCTAssertTrue(key.row.commands.isEmpty)

@@ -40,6 +40,9 @@ final class StorageErrorTests: XCTestCase {
       if auditFails { throw .auditNotWritten(path: "/test/audit.log", call: "write", errno: .noSpace) }
       audited.append(entry)
     }
+    var patternCheck: PatternCheck?
+    func loadPatternCheck() -> PatternCheck? { patternCheck }
+    func savePatternCheck(_ check: PatternCheck) throws(VaultError) { patternCheck = check }
   }
 
   private let second: UInt64 = 1_000_000
@@ -59,33 +62,33 @@ final class StorageErrorTests: XCTestCase {
   /// the right pattern does not unlock and the screen says storage.
   func testUnwritableAuditLogIsNotJudged() throws {
     let enrolled = try EnrolledPattern(
-      dots: DotSequence([1, 2, 3, 6]), gridSize: 3, minimumDots: 4, cost: try HashCost(passes: 1, memoryBytes: 8192))
+      dots: DotSequence([6, 3, 8, 1]), gridSize: 3, minimumDots: 4, cost: try HashCost(passes: 1, memoryBytes: 8192))
     let store = FlakyStore(pattern: enrolled)
     var gate = try VaultGate(store: store, throttle: .android, clock: .live, startingAt: 0)
     var screen = LockScreen<XRGB8888>(testing: try GridLayout(LayoutOptions()))
     store.auditFails = true
-    XCTAssertNotNil(enter([1, 2, 3, 6], at: 10 * second, on: &screen, judge: &gate))
+    XCTAssertNotNil(enter([6, 3, 8, 1], at: 10 * second, on: &screen, judge: &gate))
     XCTAssertFalse(screen.unlocked, "the right pattern never unlocks while the log cannot hold it")
     screen.advance(to: 11 * second, judge: &gate)
     XCTAssertEqual(screen.controller.state.prompt, PromptText.storageError)
     XCTAssertEqual(store.record, .clean, "not counted: the entry comes first")
     store.auditFails = false
     screen.advance(to: 12 * second, judge: &gate)
-    XCTAssertNotNil(enter([1, 2, 3, 6], at: 13 * second, on: &screen, judge: &gate))
+    XCTAssertNotNil(enter([6, 3, 8, 1], at: 13 * second, on: &screen, judge: &gate))
     XCTAssertTrue(screen.unlocked)
     XCTAssertEqual(store.audited.map(\.event), [.attempt, .unlocked])
   }
 
   func testUnwritableStateLocksTheScreenUntilAWriteSucceeds() throws {
     let enrolled = try EnrolledPattern(
-      dots: DotSequence([1, 2, 3, 6]), gridSize: 3, minimumDots: 4, cost: try HashCost(passes: 1, memoryBytes: 8192))
+      dots: DotSequence([6, 3, 8, 1]), gridSize: 3, minimumDots: 4, cost: try HashCost(passes: 1, memoryBytes: 8192))
     let store = FlakyStore(pattern: enrolled)
     var gate = try VaultGate(store: store, throttle: .android, clock: .live, startingAt: 0)
     var screen = LockScreen<XRGB8888>(testing: try GridLayout(LayoutOptions()))
     let storageError = PromptText.storageError
 
     store.writesFail = true
-    XCTAssertNotNil(enter([1, 2, 3, 6], at: 10 * second, on: &screen, judge: &gate))
+    XCTAssertNotNil(enter([6, 3, 8, 1], at: 10 * second, on: &screen, judge: &gate))
     XCTAssertFalse(screen.unlocked, "the right pattern never unlocks while its attempt cannot be counted")
     XCTAssertEqual(store.record, .clean)
 
@@ -94,7 +97,7 @@ final class StorageErrorTests: XCTestCase {
     XCTAssertEqual(screen.controller.state.prompt, storageError)
     XCTAssertFalse(screen.controller.isAcceptingInput)
     XCTAssertEqual(screen.nextChange(after: 11 * second), 12 * second, "the timer is armed for the retry")
-    XCTAssertNil(enter([1, 2, 3, 6], at: 11 * second, on: &screen, judge: &gate), "no input is taken")
+    XCTAssertNil(enter([6, 3, 8, 1], at: 11 * second, on: &screen, judge: &gate), "no input is taken")
 
     // The retry fails: still locked, next retry two seconds on.
     screen.advance(to: 12 * second, judge: &gate)
@@ -107,13 +110,13 @@ final class StorageErrorTests: XCTestCase {
     XCTAssertTrue(screen.controller.isAcceptingInput)
     XCTAssertEqual(screen.controller.state.prompt, .drawPattern)
 
-    enter([1, 2, 3, 6], at: 15 * second, on: &screen, judge: &gate)
+    enter([6, 3, 8, 1], at: 15 * second, on: &screen, judge: &gate)
     XCTAssertTrue(screen.unlocked)
   }
 
   func testStorageErrorAfterALockoutReturnsToTheLockout() throws {
     let enrolled = try EnrolledPattern(
-      dots: DotSequence([1, 2, 3, 6]), gridSize: 3, minimumDots: 4, cost: try HashCost(passes: 1, memoryBytes: 8192))
+      dots: DotSequence([6, 3, 8, 1]), gridSize: 3, minimumDots: 4, cost: try HashCost(passes: 1, memoryBytes: 8192))
     let store = FlakyStore(pattern: enrolled)
     var gate = try VaultGate(store: store, throttle: .android, clock: .live, startingAt: 0)
     var screen = LockScreen<XRGB8888>(testing: try GridLayout(LayoutOptions()))

@@ -33,7 +33,7 @@ final class TPMLockScreenTests: XCTestCase {
     try root.write("etc/patternlock.conf", "[vault]\ntpm = required\ntpm-tcti = \(tpm.tcti)\n")
     let statePath = sandbox.appendingPathComponent("state").path
     let set = try PatternlockBinary.run(
-      ["set-pattern", "--state-dir", statePath, "--argon-passes", "1", "--argon-memory-mib", "1"], stdin: "1-2-3-6",
+      ["set-pattern", "--state-dir", statePath, "--argon-passes", "1", "--argon-memory-mib", "1"], stdin: "6-3-8-1",
       environment: [ConfigurationFiles.rootVariable: root.path])
     XCTAssertEqual(set.status, 0, set.stderr)
 
@@ -44,7 +44,7 @@ final class TPMLockScreenTests: XCTestCase {
 
     tpm.stop()
     screen.advance(to: 20 * second, judge: &gate)
-    XCTAssertNotNil(enter([1, 2, 3, 6], at: 20 * second, on: &screen, judge: &gate))
+    XCTAssertNotNil(enter([6, 3, 8, 1], at: 20 * second, on: &screen, judge: &gate))
     XCTAssertFalse(screen.unlocked, "the right pattern never unlocks without its TPM")
     screen.advance(to: 21 * second, judge: &gate)
     XCTAssertEqual(screen.controller.state.prompt, .tpmError)
@@ -56,7 +56,7 @@ final class TPMLockScreenTests: XCTestCase {
     screen.advance(to: 24 * second, judge: &gate)
     XCTAssertTrue(screen.controller.isAcceptingInput, "the TPM answers again: attempts are judged again")
     XCTAssertEqual(screen.controller.state.prompt, .drawPattern)
-    enter([1, 2, 3, 6], at: 25 * second, on: &screen, judge: &gate)
+    enter([6, 3, 8, 1], at: 25 * second, on: &screen, judge: &gate)
     XCTAssertTrue(screen.unlocked)
   }
 
@@ -74,16 +74,16 @@ final class TPMLockScreenTests: XCTestCase {
     var enrolment = try EnrollmentGate(
       stateDirectory: statePath, gridSize: 3, minimumDots: 4, cost: try HashCost(passes: 1, memoryBytes: 8 << 20),
       settings: settings)
-    let drawn = GestureOutcome(dots: DotSequence([1, 2, 3, 6]), result: .complete, timeMicroseconds: 0)
+    let drawn = GestureOutcome(dots: DotSequence([6, 3, 8, 1]), result: .complete, timeMicroseconds: 0)
     _ = enrolment.judge(drawn, at: 0)
     XCTAssertTrue(enrolment.judge(drawn, at: 0).unlocks, "confirmed and saved")
     let stored = try EnrolledPattern.load(from: try StateDirectory(opening: statePath, creating: false))
     XCTAssertNotNil(stored.tpmEnrolment, "bound to the TPM, no hash")
-    XCTAssertFalse(stored.matches(DotSequence([1, 2, 3, 6])), "nothing but the TPM can judge it")
+    XCTAssertFalse(stored.matches(DotSequence([6, 3, 8, 1])), "nothing but the TPM can judge it")
 
     var gate = try VaultGate(justEnrolledIn: statePath, throttle: .android, tcti: tpm.tcti)
     var screen = LockScreen<XRGB8888>(testing: try GridLayout(LayoutOptions()))
-    enter([1, 2, 3, 6], at: 1 * second, on: &screen, judge: &gate)
+    enter([6, 3, 8, 1], at: 1 * second, on: &screen, judge: &gate)
     XCTAssertTrue(screen.unlocked)
   }
 }

@@ -55,6 +55,9 @@ final class LanguageSceneTests: XCTestCase {
       case .tryAgainInMinutes: prompts.append(PromptText(.tryAgainInMinutes, 59, 59))
       case .tryAgainInHours: prompts.append(PromptText(.tryAgainInHours, 47, 59, 59))
       case .tryAgainInDays: prompts += [1, 2, 5, 3300].map { PromptText(.tryAgainInDays, $0) }
+      // The widest guess bucket and the most tries permanent-after allows.
+      case .patternSavedWithin: prompts += [20, 100_000].map { PromptText(.patternSavedWithin, $0, 1000) }
+      case .patternSavedBeyond: prompts.append(PromptText(.patternSavedBeyond, 100_000, 1000))
       default:
         XCTAssertEqual(message.numberCount, 0, "\(message) takes numbers: give it its widest here")
         prompts.append(PromptText(message))
@@ -123,6 +126,29 @@ final class LanguageSceneTests: XCTestCase {
       assertMatchesGolden(
         small.frame(states[1].1), width: 480, height: 320, stride: 480 * 4, format: .xrgb8888,
         area: "scene", name: "language-\(language.code)-480x320-wrong")
+    }
+  }
+
+  /// The enrolment guard's prompts: a commonly chosen pattern refused (red, with the
+  /// advice) and a saved one with its strength, in every language, at 800x480 and on
+  /// the narrowest band.
+  func testGoldenFramesOfTheEnrolmentGuardsPrompts() throws {
+    let states: [(String, LockScreenState)] = [
+      ("enroll-common", LockScreenState(trail: DotSequence([1, 2, 3, 6]), appearance: .wrong, prompt: .commonPattern)),
+      (
+        "enroll-saved-strength",
+        LockScreenState(trail: DotSequence([6, 3, 8, 1]), appearance: .success, prompt: .patternSaved(foundWithinGuesses: 100_000, allowed: 20))
+      ),
+    ]
+    for language in Language.allCases {
+      for (width, height) in [(800, 480), (480, 320)] {
+        let screen = try LanguageScreen(width: width, height: height, language: language)
+        for (name, state) in states {
+          assertMatchesGolden(
+            screen.frame(state), width: width, height: height, stride: width * 4, format: .xrgb8888,
+            area: "scene", name: "language-\(language.code)-\(width)x\(height)-\(name)")
+        }
+      }
     }
   }
 

@@ -16,10 +16,14 @@ public enum VaultTestSupport {
     UnlockInstant(monotonicMicroseconds: UInt64(seconds) * 1_000_000 + extraMicroseconds, wallSeconds: 1_700_000_000 + seconds, boot: boot)
   }
 
-  /// Enrols `pattern` (cheap cost) in `path`, creating the directory.
+  /// Enrols `pattern` (cheap cost) in `path`, creating the directory, with the
+  /// enrolment guard off as `[vault] blocklist = off` has it: the tests that use this
+  /// are about judging patterns, and many judge the recorded captures of common ones
+  /// (PatternGuardTests are about the guard).
   public static func enrol(_ pattern: [Int], in path: String, grid: Int = 3, minimumDots: Int = 4) throws {
     let directory = try StateDirectory(opening: path, creating: true)
-    let enrolled = try EnrolledPattern(dots: DotSequence(pattern), gridSize: grid, minimumDots: minimumDots, cost: cheapCost)
+    let enrolled = try EnrolledPattern(
+      dots: DotSequence(pattern), gridSize: grid, minimumDots: minimumDots, cost: cheapCost, guardedBy: PatternGuard(blocklistSize: nil))
     try enrolled.save(to: directory)
   }
 

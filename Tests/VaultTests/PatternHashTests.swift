@@ -18,27 +18,27 @@ final class PatternHashTests: XCTestCase {
   }
 
   func testCorrectPatternVerifiesAndEveryOtherDoesNot() throws {
-    let enrolled = try EnrolledPattern(dots: DotSequence([1, 2, 3, 6, 9]), gridSize: 3, minimumDots: 4, cost: S.cheapCost)
-    XCTAssertTrue(enrolled.matches(DotSequence([1, 2, 3, 6, 9])))
-    for wrong in [[1, 2, 3, 6], [9, 6, 3, 2, 1], [1, 2, 3, 6, 9, 8], [2, 1, 3, 6, 9], [1, 2, 3, 6, 8]] {
+    let enrolled = try EnrolledPattern(dots: DotSequence([6, 3, 8, 1]), gridSize: 3, minimumDots: 4, cost: S.cheapCost)
+    XCTAssertTrue(enrolled.matches(DotSequence([6, 3, 8, 1])))
+    for wrong in [[8, 4, 2, 9], [9, 6, 3, 2, 1], [1, 2, 3, 6, 9, 8], [2, 1, 3, 6, 9], [1, 2, 3, 6, 8]] {
       XCTAssertFalse(enrolled.matches(DotSequence(wrong)), "\(wrong)")
     }
   }
 
   func testSamePatternOnAnotherGridDoesNotVerify() throws {
-    let on3 = try EnrolledPattern(dots: DotSequence([1, 2, 3, 6]), gridSize: 3, minimumDots: 4, cost: S.cheapCost)
-    let on4 = try EnrolledPattern(dots: DotSequence([1, 2, 3, 6]), gridSize: 4, minimumDots: 4, cost: S.cheapCost)
-    XCTAssertTrue(on4.matches(DotSequence([1, 2, 3, 6])))
+    let on3 = try EnrolledPattern(dots: DotSequence([8, 4, 2, 9]), gridSize: 3, minimumDots: 4, cost: S.cheapCost)
+    let on4 = try EnrolledPattern(dots: DotSequence([8, 4, 2, 9]), gridSize: 4, minimumDots: 4, cost: S.cheapCost)
+    XCTAssertTrue(on4.matches(DotSequence([8, 4, 2, 9])))
     XCTAssertNotEqual(on3.encode(), on4.encode())
     // Swap the grid line: the hash was made with "3x3:", so the 4x4 claim must not verify.
     let forged = try EnrolledPattern.decode(
       resealed(on3.encode(), replacing: "grid 3", with: "grid 4"), path: "forged")
-    XCTAssertFalse(forged.matches(DotSequence([1, 2, 3, 6])))
+    XCTAssertFalse(forged.matches(DotSequence([8, 4, 2, 9])))
   }
 
   func testHashesAreSaltedAndNeverHoldThePattern() throws {
-    let a = try EnrolledPattern(dots: DotSequence([1, 2, 3, 6, 9]), gridSize: 3, minimumDots: 4, cost: S.cheapCost)
-    let b = try EnrolledPattern(dots: DotSequence([1, 2, 3, 6, 9]), gridSize: 3, minimumDots: 4, cost: S.cheapCost)
+    let a = try EnrolledPattern(dots: DotSequence([6, 3, 8, 1]), gridSize: 3, minimumDots: 4, cost: S.cheapCost)
+    let b = try EnrolledPattern(dots: DotSequence([6, 3, 8, 1]), gridSize: 3, minimumDots: 4, cost: S.cheapCost)
     XCTAssertNotEqual(a.encode(), b.encode(), "random salt and key")
     let text = String(decoding: a.encode(), as: UTF8.self)
     XCTAssertFalse(text.contains("1-2-3-6-9"))
@@ -46,9 +46,9 @@ final class PatternHashTests: XCTestCase {
   }
 
   func testStandardCostIsArgon2idWithThirtyTwoMebibytesAndTwoPasses() throws {
-    let enrolled = try EnrolledPattern(dots: DotSequence([1, 5, 9, 6]), gridSize: 3, minimumDots: 4, cost: .standard)
+    let enrolled = try EnrolledPattern(dots: DotSequence([6, 2, 4, 9]), gridSize: 3, minimumDots: 4, cost: .standard)
     XCTAssertTrue(String(decoding: enrolled.encode(), as: UTF8.self).contains("$argon2id$v=19$m=32768,t=2,p=1$"))
-    XCTAssertTrue(enrolled.matches(DotSequence([1, 5, 9, 6])))
+    XCTAssertTrue(enrolled.matches(DotSequence([6, 2, 4, 9])))
   }
 
   func testCostOutsideLibsodiumLimitsIsRefused() {
@@ -63,8 +63,8 @@ final class PatternHashTests: XCTestCase {
   }
 
   func testFingerprintIsKeyedPerInstallAndStable() throws {
-    let a = try EnrolledPattern(dots: DotSequence([1, 2, 3, 6]), gridSize: 3, minimumDots: 4, cost: S.cheapCost)
-    let b = try EnrolledPattern(dots: DotSequence([1, 2, 3, 6]), gridSize: 3, minimumDots: 4, cost: S.cheapCost)
+    let a = try EnrolledPattern(dots: DotSequence([8, 4, 2, 9]), gridSize: 3, minimumDots: 4, cost: S.cheapCost)
+    let b = try EnrolledPattern(dots: DotSequence([8, 4, 2, 9]), gridSize: 3, minimumDots: 4, cost: S.cheapCost)
     XCTAssertEqual(a.fingerprint(of: DotSequence([4, 5, 6, 3])), a.fingerprint(of: DotSequence([4, 5, 6, 3])))
     XCTAssertNotEqual(a.fingerprint(of: DotSequence([4, 5, 6, 3])), a.fingerprint(of: DotSequence([4, 5, 6, 2])))
     XCTAssertNotEqual(a.fingerprint(of: DotSequence([4, 5, 6, 3])), b.fingerprint(of: DotSequence([4, 5, 6, 3])))

@@ -25,6 +25,12 @@ public enum Message: CaseIterable, Sendable {
   case patternSaved
   /// "Cannot save the pattern": Enrolment: the new pattern could not be stored.
   case cannotSavePattern
+  /// "Too common: use more dots and turns": Enrolment: the pattern is among those people choose most, which an attacker tries first; the owner draws another.
+  case commonPattern
+  /// "Saved: about %d guesses; %d allowed": Enrolment: the pattern is stored; an attacker who knows how people choose finds it within about the first %d guesses (20 to 100000), and the lock allows %d tries.
+  case patternSavedWithin
+  /// "Saved: over %d guesses; %d allowed": Enrolment: the pattern is stored; an attacker who knows how people choose needs more than %d guesses (100000), and the lock allows %d tries.
+  case patternSavedBeyond
   /// "Too many tries": A pattern drawn while the lock waits out a lockout.
   case tooManyTries
   /// "Busy: try again": Another program held the lock's files: the pattern was not judged.
@@ -50,7 +56,7 @@ public enum Message: CaseIterable, Sendable {
   public var numberCount: Int {
     switch self {
     case .tooShort, .wrongPatternTriesLeft, .tryAgainInDays: return 1
-    case .tryAgainInMinutes: return 2
+    case .patternSavedWithin, .patternSavedBeyond, .tryAgainInMinutes: return 2
     case .tryAgainInHours: return 3
     default: return 0
     }

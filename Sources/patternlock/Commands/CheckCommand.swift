@@ -27,7 +27,7 @@ enum CheckCommand {
       let directory = try StateDirectory(opening: directoryPath, creating: false)
       var session = try UnlockSession(
         store: DirectoryAttemptStore(directory), table: settings.throttle, startingAt: VaultCommandSupport.now(),
-        tcti: settings.tpmTCTI)
+        tcti: settings.tpmTCTI, patternGuard: PatternGuard(blocklistSize: settings.blocklistSize))
       if let problem = session.attemptsDamage { VaultCommandSupport.reportDamage(problem, path: session.attemptsPath) }
       var dots = try PatternText.parse(try PatternText.readStandardInput(), gridSize: session.enrolled.gridSize)
       let decision = try session.attempt(dots, at: VaultCommandSupport.now())

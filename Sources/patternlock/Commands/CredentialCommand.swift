@@ -1,4 +1,5 @@
 import Configuration
+import PatternChoice
 import PatternCore
 import SystemCalls
 import Vault
@@ -51,13 +52,20 @@ enum CredentialCommand {
         let owner = try EnrolledPattern.load(from: directory)
         var dots = try PatternText.parse(try PatternText.readStandardInput(), gridSize: owner.gridSize)
         try PatternText.requireDrawable(dots, gridSize: owner.gridSize)
+        let patternGuard = PatternGuard(blocklistSize: settings.blocklistSize)
+        try patternGuard.check(dots, gridSize: owner.gridSize, minimumDots: owner.minimumDots)
+        let estimate = GuessEstimate(dots, model: ChoiceModel(gridSize: owner.gridSize, minimumDots: owner.minimumDots))
         try CredentialFile.add(
-          name: request.name, role: request.role, expires: request.expires, hours: request.hours, dots: dots, in: directory)
+          name: request.name, role: request.role, expires: request.expires, hours: request.hours, dots: dots, in: directory,
+          guardedBy: patternGuard, guesses: estimate.bucket)
         dots.removeAll()
         Console.out("credential \(request.name) added in \(directory.path) (role \(request.role.rawValue))")
+        Console.out(PatternEnrolment.strengthLine(estimate, settings: settings))
       }
       return .unlocked
     } catch {
+      // The command's name goes with this one: the advice is about what it was given.
+      if case .patternCommon = error { throw .usage(UsageError("credential add: " + error.message)) }
       throw .vault(error)
     }
   }

@@ -60,7 +60,7 @@ enum JudgeCommand {
       VaultCommandSupport.protectSecretsInMemory()
       var session = try UnlockSession(
         store: DirectoryAttemptStore(directory), table: settings.throttle, startingAt: VaultCommandSupport.now(),
-        tcti: settings.tpmTCTI)
+        tcti: settings.tpmTCTI, patternGuard: PatternGuard(blocklistSize: settings.blocklistSize))
       if let problem = session.attemptsDamage { VaultCommandSupport.reportDamage(problem, path: session.attemptsPath) }
       var dots = try PatternText.parse(
         try PatternText.readLine(from: FileDescriptor.standardInput, timeLimitMicroseconds: requestTimeLimitMicroseconds),

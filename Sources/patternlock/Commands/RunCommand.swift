@@ -96,7 +96,9 @@ enum RunCommand {
       } else if let expected = settings.expected {
         judge.development = DevelopmentJudge(expected: expected, minimumDots: minimumDots, matchUnlocks: true)
       } else {
-        judge.vault = try VaultGate(stateDirectory: statePath, throttle: settings.throttle, tcti: settings.all.tpmTCTI)
+        judge.vault = try VaultGate(
+          stateDirectory: statePath, throttle: settings.throttle, tcti: settings.all.tpmTCTI,
+          patternGuard: PatternGuard(blocklistSize: settings.all.blocklistSize))
         minimumDots = judge.vault!.minimumDotsToCheck()
       }
     } catch {
@@ -272,7 +274,8 @@ enum RunCommand {
       judge.enrolment = nil
       do throws(VaultError) {
         judge.vault = try VaultGate(
-          justEnrolledIn: settings.stateDirectory ?? StateDirectory.defaultPath, throttle: settings.throttle, tcti: settings.all.tpmTCTI)
+          justEnrolledIn: settings.stateDirectory ?? StateDirectory.defaultPath, throttle: settings.throttle, tcti: settings.all.tpmTCTI,
+          patternGuard: PatternGuard(blocklistSize: settings.all.blocklistSize))
       } catch {
         throw .vault(error)
       }

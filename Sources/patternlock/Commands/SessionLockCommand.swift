@@ -40,7 +40,8 @@ enum SessionLockCommand {
     if settings.origins[.stateDir] == .commandLine {
       do throws(VaultError) {
         judge.vault = try VaultGate(
-          stateDirectory: settings.stateDirectory ?? StateDirectory.defaultPath, throttle: settings.throttle, tcti: settings.tpmTCTI)
+          stateDirectory: settings.stateDirectory ?? StateDirectory.defaultPath, throttle: settings.throttle, tcti: settings.tpmTCTI,
+          patternGuard: PatternGuard(blocklistSize: settings.blocklistSize))
       } catch {
         throw .vault(error)
       }

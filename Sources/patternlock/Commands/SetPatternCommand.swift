@@ -32,13 +32,16 @@ enum SetPatternCommand {
       try PatternText.requireDrawable(dots, gridSize: gridSize)
       guard dots.count >= minimumDots else { throw .patternTooShort(dots: dots.count, minimum: minimumDots) }
       let directory = try StateDirectory(opening: directoryPath, creating: true)
-      let recoveryKey = try PatternEnrolment.enrol(
+      let stored = try PatternEnrolment.enrol(
         dots, gridSize: gridSize, minimumDots: minimumDots, cost: cost, settings: settings, in: directory, by: .setPattern)
-      let bound = recoveryKey == nil ? "" : ", bound to the TPM"
+      let bound = stored.recoveryKey == nil ? "" : ", bound to the TPM"
       Console.out("pattern set in \(directory.path) (\(gridSize)x\(gridSize) grid, at least \(minimumDots) dots\(bound))")
-      if let recoveryKey { PatternEnrolment.announce(recoveryKey: recoveryKey) }
+      Console.out(PatternEnrolment.strengthLine(stored.estimate, settings: settings))
+      if let recoveryKey = stored.recoveryKey { PatternEnrolment.announce(recoveryKey: recoveryKey) }
       return .unlocked
     } catch {
+      // The command's name goes with this one: the advice is about what it was given.
+      if case .patternCommon = error { throw .usage(UsageError("set-pattern: " + error.message)) }
       throw .vault(error)
     }
   }

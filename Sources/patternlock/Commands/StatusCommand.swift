@@ -16,7 +16,10 @@ import Vault
 /// - `attempts`: `intact`, `missing` or `damaged` (a damaged or missing file locks);
 /// - `lockout`: `none`, `timed` or `until-reset`; `locked_for_s` the seconds left of a
 ///   timed one as the record stands (one from before a reboot is whole: the lock starts
-///   it again in full), else 0.
+///   it again in full), else 0;
+/// - `pattern_check` (with a pattern set): `common` when the first unlock since it was
+///   set found it among the most commonly chosen (`[vault] blocklist`), then `advice`
+///   says what to do; `not-common`; or `unchecked` (no unlock since it was set).
 enum StatusCommand {
   static func run(_ arguments: [String]) throws(CommandFailure) -> ExitStatus {
     let settings = try CommandLineSettings.optionsOnly(arguments, for: .status)
@@ -46,6 +49,7 @@ enum StatusCommand {
       if case .notEnrolled = error { pattern = "none" } else { pattern = "damaged" }
     }
     line.add("pattern", string: pattern)
+    if pattern == "set" { addPatternCheck(PatternCheck.load(from: directory), to: &line) }
     addTPM(enrolment, tcti: settings.tpmTCTI, to: &line)
     let state = AttemptsFile.load(from: directory)
     let record = state.record(failingClosedWith: settings.throttle)
@@ -67,6 +71,20 @@ enum StatusCommand {
     }
     Console.out(line.json)
     return .success
+  }
+
+  /// What `status` says to the owner of a pattern the guard would refuse now.
+  static let commonPatternAdvice =
+    "the pattern is among the most commonly chosen: set a stronger one with enroll or set-pattern"
+
+  /// `pattern_check`, and `advice` for a common pattern.
+  private static func addPatternCheck(_ check: PatternCheck?, to line: inout JSONObjectWriter) {
+    guard let check else {
+      line.add("pattern_check", string: "unchecked")
+      return
+    }
+    line.add("pattern_check", string: check.isCommon ? "common" : "not-common")
+    if check.isCommon { line.add("advice", string: commonPatternAdvice) }
   }
 
   /// `tpm`: "no" for a hashed pattern, "yes" when the enrolled TPM answered (then

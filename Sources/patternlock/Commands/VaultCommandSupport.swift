@@ -50,7 +50,7 @@ enum VaultCommandSupport {
     case .credentialNameTaken, .credentialUnknown, .credentialPatternTaken, .credentialsFull, .credentialsNeedHashedPattern,
       .otherCredentialsDependOnOwner:
       return .badInput
-    case .badPattern, .patternTooShort, .patternNotDrawable, .badHashCost, .gridMismatch, .standardInputFailed,
+    case .badPattern, .patternTooShort, .patternNotDrawable, .patternCommon, .badHashCost, .gridMismatch, .standardInputFailed,
       .recoveryKeyMissing, .recoveryKeyMalformed, .tpmBoundNotReplayable:
       return .badInput
     case .sodiumUnavailable, .systemCall, .stateDirectoryNotADirectory, .stateDirectoryInsecure, .hashingFailed,

@@ -1,4 +1,5 @@
 import Configuration
+import PatternChoice
 import PatternCore
 import SystemCalls
 import TPM
@@ -36,31 +37,48 @@ enum PatternEnrolment {
     return (try? FileStatus(ofPath: path.isEmpty ? "/dev/tpmrm0" : path, followingSymlinks: true)) != nil
   }
 
-  /// Makes the pattern, stores it (logged as `pattern-set` by `command`), and clears the TPM of every earlier enrolment's
-  /// index (after the store, so a crash in between leaves the old pattern working).
+  /// What an enrolment stored.
+  struct Stored {
+    /// The recovery key's text when the pattern is bound to a TPM.
+    let recoveryKey: String?
+    /// About how many guesses the new pattern takes (`strength:` lines, the audit log).
+    let estimate: GuessEstimate
+  }
+
+  /// Makes the pattern, stores it (logged as `pattern-set` by `command`, with its guess
+  /// bucket), and clears the TPM of every earlier enrolment's index (after the store, so
+  /// a crash in between leaves the old pattern working).
   ///
-  /// - Returns: the recovery key's text when the pattern is bound to a TPM.
+  /// - Throws: `VaultError.patternCommon` when `[vault] blocklist` refuses the pattern
+  ///   (nothing is stored or bound), and what making and storing it throw.
   static func enrol(
     _ dots: DotSequence, gridSize: Int, minimumDots: Int, cost: HashCost, settings: Settings,
     in directory: borrowing StateDirectory, by command: Command
-  ) throws(VaultError) -> String? {
+  ) throws(VaultError) -> Stored {
+    let patternGuard = PatternGuard(blocklistSize: settings.blocklistSize)
+    // Before the TPM is asked or Argon2id runs; the constructors check it again.
+    try patternGuard.check(dots, gridSize: gridSize, minimumDots: minimumDots)
+    let estimate = GuessEstimate(dots, model: ChoiceModel(gridSize: gridSize, minimumDots: minimumDots))
     let others = try CredentialFile.load(from: directory)
     if !others.credentials.isEmpty {
-      try replaceOwner(dots, gridSize: gridSize, minimumDots: minimumDots, cost: cost, besides: others, settings: settings, in: directory, by: command)
-      return nil
+      try replaceOwner(
+        dots, gridSize: gridSize, minimumDots: minimumDots, cost: cost, besides: others, settings: settings, in: directory,
+        by: command, guardedBy: patternGuard, guesses: estimate.bucket)
+      return Stored(recoveryKey: nil, estimate: estimate)
     }
     let earlierTPM = (try? EnrolledPattern.load(from: directory))?.tpmEnrolment != nil
     guard let tpm = try chosenTPM(settings) else {
-      let enrolled = try EnrolledPattern(dots: dots, gridSize: gridSize, minimumDots: minimumDots, cost: cost)
-      try enrolled.save(to: directory, auditReason: command.name)
+      let enrolled = try EnrolledPattern(
+        dots: dots, gridSize: gridSize, minimumDots: minimumDots, cost: cost, guardedBy: patternGuard)
+      try enrolled.save(to: directory, auditReason: command.name, guesses: estimate.bucket)
       if earlierTPM { forgetEarlierIndexes(settings, keeping: nil) }
-      return nil
+      return Stored(recoveryKey: nil, estimate: estimate)
     }
     let (enrolled, recoveryKey) = try EnrolledPattern.bind(
       dots: dots, gridSize: gridSize, minimumDots: minimumDots, cost: cost, tpm: tpm,
-      limit: settings.throttle.permanentAfter)
+      limit: settings.throttle.permanentAfter, guardedBy: patternGuard)
     do throws(VaultError) {
-      try enrolled.save(to: directory, auditReason: command.name)
+      try enrolled.save(to: directory, auditReason: command.name, guesses: estimate.bucket)
     } catch {
       _ = try? tpm.forgetIndexes(keeping: (try? EnrolledPattern.load(from: directory))?.tpmEnrolment?.binding.index)
       throw error
@@ -70,7 +88,13 @@ enum PatternEnrolment {
     } catch {
       Console.error("the earlier patterns' TPM indexes could not be removed (\(error.message)); they can never unlock this state")
     }
-    return recoveryKey
+    return Stored(recoveryKey: recoveryKey, estimate: estimate)
+  }
+
+  /// The line `set-pattern` and `credential add` print: the estimate against the tries
+  /// the throttle allows before only reset-attempts helps.
+  static func strengthLine(_ estimate: GuessEstimate, settings: Settings) -> String {
+    "strength: " + estimate.sentence(allowedGuesses: settings.throttle.permanentAfter)
   }
 
   /// The owner's new pattern while other credentials exist: they are judged with the
@@ -80,19 +104,21 @@ enum PatternEnrolment {
   ///   would be bound, `.credentialPatternTaken`, and what storing throws.
   private static func replaceOwner(
     _ dots: DotSequence, gridSize: Int, minimumDots: Int, cost: HashCost, besides others: CredentialFile,
-    settings: Settings, in directory: borrowing StateDirectory, by command: Command
+    settings: Settings, in directory: borrowing StateDirectory, by command: Command, guardedBy patternGuard: PatternGuard,
+    guesses: String
   ) throws(VaultError) {
     let existing = try EnrolledPattern.load(from: directory)
     let count = others.credentials.count
     guard existing.tpmEnrolment == nil, existing.gridSize == gridSize, try chosenTPM(settings) == nil else {
       throw .otherCredentialsDependOnOwner(count: count, grid: existing.gridSize)
     }
-    let replaced = try EnrolledPattern(dots: dots, minimumDots: minimumDots, keepingSaltOf: existing, besides: others)
+    let replaced = try EnrolledPattern(
+      dots: dots, minimumDots: minimumDots, keepingSaltOf: existing, besides: others, guardedBy: patternGuard)
     if let kept = replaced.argon2idCost, kept != cost {
       Console.error(
         "\(command.name): the \(count) other credential(s) are judged with the owner's Argon2id salt and cost, so the pattern keeps them (\(kept.passes) passes, \(kept.memoryBytes >> 20) MiB)")
     }
-    try replaced.save(to: directory, auditReason: command.name)
+    try replaced.save(to: directory, auditReason: command.name, guesses: guesses)
   }
 
   /// Best effort, when a hashed pattern replaces a TPM-bound one.

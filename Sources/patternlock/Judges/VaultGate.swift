@@ -33,12 +33,16 @@ struct VaultGate: PatternJudge, ~Copyable {
   /// - Parameters:
   ///   - start: now on the live monotonic clock: a lockout still running starts again
   ///     in full here.
+  ///   - patternGuard: the enrolment guard the owner's pattern is looked up in at its
+  ///     first unlock (`UnlockSession`).
   init(
     stateDirectory path: String, throttle: ThrottleTable, tcti: String,
-    startingAt start: UInt64 = MonotonicClock.microseconds()
+    startingAt start: UInt64 = MonotonicClock.microseconds(), patternGuard: PatternGuard = PatternGuard()
   ) throws(VaultError) {
     let directory = try StateDirectory(opening: path, creating: false)
-    try self.init(store: DirectoryAttemptStore(directory), throttle: throttle, clock: .live, startingAt: start, tcti: tcti)
+    try self.init(
+      store: DirectoryAttemptStore(directory), throttle: throttle, clock: .live, startingAt: start, tcti: tcti,
+      patternGuard: patternGuard)
   }
 
   /// A copy of the secret and attempts in `stateDirectory`, judged in memory on a
@@ -49,15 +53,19 @@ struct VaultGate: PatternJudge, ~Copyable {
     // A TPM-bound pattern is judged only by its TPM, which counts every try: a copy
     // cannot be judged without spending the owner's tries.
     if (try? EnrolledPattern.load(from: directory))?.tpmEnrolment != nil { throw .tpmBoundNotReplayable(path: path) }
-    try self.init(store: MemoryAttemptStore(copying: directory), throttle: throttle, clock: clock, startingAt: start)
+    // A copy keeps nothing it learns, so the owner's pattern is not looked up either.
+    try self.init(
+      store: MemoryAttemptStore(copying: directory), throttle: throttle, clock: clock, startingAt: start,
+      patternGuard: PatternGuard(blocklistSize: nil))
   }
 
   /// A gate over any store (tests give it one whose writes fail).
   init(
     store: any AttemptStore, throttle: ThrottleTable, clock: UnlockClock, startingAt start: UInt64,
-    tcti: String = TrustedPlatformModule.defaultTCTI
+    tcti: String = TrustedPlatformModule.defaultTCTI, patternGuard: PatternGuard = PatternGuard()
   ) throws(VaultError) {
-    let session = try UnlockSession(store: store, table: throttle, startingAt: clock.instant(start), tcti: tcti)
+    let session = try UnlockSession(
+      store: store, table: throttle, startingAt: clock.instant(start), tcti: tcti, patternGuard: patternGuard)
     if let problem = session.attemptsDamage { VaultCommandSupport.reportDamage(problem, path: session.attemptsPath) }
     reportedDamage = session.attemptsDamage
     minimumDots = session.enrolled.minimumDots
@@ -68,11 +76,14 @@ struct VaultGate: PatternJudge, ~Copyable {
   /// The gate for a pattern `run --enroll-first` has just stored, on a display that
   /// is already taken: a failure is thrown for the caller to report and return from
   /// (so the display and console are restored), never exited on.
-  init(justEnrolledIn path: String, throttle: ThrottleTable, tcti: String) throws(VaultError) {
+  init(
+    justEnrolledIn path: String, throttle: ThrottleTable, tcti: String, patternGuard: PatternGuard = PatternGuard()
+  ) throws(VaultError) {
     let directory = try StateDirectory(opening: path, creating: false)
     let store = DirectoryAttemptStore(directory)
     let session = try UnlockSession(
-      store: store, table: throttle, startingAt: UnlockClock.live.instant(MonotonicClock.microseconds()), tcti: tcti)
+      store: store, table: throttle, startingAt: UnlockClock.live.instant(MonotonicClock.microseconds()), tcti: tcti,
+      patternGuard: patternGuard)
     minimumDots = session.enrolled.minimumDots
     self.session = session
     clock = .live
