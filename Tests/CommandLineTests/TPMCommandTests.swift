@@ -83,6 +83,38 @@ final class TPMCommandTests: XCTestCase {
     XCTAssertFalse(FileManager.default.fileExists(atPath: statePath + "/" + CredentialFile.name), "nothing was stored")
   }
 
+  /// TPM-bound enrolment meets the enrolment guard before the TPM: a commonly chosen
+  /// pattern is refused with the one-line advice, nothing is stored and no index is
+  /// defined in the TPM; a strong one is then bound as usual.
+  func testATPMBoundEnrolmentRefusesACommonPatternBeforeTheTPMIsUsed() throws {
+    for common in ["1-4-7-8-9", "3-2-1-4-7-8-9", "9-8-7-4"] {
+      let refused = try run(["set-pattern", "--state-dir", statePath] + cheap, stdin: common)
+      XCTAssertEqual(refused.status, 2, common)
+      XCTAssertEqual(refused.stdout, "", common)
+      XCTAssertEqual(refused.stderr, PatternGuardCommandTests.refusal("set-pattern"), common)
+      XCTAssertFalse(refused.stderr.contains(common))
+      XCTAssertFalse(FileManager.default.fileExists(atPath: statePath + "/pattern"), common)
+    }
+    let indexes = try Self.definedIndexes(tcti: tpm.tcti)
+    XCTAssertEqual(indexes, [], "the refusal came before any index was defined")
+    try enrol()
+    XCTAssertEqual(try Self.definedIndexes(tcti: tpm.tcti).count, 1, "the strong pattern is bound")
+  }
+
+  /// The NV indexes the TPM holds, from tpm2-tools' getcap (one "0x..." line each).
+  static func definedIndexes(tcti: String) throws -> [String] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/tpm2_getcap")
+    process.arguments = ["-T", tcti, "handles-nv-index"]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 0, "tpm2_getcap")
+    return String(decoding: data, as: UTF8.self).split(separator: "\n").map { String($0) }.filter { $0.contains("0x") }
+  }
+
   func testRightUnlocksWrongIsCountedByTheTPMAndStatusSaysSo() throws {
     let key = try enrol()
     XCTAssertEqual(key.count, 29, "24 base32 characters in six groups: \(key)")
