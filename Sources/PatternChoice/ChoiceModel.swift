@@ -35,16 +35,7 @@ public struct ChoiceModel: Sendable {
   /// finger draws (empty, or a move over a dot not yet joined).
   public func cost(of dots: DotSequence) -> Int? {
     guard dots.count >= 1, dots.firstPassedOverDot(gridSize: gridSize) == nil else { return nil }
-    var prefix = DotSequence()
-    prefix.append(dots[0])
-    var total = startCostOfDot[dots[0] - 1]
-    for i in 1..<dots.count {
-      total += continueCost(atLength: i)
-      total += moveCost(from: prefix, to: dots[i])
-      prefix.append(dots[i])
-    }
-    total += stopCost(atLength: dots.count, canContinue: hasOpenMove(prefix))
-    return min(total, shapeCost(of: dots) ?? Int.max)
+    return min(markovCost(of: dots), shapeCost(of: dots) ?? Int.max)
   }
 
   /// The price of a named shape's image, if `dots` is one.
