@@ -84,7 +84,7 @@ public enum ConfigurationFiles {
   /// when set.
   public static func rootFromEnvironment() -> String {
     #if DEBUG
-    return root(testRoot: pl_getenv(rootVariable).map { String(cString: $0) }, isDebugBuild: true)
+    return root(testRoot: CurrentProcess.environmentVariable(rootVariable), isDebugBuild: true)
     #else
     return "/"
     #endif

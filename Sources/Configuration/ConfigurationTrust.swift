@@ -1,4 +1,4 @@
-import CShim
+import SystemCalls
 
 /// The trust rule as it applies to one reading of the configuration: whether the
 /// privileged keys need the trusted system configuration, and whose directories and
@@ -35,7 +35,7 @@ public struct ConfigurationTrust: Equatable, Sendable {
   public static func throttleOnly(root: String) -> ConfigurationTrust {
     ConfigurationTrust(
       guardsPrivilegedKeys: false,
-      trustedOwners: owners(root: root, effectiveUser: pl_geteuid(), isDebugBuild: ConfigurationFiles.isDebugBuild))
+      trustedOwners: owners(root: root, effectiveUser: CurrentProcess.effectiveUser.rawValue, isDebugBuild: ConfigurationFiles.isDebugBuild))
   }
 
   /// Root, and under a debug build's test root also the effective user.

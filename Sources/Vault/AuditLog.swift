@@ -59,7 +59,7 @@ public enum AuditLog {
     guard status.kind == .regular else {
       throw .auditLogUnusable(path: path, problem: "it is \(status.kind.phrase), not a regular file")
     }
-    let user = pl_geteuid()
+    let user = CurrentProcess.effectiveUser.rawValue
     guard status.owner == user else { throw .auditLogUnusable(path: path, problem: "it is owned by user \(status.owner), not \(user)") }
     if status.permissions & 0o077 != 0 {
       // Only a file just created (the umask's doing) is put right; one that exists with

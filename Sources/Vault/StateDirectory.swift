@@ -69,7 +69,7 @@ public struct StateDirectory: ~Copyable {
     } catch {
       throw .systemCall(call: "fstat", path: path, errno: error)
     }
-    let user = pl_geteuid()
+    let user = CurrentProcess.effectiveUser.rawValue
     guard status.owner == user, status.permissions & 0o077 == 0 else {
       throw .stateDirectoryInsecure(path: path, permissions: status.permissions, owner: status.owner, expectedOwner: user)
     }
@@ -116,7 +116,7 @@ public struct StateDirectory: ~Copyable {
     guard status.kind == .regular else {
       return .unusable(problem: "it is \(status.kind.phrase), not a regular file")
     }
-    let user = pl_geteuid()
+    let user = CurrentProcess.effectiveUser.rawValue
     guard status.owner == user else { return .unusable(problem: "it is owned by user \(status.owner), not \(user)") }
     guard status.permissions & 0o077 == 0 else {
       return .unusable(problem: "its mode is \(VaultError.octal(status.permissions)), not 0600")
@@ -152,11 +152,11 @@ public struct StateDirectory: ~Copyable {
     var waitMicroseconds = waitMicroseconds
     #if DEBUG
     // Tests of a stuck holder need not wait the full bound (debug builds only).
-    if let value = pl_getenv("PATTERNLOCK_TEST_LOCK_WAIT_MS"), let ms = StateFileCodec.number(Substring(String(cString: value))) { waitMicroseconds = UInt64(ms) * 1000 }
+    if let value = CurrentProcess.environmentVariable("PATTERNLOCK_TEST_LOCK_WAIT_MS"), let ms = StateFileCodec.number(Substring(value)) { waitMicroseconds = UInt64(ms) * 1000 }
     #endif
     // A throw from here on closes `lockFile`.
     let lockFile = try openLockFile(StateDirectory.lockName)
-    let started = pl_monotonic_microseconds()
+    let started = MonotonicClock.microseconds()
     var pause: UInt64 = 1000
     while true {
       let locked: Bool
@@ -166,7 +166,7 @@ public struct StateDirectory: ~Copyable {
         throw .systemCall(call: "flock", path: pathOf(StateDirectory.lockName), errno: error)
       }
       if locked { break }
-      guard pl_monotonic_microseconds() - started < waitMicroseconds else {
+      guard MonotonicClock.microseconds() - started < waitMicroseconds else {
         throw .stateBusy(path: path, waitedSeconds: Int((waitMicroseconds + 999_999) / 1_000_000))
       }
       sleep(microseconds: pause)
@@ -202,7 +202,7 @@ public struct StateDirectory: ~Copyable {
     guard status.kind == .regular else {
       throw .stateLockUnusable(path: lockPath, problem: "it is \(status.kind.phrase), not a regular file")
     }
-    let user = pl_geteuid()
+    let user = CurrentProcess.effectiveUser.rawValue
     guard status.owner == user else {
       throw .stateLockUnusable(path: lockPath, problem: "it is owned by user \(status.owner), not \(user)")
     }
@@ -246,7 +246,7 @@ public struct StateDirectory: ~Copyable {
   /// - Throws: `VaultError.systemCall` naming the failed step; the old file is then
   ///   untouched (and a temporary left behind goes with the next lock).
   public func write(_ name: String, _ bytes: [UInt8]) throws(VaultError) {
-    let temporary = name + StateDirectory.temporaryMarker + ".\(pl_getpid()).\(pl_monotonic_microseconds())"
+    let temporary = name + StateDirectory.temporaryMarker + ".\(CurrentProcess.id.rawValue).\(MonotonicClock.microseconds())"
     let temporaryPath = pathOf(temporary)
     let file: FileDescriptor
     do throws(Errno) {
@@ -334,9 +334,8 @@ public struct StateDirectory: ~Copyable {
   static func crashIfAsked(at step: Int) {
     #if DEBUG
     // Stopped, a test can take the TPM away between two steps of one attempt.
-    if let stop = pl_getenv("PATTERNLOCK_TEST_STOP_AT_STEP"), String(cString: stop) == "\(step)" { pl_stop_self() }
-    guard let value = pl_getenv("PATTERNLOCK_TEST_CRASH_AFTER_WRITE_STEP") else { return }
-    if String(cString: value) == "\(step)" { pl_exit_immediately(86) }
+    if CurrentProcess.environmentVariable("PATTERNLOCK_TEST_STOP_AT_STEP") == "\(step)" { CurrentProcess.stopSelf() }
+    if CurrentProcess.environmentVariable("PATTERNLOCK_TEST_CRASH_AFTER_WRITE_STEP") == "\(step)" { CurrentProcess.exitImmediately(status: 86) }
     #endif
   }
 }
