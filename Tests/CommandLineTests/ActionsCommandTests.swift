@@ -149,7 +149,7 @@ final class ActionsCommandTests: XCTestCase {
     // program that tells a duress credential by its name, which only the hook user and
     // root can read, and no on-duress, whose process `ps` would show.
     let add = try PatternlockBinary.run(
-      ["credential", "add", "panic", "--role", "duress", "--state-dir", statePath], stdin: "7-4-1-2\n",
+      ["credential", "add", "panic", "--role", "duress", "--state-dir", statePath], stdin: "6-2-4-9\n",
       environment: [ConfigurationFiles.rootVariable: root.path])
     XCTAssertEqual(add.status, 0, add.stderr)
     let unlock = try hook("unlock")
@@ -157,7 +157,7 @@ final class ActionsCommandTests: XCTestCase {
     XCTAssertEqual(try check(right, actions).status, 0)
     let owner = try recorded("unlock")
     try FileManager.default.removeItem(atPath: drop.appendingPathComponent("unlock").path)
-    XCTAssertEqual(try check("7-4-1-2\n", actions).status, 0)
+    XCTAssertEqual(try check("6-2-4-9\n", actions).status, 0)
     let coerced = try recorded("unlock")
     Thread.sleep(forTimeInterval: 0.5)
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: drop.path), ["unlock"], "one hook ran, no other")

@@ -54,9 +54,7 @@ final class JudgeCommandTests: XCTestCase {
       process.executableURL = try PatternlockBinary.url()
       process.arguments = arguments
     }
-    if !environment.isEmpty {
-      process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
-    }
+    process.environment = ConfigRoot.isolatedEnvironment(environment)
     let server = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
     process.standardInput = server
     process.standardOutput = server

@@ -23,6 +23,7 @@ final class RequestSignalTests: XCTestCase {
       let process = Process()
       process.executableURL = try PatternlockBinary.url()
       process.arguments = ["check", "--state-dir", state.path]
+      process.environment = ConfigRoot.isolatedEnvironment()
       let input = Pipe(), output = Pipe()
       process.standardInput = input
       process.standardOutput = output

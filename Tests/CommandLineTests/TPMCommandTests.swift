@@ -336,7 +336,7 @@ final class TPMCommandTests: XCTestCase {
       let process = Process()
       process.executableURL = binary
       process.arguments = ["check", "--state-dir", statePath]
-      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+      process.environment = ConfigRoot.isolatedEnvironment(environment)
         .merging(["PATTERNLOCK_TEST_STOP_AT_STEP": "20"]) { $1 }
       let input = Pipe(), output = Pipe(), errors = Pipe()
       process.standardInput = input

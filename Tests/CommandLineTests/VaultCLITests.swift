@@ -289,6 +289,7 @@ final class CoreDumpTests: XCTestCase {
     let process = Process()
     process.executableURL = try PatternlockBinary.url()
     process.arguments = ["check", "--state-dir", state]
+    process.environment = ConfigRoot.isolatedEnvironment()
     let input = Pipe()
     process.standardInput = input
     process.standardOutput = Pipe()

@@ -23,7 +23,7 @@ public enum ChildProcess {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
+    process.environment = ConfigRoot.isolatedEnvironment(environment)
     let input = Pipe(), out = Pipe(), err = Pipe()
     process.standardInput = input
     process.standardOutput = out

@@ -35,3 +35,25 @@ public struct ConfigRoot {
 
   public func remove() { directory.remove() }
 }
+
+extension ConfigRoot {
+  /// The configuration root a child process gets when its test names none: one empty
+  /// root for the whole test run, never written. A test never reads the machine's own
+  /// /etc (a `tpm = required` that another program left in /etc/patternlock.conf.d once
+  /// bound ten tests' patterns to that program's TPM).
+  public static let emptyForThisRun: String = {
+    let root = try! ConfigRoot()
+    return root.path
+  }()
+
+  /// The test process's environment with `extra` on top, and the empty root when
+  /// neither names a root of its own.
+  public static func isolatedEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
+    var environment = ProcessInfo.processInfo.environment.merging(extra) { _, given in given }
+    if environment[variable] == nil { environment[variable] = emptyForThisRun }
+    return environment
+  }
+
+  /// `PATTERNLOCK_CONFIG_ROOT`, which debug builds read.
+  public static let variable = "PATTERNLOCK_CONFIG_ROOT"
+}

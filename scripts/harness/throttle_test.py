@@ -273,8 +273,9 @@ print("\\n".join(a or "" for a in answers))
 def judge_socket_attacked_by_a_user():
     """The judge as its socket unit runs it (one root process per accepted connection,
     the connection on its standard input and output), asked by an unprivileged user
-    with 20 wrong patterns at once: every one is judged and counted, in one counter,
-    and none unlocks."""
+    with 20 wrong patterns at once: one judgement per user at a time, so one is judged
+    and counted and the others are refused uncounted, and none unlocks; then 20 users
+    at once, one pattern each: every one is judged and counted, in one counter."""
     if os.geteuid() != 0:
         print("skip the judge socket attacked by a user: it needs root (to be root's judge and another user's client)")
         return
@@ -297,11 +298,29 @@ def judge_socket_attacked_by_a_user():
                                 timeout=240, user="nobody", group="nogroup", extra_groups=[])
         answers = [json.loads(line) if line.startswith("{") else line for line in client.stdout.splitlines()]
         results_seen = [a.get("result") if isinstance(a, dict) else a for a in answers]
-        check("judge socket: 20 wrong patterns at once from user nobody are each judged wrong",
-              results_seen == ["wrong"] * 20, f"{results_seen} {client.stderr[-300:]}")
-        check("judge socket: the one counter holds all 20", vault.failures() == 20, f"counter {vault.failures()}")
-        counts = sorted(a.get("failures", 0) for a in answers if isinstance(a, dict))
-        check("judge socket: each answer has its own count, 1 to 20 (judged one at a time)", counts == list(range(1, 21)), str(counts))
+        judged = results_seen.count("wrong")
+        check("judge socket: 20 wrong patterns at once from one user: each judged wrong or refused uncounted, none unlocks",
+              len(results_seen) == 20 and judged >= 1 and all(r in ("wrong", "not-judged") for r in results_seen),
+              f"{results_seen} {client.stderr[-300:]}")
+        check("judge socket: the counter holds exactly the judged ones", vault.failures() == judged,
+              f"counter {vault.failures()}, judged {judged}")
+        # Twenty users at once (uids without accounts: the kernel names them all the same),
+        # one wrong pattern each: one user's judgements no longer starve another's.
+        before = vault.failures()
+        clients = [subprocess.Popen(["/usr/bin/python3", "-c", CLIENT, path, WRONGS[20 + i]], stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE, text=True, user=60001 + i, group=65534, extra_groups=[])
+                   for i in range(20)]
+        many = []
+        for c in clients:
+            out, _ = c.communicate(timeout=240)
+            many.append(json.loads(out.strip()) if out.strip().startswith("{") else out.strip())
+        check("judge socket: 20 users at once, one pattern each: every one judged wrong",
+              [a.get("result") if isinstance(a, dict) else a for a in many] == ["wrong"] * 20, str(many)[:300])
+        check("judge socket: the one counter holds all 20 of them", vault.failures() == before + 20,
+              f"counter {vault.failures()}, before {before}")
+        counts = sorted(a.get("failures", 0) for a in many if isinstance(a, dict))
+        check("judge socket: each answer has its own count (judged one at a time)",
+              counts == list(range(before + 1, before + 21)), str(counts))
     finally:
         server.terminate()
         server.wait(timeout=10)
@@ -310,7 +329,8 @@ def judge_socket_attacked_by_a_user():
     with open(os.path.join(vault.root, "judge.log")) as f:
         asked = [l for l in f if "judge: uid" in l or "judge: " in l]
     nobody = str(__import__("pwd").getpwnam("nobody").pw_uid)
-    check("judge socket: each judgement names the asking user", sum(1 for l in asked if f"uid {nobody}" in l) >= 20,
+    check("judge socket: each judgement names the asking user",
+          sum(1 for l in asked if f"uid {nobody}" in l) >= 20 and all(any(f"uid {60001 + i} " in l for l in asked) for i in range(20)),
           "".join(asked[:3]))
     vault.remove()
 
