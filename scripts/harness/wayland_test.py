@@ -281,8 +281,8 @@ def drawing_render(size, dots):
 def countdown_render(size):
     """The directory of the pictures the headless render shows for WRONG_ONES drawn at
     `size` (WxH) against a vault of PATTERN, then five more gestures refused during the
-    lockout, so the countdown runs on the recording's clock for about seven seconds
-    (its ticks are the last pictures)."""
+    lockout, so the countdown runs on the recording's clock for about fifteen seconds
+    (its ticks are the last pictures: one a second, from 1:00 down)."""
     state = os.path.join(WORK, f"state-countdown-{size}")
     out = os.path.join(WORK, f"countdown-{size}")
     capture = out + ".yaml"
@@ -613,7 +613,7 @@ def keyboard_and_judge_socket():
         def keys_unlock():
             # One virtual keyboard for all the keys, after a pause in which the lock
             # takes the new keyboard and its keymap.
-            result = in_root("wtype", "-s", "400", "1236", "-k", "Return")
+            result = in_root("wtype", "-s", "400", "".join(str(dot) for dot in PATTERN), "-k", "Return")
             expect(result.returncode == 0, f"wtype: {result.stderr.strip()}")
             status = lock.wait(15)
             expect(status == 0, f"exit status {status}: {lock.stderr().strip()}")
@@ -772,8 +772,10 @@ def lockout_countdown():
             picture = shots[0]
             # One of the render's pictures of the same lockout (its seconds tick on both
             # clocks alike); compared after the lockout's checks, as decoding takes time.
-            found, why = matches_one_of_last(picture, countdown_render(f"{picture[0]}x{picture[1]}"), 12)
-            expect(found, f"the countdown is none of the render's last 12 pictures: {why}")
+            # Every second of the render's countdown, from 1:00 down: the strong
+            # pattern's five refused drawings take about fifteen seconds.
+            found, why = matches_one_of_last(picture, countdown_render(f"{picture[0]}x{picture[1]}"), 20)
+            expect(found, f"the countdown is none of the render's last 20 pictures: {why}")
             return f"{picture[0]}x{picture[1]} equals the headless render's countdown"
         checks.check("the lockout's countdown is the headless render's", countdown_is_the_render)
     except Failure as failure:
