@@ -33,8 +33,7 @@ extension ChoiceModel {
     forEachOpenMove(from: prefix) { dot, weight in moves.add(dot, weight) }
     if prefix.count >= minimumDots {
       let markov = cost + stopCost(atLength: prefix.count, canContinue: moves.count > 0)
-      let total = min(markov, shapeCost(of: prefix) ?? Int.max)
-      if markov <= limit && !body(prefix, total) { return false }
+      if markov <= limit && !body(prefix, min(markov, shapeCost(of: prefix) ?? Int.max)) { return false }
     }
     guard moves.count > 0 else { return true }
     let goOn = cost + continueCost(atLength: prefix.count)

@@ -20,6 +20,11 @@ public struct ChoiceModel: Sendable {
   public let minimumDots: Int
   let startCostOfDot: [Int]
   let namedShapes: [DotSequence]
+  /// The shapes' dot sets, sorted: the walk asks at every step whether its prefix is a
+  /// shape, and almost never is, so a binary search over these answers before the
+  /// shapes themselves are compared.
+  let namedShapeMembers: [UInt64]
+  let moves: MoveTable
 
   public init(gridSize: Int, minimumDots: Int = 4) {
     precondition(gridSize >= 3 && gridSize <= 7, "grids are 3x3 to 7x7")
@@ -27,6 +32,8 @@ public struct ChoiceModel: Sendable {
     self.minimumDots = max(minimumDots, 1)
     startCostOfDot = ChoiceModel.startCosts(gridSize: gridSize)
     namedShapes = NamedShapes.allImages(gridSize: gridSize)
+    namedShapeMembers = namedShapes.map { $0.bitmask }.sorted()
+    moves = MoveTable(gridSize: gridSize)
   }
 
   // MARK: The cost of one pattern
@@ -40,8 +47,19 @@ public struct ChoiceModel: Sendable {
 
   /// The price of a named shape's image, if `dots` is one.
   func shapeCost(of dots: DotSequence) -> Int? {
-    guard dots.count >= minimumDots, namedShapes.contains(dots) else { return nil }
+    guard dots.count >= minimumDots, mayBeNamedShape(dots), namedShapes.contains(dots) else { return nil }
     return ChoiceParameters.namedShapeMillibits + startCostOfDot[dots[0] - 1]
+  }
+
+  /// Whether some shape joins exactly the dots of `dots` (in any order).
+  private func mayBeNamedShape(_ dots: DotSequence) -> Bool {
+    let members = dots.bitmask
+    var low = 0, high = namedShapeMembers.count
+    while low < high {
+      let middle = (low + high) / 2
+      if namedShapeMembers[middle] < members { low = middle + 1 } else { high = middle }
+    }
+    return low < namedShapeMembers.count && namedShapeMembers[low] == members
   }
 
   // MARK: Parts of the cost
@@ -127,41 +145,8 @@ public struct ChoiceModel: Sendable {
   /// dot on the way) and the move's weight.
   func forEachOpenMove(from prefix: DotSequence, _ body: (Int, Int) -> Void) {
     guard let last = prefix.last else { return }
-    let from = (row: (last - 1) / gridSize, column: (last - 1) % gridSize)
-    var previousStep: (row: Int, column: Int)? = nil
-    if prefix.count >= 2 {
-      let before = prefix[prefix.count - 2]
-      previousStep = ChoiceModel.direction(
-        rows: from.row - (before - 1) / gridSize, columns: from.column - (before - 1) % gridSize)
-    }
-    for dot in 1...(gridSize * gridSize) where !prefix.contains(dot) {
-      let rows = (dot - 1) / gridSize - from.row, columns = (dot - 1) % gridSize - from.column
-      let steps = gcd(abs(rows), abs(columns))
-      var blocked = false
-      for k in 1..<max(steps, 1) {
-        let between = (from.row + k * rows / steps) * gridSize + from.column + k * columns / steps + 1
-        if !prefix.contains(between) { blocked = true }
-      }
-      if blocked { continue }
-      var weight: Int
-      switch (abs(rows), abs(columns)) {
-      case (0, 1), (1, 0): weight = ChoiceParameters.besideWeight
-      case (1, 1): weight = ChoiceParameters.diagonalWeight
-      case (1, 2), (2, 1): weight = ChoiceParameters.knightWeight
-      default: weight = ChoiceParameters.longWeight
-      }
-      if let previous = previousStep, previous == ChoiceModel.direction(rows: rows, columns: columns) {
-        weight *= ChoiceParameters.straightFactor
-      }
-      if rows >= 0 && columns >= 0 { weight *= ChoiceParameters.readingDirectionFactor }
-      body(dot, weight)
-    }
-  }
-
-  /// A move's direction: its row and column steps divided by their gcd.
-  static func direction(rows: Int, columns: Int) -> (row: Int, column: Int) {
-    let g = max(gcd(abs(rows), abs(columns)), 1)
-    return (rows / g, columns / g)
+    let previous = prefix.count >= 2 ? moves.direction(from: prefix[prefix.count - 2], to: last) : -1
+    moves.forEachOpenMove(from: last, joined: prefix.bitmask, previousDirection: previous, body)
   }
 }
 
