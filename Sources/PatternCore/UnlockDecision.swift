@@ -40,11 +40,14 @@ public struct UnlockDecision: Sendable, Equatable {
   /// One JSON object: `{"result":"wrong","retry_in_s":60,"failures":5}`, keys in that
   /// order, absent keys left out. Never the dots: a judged pattern is a guess at a
   /// real secret, and a log or a terminal must not keep it.
-  public var jsonLine: String {
+  public var jsonLine: String { jsonFields.json }
+
+  /// The line's fields, for a line that adds its own after them.
+  public var jsonFields: JSONObjectWriter {
     var line = JSONObjectWriter()
     line.add("result", string: result.name)
     if let retryInSeconds { line.add("retry_in_s", Int(retryInSeconds)) }
     if let failures { line.add("failures", failures) }
-    return line.json
+    return line
   }
 }

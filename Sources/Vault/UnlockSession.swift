@@ -59,6 +59,8 @@ public struct UnlockSession {
   public private(set) var unlockedCredential: JudgedCredential?
   /// The credentials besides the owner, as last read.
   private var others = CredentialFile.none
+  /// The damage of the attempts file last said in the journal, so each is said once.
+  var reportedDamage: String?
 
   /// Loads the pattern and the attempts record from `store`.
   ///

@@ -136,8 +136,7 @@ final class RelockOverKioskTests: XCTestCase {
     var input = ScriptedTaps(script: script)
     let handOvers = HandOvers()
     var display = HandingDisplay(memory: MemoryDisplay<XRGB8888>(width: 800, height: 480), handOvers: handOvers)
-    var judge = RunJudge()
-    judge.development = DevelopmentJudge(expected: DotSequence(pattern), minimumDots: 4, matchUnlocks: true)
+    var judge = RunJudge.development(DevelopmentJudge(expected: DotSequence(pattern), minimumDots: 4, matchUnlocks: true))
     var loop = try EventLoop()
     var kiosk: StandInKiosk? = StandInKiosk(script: script, relocks: 1)
 

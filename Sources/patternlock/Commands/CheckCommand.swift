@@ -28,26 +28,15 @@ enum CheckCommand {
       var session = try UnlockSession(
         store: DirectoryAttemptStore(directory), table: settings.throttle, startingAt: VaultCommandSupport.now(),
         tcti: settings.tpmTCTI, patternGuard: PatternGuard(blocklistSize: settings.blocklistSize))
-      if let problem = session.attemptsDamage { VaultCommandSupport.reportDamage(problem, path: session.attemptsPath) }
+      session.reportDamage(to: Console.error)
       var dots = try PatternText.parse(try PatternText.readStandardInput(), gridSize: session.enrolled.gridSize)
-      let decision = try session.attempt(dots, at: VaultCommandSupport.now())
+      let judged = try session.judge(dots, at: VaultCommandSupport.now(), journal: Console.error)
       dots.removeAll()
-      if let failure = session.clearingFailure {
-        Console.error(failure.message + "; the unlock stands, and the failure counted before it stays counted")
-      }
-      Console.out(line(for: decision, credential: session.unlockedCredential))
-      actions.after(decision, failures: session.policy.record.failures, credential: session.unlockedCredential)
-      return VaultCommandSupport.status(for: decision)
+      Console.out(judged.resultLine)
+      actions.after(judged)
+      return VaultCommandSupport.status(for: judged.decision)
     } catch {
       throw .vault(error)
     }
-  }
-
-  /// The result line, naming the credential after an unlock (`"credential":"NAME"`,
-  /// never its role: a duress unlock reads as any other to whoever sees the line).
-  static func line(for decision: UnlockDecision, credential: JudgedCredential?) -> String {
-    let line = decision.jsonLine
-    guard let credential else { return line }
-    return String(line.dropLast()) + ",\"credential\":\"\(AuditEntry.escaped(credential.name))\"}"
   }
 }

@@ -54,28 +54,24 @@ enum JudgeCommand {
       guard let claim = try directory.claimJudgement(forUser: peer.user.rawValue) else {
         let answer = JudgeAnswer(refusal: .notRecorded, reason: secondJudgementReason)
         Console.out(answer.jsonLine)
-        Console.error("judge: \(asker): \(answer.result): a judgement for uid \(peer.user.rawValue) is already waiting or running")
+        Console.error("judge: \(asker): \(answer.result.name): a judgement for uid \(peer.user.rawValue) is already waiting or running")
         return .notRecorded
       }
       VaultCommandSupport.protectSecretsInMemory()
       var session = try UnlockSession(
         store: DirectoryAttemptStore(directory), table: settings.throttle, startingAt: VaultCommandSupport.now(),
         tcti: settings.tpmTCTI, patternGuard: PatternGuard(blocklistSize: settings.blocklistSize))
-      if let problem = session.attemptsDamage { VaultCommandSupport.reportDamage(problem, path: session.attemptsPath) }
+      session.reportDamage(to: Console.error)
       var dots = try PatternText.parse(
         try PatternText.readLine(from: FileDescriptor.standardInput, timeLimitMicroseconds: requestTimeLimitMicroseconds),
         gridSize: session.enrolled.gridSize)
-      let decision = try session.attempt(dots, at: VaultCommandSupport.now())
+      let judged = try session.judge(dots, at: VaultCommandSupport.now(), journal: Console.error)
       dots.removeAll()
-      if let failure = session.clearingFailure {
-        Console.error(failure.message + "; the unlock stands, and the failure counted before it stays counted")
-      }
-      let answer = JudgeAnswer(decision, table: session.policy.table)
-      Console.out(answer.jsonLine)
-      Console.error("judge: \(asker): \(decision.result.name)")
-      actions.after(decision, failures: session.policy.record.failures, credential: session.unlockedCredential)
+      Console.out(JudgeAnswer(judged).jsonLine)
+      Console.error("judge: \(asker): \(judged.decision.result.name)")
+      actions.after(judged)
       claim.release()
-      return VaultCommandSupport.status(for: decision)
+      return VaultCommandSupport.status(for: judged.decision)
     } catch {
       return refuse(error, asker: asker)
     }
@@ -90,7 +86,7 @@ enum JudgeCommand {
     let status = VaultCommandSupport.status(for: error)
     let answer = JudgeAnswer(refusal: status, reason: reason(for: error))
     Console.out(answer.jsonLine)
-    Console.error("judge: \(asker): \(answer.result): \(answer.reason ?? "")")
+    Console.error("judge: \(asker): \(answer.result.name): \(answer.reason ?? "")")
     return status
   }
 

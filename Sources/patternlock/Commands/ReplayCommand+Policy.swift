@@ -36,7 +36,7 @@ extension ReplayCommand {
     } catch {
       throw .vault(error)
     }
-    let minimumDots = gate.minimumDotsToCheck()
+    let minimumDots = gate.minimumDotsToCheck
     let lockout = gate.lockoutAtStart(now: start)
     var judge = JudgementLog(gate)
     try play(

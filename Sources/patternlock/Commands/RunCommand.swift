@@ -78,7 +78,6 @@ enum RunCommand {
 
     // The secret first: without one there is nothing to lock with, and nothing on
     // the display or console has been changed yet when that is said.
-    var judge = RunJudge()
     var minimumDots = 4
     let statePath = settings.stateDirectory ?? StateDirectory.defaultPath
     // run --enroll-first with no pattern at all enrols first, then locks with it.
@@ -88,24 +87,27 @@ enum RunCommand {
     if (enrolling || enrollsFirst) && !(fewest >= 1 && fewest <= grid * grid) {
       throw .usage(UsageError("\(command): --min-dots takes 1 to \(grid * grid) for a \(grid)x\(grid) grid, not \(fewest)"))
     }
+    var judge: RunJudge
     do throws(VaultError) {
       if enrolling || enrollsFirst {
-        judge.enrolment = try EnrollmentGate(stateDirectory: statePath, gridSize: grid, minimumDots: fewest, cost: settings.hashCost, settings: settings.all)
+        judge = .enrolment(
+          try EnrollmentGate(stateDirectory: statePath, gridSize: grid, minimumDots: fewest, cost: settings.hashCost, settings: settings.all))
         minimumDots = fewest
         if enrollsFirst { Console.error("no pattern is set in \(statePath): enrolling one first (enroll-first)") }
       } else if let expected = settings.expected {
-        judge.development = DevelopmentJudge(expected: expected, minimumDots: minimumDots, matchUnlocks: true)
+        judge = .development(DevelopmentJudge(expected: expected, minimumDots: minimumDots, matchUnlocks: true))
       } else {
-        judge.vault = try VaultGate(
+        let gate = try VaultGate(
           stateDirectory: statePath, throttle: settings.throttle, tcti: settings.all.tpmTCTI,
           patternGuard: PatternGuard(blocklistSize: settings.all.blocklistSize))
-        minimumDots = judge.vault!.minimumDotsToCheck()
+        minimumDots = gate.minimumDotsToCheck
+        judge = .vault(gate)
       }
     } catch {
       throw .vault(error)
     }
     let actions = try makeActions(settings.all)
-    if judge.vault != nil { judge.vault!.actions = actions }
+    judge.act(with: actions)
     let door: DoorWatch
     do throws(DoorWatchError) {
       door = try DoorWatch(settings.all, actions: actions)
@@ -266,21 +268,22 @@ enum RunCommand {
       D.Pixel.self, minimumDots: minimumDots,
       prompt: enrolling || enrollsFirst ? EnrollmentGate.startPrompt : PromptText.drawPattern)
     let now = MonotonicClock.microseconds()
-    if judge.vault != nil { screen.startLockedOut(judge.vault!.lockoutAtStart(now: now), now: now) }
+    if let lockout = judge.lockoutAtStart(now: now) { screen.startLockedOut(lockout, now: now) }
     var ending = loop.run(display: &display, input: &input, screen: &screen, judge: &judge)
     if enrollsFirst, case .unlocked = ending {
       // The new pattern is stored; the lock now runs with it on the same display (an
       // enrolment is never an unlock: exit 0 would open what waits for run).
-      judge.enrolment = nil
+      var gate: VaultGate
       do throws(VaultError) {
-        judge.vault = try VaultGate(
+        gate = try VaultGate(
           justEnrolledIn: settings.stateDirectory ?? StateDirectory.defaultPath, throttle: settings.throttle, tcti: settings.all.tpmTCTI,
           patternGuard: PatternGuard(blocklistSize: settings.all.blocklistSize))
       } catch {
         throw .vault(error)
       }
-      judge.vault!.actions = try makeActions(settings.all)
-      screen = screens.screen(D.Pixel.self, minimumDots: judge.vault!.minimumDotsToCheck(), prompt: PromptText.drawPattern)
+      gate.actions = try makeActions(settings.all)
+      screen = screens.screen(D.Pixel.self, minimumDots: gate.minimumDotsToCheck, prompt: PromptText.drawPattern)
+      judge = .vault(gate)
       loop.events = try eventLink(settings.all, actions: plan.actions)
       ending = loop.run(display: &display, input: &input, screen: &screen, judge: &judge)
     }
@@ -324,7 +327,7 @@ enum RunCommand {
       case .failed(let failure): throw .kiosk(failure)
       case .relock:
         var screen = screens.screen(
-          D.Pixel.self, minimumDots: judge.vault?.minimumDotsToCheck() ?? minimumDots, prompt: PromptText.drawPattern)
+          D.Pixel.self, minimumDots: judge.minimumDots(otherwise: minimumDots), prompt: PromptText.drawPattern)
         ending = loop.run(display: &display, input: &input, screen: &screen, judge: &judge)
       }
     }

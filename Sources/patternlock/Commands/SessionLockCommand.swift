@@ -35,19 +35,21 @@ enum SessionLockCommand {
       throw .usage(error)
     }
     VaultCommandSupport.protectSecretsInMemory()
-    var judge = RunJudge()
     var minimumDots = settings.minimumDots
+    var judge: RunJudge
     if settings.origins[.stateDir] == .commandLine {
+      let gate: VaultGate
       do throws(VaultError) {
-        judge.vault = try VaultGate(
+        gate = try VaultGate(
           stateDirectory: settings.stateDirectory ?? StateDirectory.defaultPath, throttle: settings.throttle, tcti: settings.tpmTCTI,
           patternGuard: PatternGuard(blocklistSize: settings.blocklistSize))
       } catch {
         throw .vault(error)
       }
-      minimumDots = judge.vault!.minimumDotsToCheck()
+      minimumDots = gate.minimumDotsToCheck
+      judge = .vault(gate)
     } else {
-      judge.socket = SocketJudge(path: settings.judgeSocket, minimumDots: minimumDots)
+      judge = .socket(SocketJudge(path: settings.judgeSocket, minimumDots: minimumDots))
     }
 
     let configuration = ScreenConfiguration(settings)
@@ -131,7 +133,7 @@ enum SessionLockCommand {
     let screens = RunScreens(configuration: configuration, layout: layout, text: text)
     var screen = screens.screen(XRGB8888.self, minimumDots: minimumDots, prompt: PromptText.drawPattern)
     let now = MonotonicClock.microseconds()
-    if judge.vault != nil { screen.startLockedOut(judge.vault!.lockoutAtStart(now: now), now: now) }
+    if let lockout = judge.lockoutAtStart(now: now) { screen.startLockedOut(lockout, now: now) }
     return screen
   }
 

@@ -63,11 +63,6 @@ enum VaultCommandSupport {
     }
   }
 
-  /// Logs, once per run, that the attempts file was not believed.
-  static func reportDamage(_ problem: String, path: String) {
-    Console.error("attempts file \(path) cannot be trusted: \(problem); failing closed: locked until root runs 'patternlock reset-attempts'")
-  }
-
   /// The exit status that reports an unlock decision.
   static func status(for decision: UnlockDecision) -> UnlockExitStatus {
     switch decision.result {

@@ -3,25 +3,85 @@ import Scene
 import Screen
 
 /// What judges `run`'s patterns: the vault, enrolment (`enroll`, `--enroll-first`),
-/// the development pattern, or (`session-lock`) the judge's socket. One of them is set.
+/// the development pattern, or (`session-lock`) the judge's socket.
 ///
-/// Optionals in a struct rather than an enum with payloads, because the gates are
-/// non-copyable and their payloads must be mutated in place.
-struct RunJudge: PatternJudge, ~Copyable {
-  var vault: VaultGate?
-  var enrolment: EnrollmentGate?
-  var development: DevelopmentJudge?
+/// The judges are non-copyable, so each call takes the payload out of `self`, uses it
+/// and puts it back.
+enum RunJudge: PatternJudge, ~Copyable {
+  case vault(VaultGate)
+  case enrolment(EnrollmentGate)
+  case development(DevelopmentJudge)
   /// `session-lock`'s judge over patternlock-judge.socket.
-  var socket: SocketJudge?
+  case socket(SocketJudge)
 
   mutating func judge(_ outcome: GestureOutcome, at now: UInt64) -> LockScreenController.Judgement {
-    if enrolment != nil { return enrolment!.judge(outcome, at: now) }
-    if development != nil { return development!.judge(outcome, at: now) }
-    if socket != nil { return socket!.judge(outcome, at: now) }
-    return vault!.judge(outcome, at: now)
+    switch consume self {
+    case .vault(var gate):
+      let judgement = gate.judge(outcome, at: now)
+      self = .vault(gate)
+      return judgement
+    case .enrolment(var gate):
+      let judgement = gate.judge(outcome, at: now)
+      self = .enrolment(gate)
+      return judgement
+    case .development(var judge):
+      let judgement = judge.judge(outcome, at: now)
+      self = .development(judge)
+      return judgement
+    case .socket(var judge):
+      let judgement = judge.judge(outcome, at: now)
+      self = .socket(judge)
+      return judgement
+    }
   }
 
   mutating func retryStorage(at now: UInt64) -> StorageRetry {
-    vault == nil ? .recorded(then: .none) : vault!.retryStorage(at: now)
+    switch consume self {
+    case .vault(var gate):
+      let retry = gate.retryStorage(at: now)
+      self = .vault(gate)
+      return retry
+    case let other:
+      self = other
+      return .recorded(then: .none)
+    }
+  }
+
+  /// The lockout in force at start-up: the vault's; nil for the others, which keep
+  /// no record.
+  mutating func lockoutAtStart(now: UInt64) -> Lockout? {
+    switch consume self {
+    case .vault(var gate):
+      let lockout = gate.lockoutAtStart(now: now)
+      self = .vault(gate)
+      return lockout
+    case let other:
+      self = other
+      return nil
+    }
+  }
+
+  /// The fewest dots the vault checks, or `otherwise` for a judge that has no vault.
+  mutating func minimumDots(otherwise: Int) -> Int {
+    switch consume self {
+    case .vault(let gate):
+      let fewest = gate.minimumDotsToCheck
+      self = .vault(gate)
+      return fewest
+    case let other:
+      self = other
+      return otherwise
+    }
+  }
+
+  /// Gives the vault's judgements their hooks, strike and events (`run` only).
+  mutating func act(with actions: UnlockActions) {
+    switch consume self {
+    case .vault(var gate):
+      gate.actions = actions
+      self = .vault(gate)
+    case let other:
+      self = other
+    }
   }
 }

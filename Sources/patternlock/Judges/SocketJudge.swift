@@ -7,7 +7,7 @@ import Vault
 /// Judges `session-lock`'s patterns by asking `patternlock judge` over its socket
 /// (patternlock-judge.socket): the lock runs as the desktop user and never reads the
 /// vault. One connection per pattern: the dots as one line (`1-2-3-6-9`), one JSON
-/// answer back (`JudgeReply`). Only an answer that says `unlocked` unlocks: a judge
+/// answer back (`JudgeAnswer`). Only an answer that says `unlocked` unlocks: a judge
 /// that cannot be reached, is slow, or answers anything unreadable leaves it locked.
 struct SocketJudge: PatternJudge, ~Copyable {
   let path: String
@@ -30,33 +30,12 @@ struct SocketJudge: PatternJudge, ~Copyable {
         "cannot ask the judge at \(path) (\(error.text)): is patternlock-judge.socket enabled, and is this user in its group (patternlock)? The session stays locked")
       return LockScreenController.Judgement(verdict: .rejected(.busyTryAgain))
     }
-    guard let reply = JudgeReply.parse(answer) else {
+    guard let reply = JudgeAnswer.parse(answer) else {
       Console.error("the judge at \(path) gave no answer that could be read; the session stays locked")
       return LockScreenController.Judgement(verdict: .rejected(.busyTryAgain))
     }
     Console.out(String(decoding: answer.prefix(while: { $0 != UInt8(ascii: "\n") }), as: UTF8.self))
-    return SocketJudge.judgement(for: reply, minimumDots: minimumDots)
-  }
-
-  /// What the screen shows for the judge's answer.
-  static func judgement(for reply: JudgeReply, minimumDots: Int) -> LockScreenController.Judgement {
-    let lockout: Lockout = reply.untilReset ? .permanent : reply.retryInSeconds.map { .seconds($0) } ?? .none
-    switch reply.result {
-    case "unlocked":
-      return LockScreenController.Judgement(verdict: .accepted(.unlocked), unlocks: true)
-    case "wrong":
-      let verdict: PromptText = reply.triesLeft.map { $0 <= 3 ? .wrongPattern(triesLeft: $0) : .wrongPattern } ?? .wrongPattern
-      return LockScreenController.Judgement(verdict: .rejected(verdict), lockout: lockout)
-    case "too-short":
-      return LockScreenController.Judgement(verdict: .rejected(.tooShort(minimumDots: minimumDots)))
-    case "locked-out":
-      return LockScreenController.Judgement(
-        verdict: .rejected(reply.untilReset ? .lockedUntilReset : .tooManyTries), lockout: lockout)
-    default:
-      // not-judged, bad-request, not-enrolled, error: nothing was decided.
-      if let reason = reply.reason { Console.error("the judge did not judge the pattern (\(reply.result)): \(reason)") }
-      return LockScreenController.Judgement(verdict: .rejected(.busyTryAgain))
-    }
+    return reply.judgement(minimumDots: minimumDots)
   }
 
   private func ask(_ dots: DotSequence) throws(Errno) -> [UInt8] {
@@ -72,6 +51,6 @@ struct SocketJudge: PatternJudge, ~Copyable {
     try line.withBytes { bytes throws(Errno) in try socket.writeAll(bytes) }
     try socket.setReceiveTimeout(microseconds: SocketJudge.answerTimeLimitMicroseconds)
     // The judge answers one line and ends the connection.
-    return try socket.readToEnd(limit: JudgeReply.maximumBytes).bytes
+    return try socket.readToEnd(limit: JudgeAnswer.maximumBytes).bytes
   }
 }

@@ -72,6 +72,11 @@ struct UnlockActions {
     }
   }
 
+  /// Starts what a judgement calls for (below).
+  func after(_ judged: JudgedAttempt) {
+    after(judged.decision, failures: judged.failures, credential: judged.credential)
+  }
+
   /// Starts what `decision` calls for: the door strike and on-unlock after an unlock
   /// by `credential` (and on-duress after one by a duress credential); on-wrong after a
   /// counted wrong pattern, then on-lockout when it started one.

@@ -21,8 +21,6 @@ struct VaultGate: PatternJudge, ~Copyable {
   /// The first attempt that could not be recorded, if one could not: `replay` exits
   /// with its status once the pictures are out (`run` shows it and goes on).
   private(set) var attemptFailure: VaultError?
-  /// The last damage of the attempts file that was logged, so each is said once.
-  private var reportedDamage: String?
   /// The hooks and door strike started after each judgement (`run` only: a replay
   /// judges a copy and must not open anything).
   var actions: UnlockActions?
@@ -64,10 +62,9 @@ struct VaultGate: PatternJudge, ~Copyable {
     store: any AttemptStore, throttle: ThrottleTable, clock: UnlockClock, startingAt start: UInt64,
     tcti: String = TrustedPlatformModule.defaultTCTI, patternGuard: PatternGuard = PatternGuard()
   ) throws(VaultError) {
-    let session = try UnlockSession(
+    var session = try UnlockSession(
       store: store, table: throttle, startingAt: clock.instant(start), tcti: tcti, patternGuard: patternGuard)
-    if let problem = session.attemptsDamage { VaultCommandSupport.reportDamage(problem, path: session.attemptsPath) }
-    reportedDamage = session.attemptsDamage
+    session.reportDamage(to: Console.error)
     minimumDots = session.enrolled.minimumDots
     self.session = session
     self.clock = clock
@@ -115,10 +112,7 @@ struct VaultGate: PatternJudge, ~Copyable {
   }
 
   /// The fewest dots a pattern needs to be checked at all.
-  ///
-  /// `mutating` only so that it can be reached through an `Optional` without
-  /// consuming the gate (a borrow through `!` is not expressible yet).
-  mutating func minimumDotsToCheck() -> Int { minimumDots }
+  var minimumDotsToCheck: Int { minimumDots }
 
   /// The lockout in force at start-up (one running before a restart starts again in full).
   mutating func lockoutAtStart(now: UInt64) -> Lockout {
@@ -133,13 +127,12 @@ struct VaultGate: PatternJudge, ~Copyable {
   /// An attempt that could not be recorded is not judged: `run` then shows the
   /// storage error and tries the storage again (`retryStorage`) until a write succeeds.
   mutating func judge(_ outcome: GestureOutcome, at now: UInt64) -> LockScreenController.Judgement {
-    let decision: UnlockDecision
+    let judged: JudgedAttempt
     do throws(VaultError) {
-      decision = try session.attempt(outcome.dots, at: clock.instant(now))
+      judged = try session.judge(outcome.dots, at: clock.instant(now), journal: Console.error)
     } catch {
       Console.error(error.message)
       if attemptFailure == nil { attemptFailure = error }
-      reportDamageOnce()
       if case .stateBusy = error {
         return LockScreenController.Judgement(verdict: .rejected(.busyTryAgain))
       }
@@ -147,15 +140,10 @@ struct VaultGate: PatternJudge, ~Copyable {
         verdict: .rejected(VaultGate.refusalPrompt(for: error)),
         storageRetryAt: now + StorageRetry.intervalMicroseconds)
     }
-    reportDamageOnce()
     minimumDots = session.enrolled.minimumDots
-    if let failure = session.clearingFailure {
-      Console.error(failure.message + "; the unlock stands, and the failure counted before it stays counted")
-    }
-    Console.out(decision.jsonLine)
-    actions?.after(decision, failures: session.policy.record.failures, credential: session.unlockedCredential)
-    return LockScreenController.Judgement(
-      verdict: verdict(for: decision), lockout: decision.lockout, unlocks: decision.result == .unlocked)
+    Console.out(judged.decision.jsonLine)
+    actions?.after(judged)
+    return JudgeAnswer(judged).judgement(minimumDots: minimumDots)
   }
 
   /// Tries the storage again after an attempt could not be recorded (`run`).
@@ -180,28 +168,5 @@ struct VaultGate: PatternJudge, ~Copyable {
     Console.error("the state directory can be written again: attempts are judged again")
     guard let decision = session.policy.gate(at: clock.instant(now)) else { return .recorded(then: .none) }
     return .recorded(then: decision.lockout)
-  }
-
-  private mutating func reportDamageOnce() {
-    guard let problem = session.attemptsDamage, problem != reportedDamage else { return }
-    reportedDamage = problem
-    VaultCommandSupport.reportDamage(problem, path: session.attemptsPath)
-  }
-
-  private func verdict(for decision: UnlockDecision) -> LockScreenController.Verdict {
-    switch decision.result {
-    case .unlocked:
-      return .accepted(.unlocked)
-    case .tooShort:
-      return .rejected(.tooShort(minimumDots: minimumDots))
-    case .lockedOut:
-      return .rejected(decision.isPermanentlyLocked ? .lockedUntilReset : .tooManyTries)
-    case .wrong:
-      let failures = session.policy.record.failures
-      guard let left = session.policy.table.triesBeforeLockout(afterFailures: failures), left <= 3 else {
-        return .rejected(.wrongPattern)
-      }
-      return .rejected(.wrongPattern(triesLeft: left))
-    }
   }
 }

@@ -1,3 +1,4 @@
+import PatternCore
 import Vault
 
 /// One line the lock sends on the event socket (docs/door-panel.md, "The event

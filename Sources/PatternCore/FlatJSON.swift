@@ -1,8 +1,11 @@
-/// Reads the one shape of JSON the audit log writes: a single object whose values are
-/// strings or whole numbers, no nesting. Anything else is nil, so a torn or edited line
-/// is reported, never guessed at.
+/// Reads the one shape of JSON the program writes (`JSONObjectWriter`): a single object
+/// whose values are strings, whole numbers, `true` or `false`, no nesting, no spaces.
+/// The program's one JSON reader: the audit log, the event socket's lines and the
+/// judge's answer. Anything else is nil, so a torn or edited line is reported, never
+/// guessed at.
 public enum FlatJSON {
-  /// The object's keys and values (numbers as their digits), or nil.
+  /// The object's keys and values (numbers as their digits, `true` and `false` as
+  /// those words), or nil.
   public static func object(_ line: Substring) -> [String: String]? {
     var reader = Reader(bytes: Array(line.utf8))
     return reader.object()
@@ -19,7 +22,7 @@ public enum FlatJSON {
       var fields: [String: String] = [:]
       if take(UInt8(ascii: "}")) { return index == bytes.count ? fields : nil }
       while true {
-        guard let key = string(), take(UInt8(ascii: ":")), let value = peek() == UInt8(ascii: "\"") ? string() : number(),
+        guard let key = string(), take(UInt8(ascii: ":")), let value = peek() == UInt8(ascii: "\"") ? string() : literal(),
           fields[key] == nil
         else { return nil }
         fields[key] = value
@@ -35,6 +38,15 @@ public enum FlatJSON {
       guard peek() == byte else { return false }
       index += 1
       return true
+    }
+
+    /// A number, `true` or `false`.
+    private mutating func literal() -> String? {
+      for word in ["true", "false"] where bytes[index...].starts(with: word.utf8) {
+        index += word.utf8.count
+        return word
+      }
+      return number()
     }
 
     private mutating func number() -> String? {
@@ -58,6 +70,9 @@ public enum FlatJSON {
           index += 1
           switch escaped {
           case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(escaped)
+          case UInt8(ascii: "n"): out.append(UInt8(ascii: "\n"))
+          case UInt8(ascii: "t"): out.append(UInt8(ascii: "\t"))
+          case UInt8(ascii: "r"): out.append(UInt8(ascii: "\r"))
           case UInt8(ascii: "u"):
             guard index + 4 <= bytes.count, bytes[index] == UInt8(ascii: "0"), bytes[index + 1] == UInt8(ascii: "0"),
               let high = hexDigit(bytes[index + 2]), let low = hexDigit(bytes[index + 3])
