@@ -1,12 +1,13 @@
 // swift-tools-version:6.0
 // patternlock: a 3x3 pattern-unlock screen for embedded Linux (DRM/KMS, libinput).
 //
-// Modules import only those before them: PatternCore <- Raster <- Scene <- Screen, the
-// pure core; SystemCalls over CShim; one module per C library or device (KMS, Input,
-// Vault, Configuration, ...); the executable patternlock on top of them all.
-// Each C library is a system-library target found with pkg-config; modules that wrap
-// one (Recording) are imported only by the executable. Embedded Swift emits no
-// autolink entries, so every C library is also named in linkerSettings.
+// Modules import only those below them: PatternCore <- Raster <- Scene <- Screen, the
+// pure core (PatternChoice beside it); SystemCalls over CShim; one module per C library
+// or device (KMS, Input, Vault, Configuration, ...), which use each other only along the
+// sideways edges docs/architecture.md names (Vault -> TPM, Vault -> Systemd,
+// Configuration -> GPIO); the executable patternlock on top of them all.
+// Each C library is a system-library target found with pkg-config. Embedded Swift emits
+// no autolink entries, so every C library is also named in linkerSettings.
 import PackageDescription
 
 // tpm2-tss: ESAPI, the TCTI loader (which opens libtss2-tcti-device or -swtpm at run
@@ -123,7 +124,8 @@ let package = Package(
     // The virtual terminals: VT numbers, switching, and the console's display and
     // keyboard modes (the lock's own VT, the kiosk's).
     .target(name: "Terminal", dependencies: ["CShim", "SystemCalls"]),
-    // A GPIO chip's line through the kernel's character device (the door strike).
+    // A GPIO chip's lines through the kernel's character device (the door strike out,
+    // the door contact and exit button in).
     .target(name: "GPIO", dependencies: ["CShim", "SystemCalls"]),
     // systemd spoken directly (no libsystemd): sd_notify's socket, the watchdog's
     // variables, the journal's stream socket.
@@ -141,8 +143,10 @@ let package = Package(
     .target(name: "TPM", dependencies: ["CTPMShim"], linkerSettings: tss2Libraries),
 
     // The secret store over libsodium: Argon2id pattern hash, attempts file, crash-safe
-    // writes in a 0700 state directory, fail-closed loading. Policy maths is PatternCore's.
-    // The audit log sends each entry to the journal too (Systemd).
+    // writes in a 0700 state directory, fail-closed loading, and the one judging path
+    // (UnlockSession.judge). Policy maths is PatternCore's; the enrolment guard's list is
+    // PatternChoice's; a TPM-bound pattern is judged through TPM; the audit log sends
+    // each entry to the journal too (Systemd).
     .target(
       name: "Vault",
       dependencies: ["PatternCore", "PatternChoice", "CSodium", "CShim", "SystemCalls", "TPM", "Systemd"],

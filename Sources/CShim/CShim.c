@@ -296,14 +296,13 @@ int pl_random_bytes(void *bytes, size_t count) {
     errno = EINVAL;
     return -1;
   }
-  size_t done = 0;
-  while (done < count) {
-    ssize_t got = getrandom((char *)bytes + done, count - done, 0);
-    if (got < 0) {
-      if (errno == EINTR) continue;
-      return -1;
-    }
-    done += (size_t)got;
+  // Up to 256 bytes come whole (getrandom(2)) or not at all; an EINTR, possible only
+  // while the kernel's pool is not yet ready, goes back to the caller to retry.
+  ssize_t got = getrandom(bytes, count, 0);
+  if (got < 0) return -1;
+  if ((size_t)got != count) {
+    errno = EIO;
+    return -1;
   }
   return 0;
 }

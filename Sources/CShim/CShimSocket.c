@@ -36,11 +36,9 @@ int pl_socket_connect_unix(const char *path) {
   memcpy(address.sun_path, path, length + 1);
   int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
   if (fd < 0) return -1;
-  int result;
-  do {
-    result = connect(fd, (struct sockaddr *)&address, sizeof address);
-  } while (result < 0 && errno == EINTR);
-  if (result < 0) {
+  // One attempt: after an EINTR the connection may go on in the background, so the
+  // caller retries with a new socket rather than calling connect again on this one.
+  if (connect(fd, (struct sockaddr *)&address, sizeof address) < 0) {
     int saved = errno;
     close(fd);
     errno = saved;

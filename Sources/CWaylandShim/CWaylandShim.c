@@ -441,6 +441,8 @@ int plw_wait(struct wl_display *display, int milliseconds) {
     if (wl_display_read_events(display) < 0) return -1;
   } else {
     wl_display_cancel_read(display);
+    // An interrupted wait is a wait that ended with nothing read: the caller's loop
+    // comes round again, so nothing is retried here.
     if (polled < 0 && errno != EINTR) return -1;
   }
   if (wl_display_dispatch_pending(display) < 0) return -1;

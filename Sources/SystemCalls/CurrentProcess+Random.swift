@@ -8,8 +8,7 @@ extension CurrentProcess {
   public static func randomBytes(_ count: Int) throws(Errno) -> [UInt8] {
     precondition(count >= 0 && count <= 256, "getrandom gives at most 256 bytes at once")
     var bytes = [UInt8](repeating: 0, count: count)
-    let result = bytes.withUnsafeMutableBytes { pl_random_bytes($0.baseAddress, $0.count) }
-    if result != 0 { throw .current }
+    _ = try retryingInterrupts { bytes.withUnsafeMutableBytes { pl_random_bytes($0.baseAddress, $0.count) } }
     return bytes
   }
 }

@@ -39,8 +39,8 @@ extension FileDescriptor {
   /// - Throws: socket(2)'s and connect(2)'s `Errno` (`.noEntry` when nothing listens
   ///   there, `.permissionDenied` when this user may not connect).
   public static func connectingUnixStream(to path: String) throws(Errno) -> FileDescriptor {
-    let fd = path.withCString { pl_socket_connect_unix($0) }
-    guard fd >= 0 else { throw Errno.current }
+    // An interrupted attempt has closed its socket: the retry starts with a new one.
+    let fd = try retryingInterrupts { path.withCString { pl_socket_connect_unix($0) } }
     return FileDescriptor(owning: fd)
   }
 }
