@@ -33,8 +33,8 @@ public enum AuditLog {
     case synced
   }
 
-  /// Appends `entry`, synced, then sends it to the journal and the event feed (best
-  /// effort: the log file is what counts). The caller holds the directory's lock.
+  /// Appends `entry`, synced, then sends it to the journal and hands it to `observer`
+  /// (best effort: the log file is what counts). The caller holds the directory's lock.
   ///
   /// - Throws: `VaultError.auditNotWritten` naming the failed step, or
   ///   `.auditLogUnusable`: the entry may then not be stored, and the caller must treat
@@ -101,8 +101,13 @@ public enum AuditLog {
     StateDirectory.crashIfAsked(at: Step.synced.rawValue)
     file.close()
     sendToJournal(entry)
-    EventFeed.send(entry.jsonLine)
+    observer?(entry)
   }
+
+  /// Who hears each entry once it is stored, as the command installed it (the event
+  /// socket's reporter, through the running lock's own connection or one a line); nobody
+  /// by default. Best effort: the log is the record. The vault itself opens no socket.
+  nonisolated(unsafe) public static var observer: ((AuditEntry) -> Void)?
 
   /// Renames a full `audit.log` to `audit.log.1` and syncs the directory.
   private static func rotateIfFull(_ directory: borrowing StateDirectory) throws(VaultError) {

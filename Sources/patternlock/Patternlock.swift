@@ -18,6 +18,9 @@ struct Patternlock {
     // Credential hours and expiry are judged in the system's zone: the caller's TZ
     // (which sudo keeps) must not move them, so it is replaced before any time call.
     LocalTime.useSystemZone(root: ConfigurationFiles.rootFromEnvironment())
+    // Each audit entry goes on to the event socket's reporter, one connection a line
+    // (a running lock sends them on its own connection once it has one).
+    EventFeed.carryAuditEntries()
     let arguments = processArguments()
     guard let name = arguments.first else {
       Console.error("no command given (try 'patternlock --help')")

@@ -337,7 +337,9 @@ enum RunCommand {
   /// The link to the event socket, for a lock that judges (never an enrolment).
   static func eventLink(_ settings: Settings, actions: UnlockActions) throws(CommandFailure) -> EventLink {
     do throws(Errno) {
-      return try EventLink(settings, actions: actions)
+      let link = try EventLink(settings, actions: actions)
+      link.carryAuditEntries()
+      return link
     } catch {
       throw .loop(.cannotCreate("the event socket's link", error))
     }

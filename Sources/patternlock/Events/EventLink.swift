@@ -6,8 +6,9 @@ import Vault
 /// The running lock's own connection to the event socket (`EventFeed`'s), kept open in
 /// every mode of the loop: it says what is on screen (`LockStateLine`: locked or the
 /// kiosk open, the count and the lockout) when it connects and whenever that changes,
-/// and it hears the reporter's `lock` and `unlock` lines (Home Assistant's LOCK and
-/// UNLOCK through `patternlock mqtt`).
+/// carries the audit log's entries (`carryAuditEntries`: the process's one route to the
+/// socket), and it hears the reporter's `lock` and `unlock` lines (Home Assistant's LOCK
+/// and UNLOCK through `patternlock mqtt`).
 ///
 /// The lock decides, not the reporter: `unlock` opens only with `remote-unlock = yes`
 /// in the system configuration, and only once its audit entry is stored; otherwise it
@@ -141,9 +142,24 @@ final class EventLink {
     _ = try? retry.arm(microseconds: EventLink.retrySeconds * 1_000_000)
   }
 
+  /// Makes this connection the audit log's route to the socket: the process's one.
+  func carryAuditEntries() {
+    AuditLog.observer = { [self] entry in send(entry.jsonLine) }
+  }
+
+  /// An audit entry's line, on this connection (made again first if it had gone).
+  private func send(_ line: String) {
+    if !slot.isFilled { connect() }
+    sendLine(line)
+  }
+
   private func sendState() {
+    sendLine(stateLine().jsonLine)
+  }
+
+  private func sendLine(_ line: String) {
     guard slot.isFilled else { return }
-    var bytes = Array(stateLine().jsonLine.utf8)
+    var bytes = Array(line.utf8)
     bytes.append(UInt8(ascii: "\n"))
     let sent = bytes.withUnsafeBytes { raw -> Int in
       do throws(Errno) {

@@ -1,6 +1,7 @@
 import CommandTestSupport
 import Configuration
 import Foundation
+import PatternCore
 @testable import patternlock
 import SystemCalls
 import Vault
@@ -39,6 +40,24 @@ final class EventLinkTests: XCTestCase {
       usleep(10_000)
     }
     throw XCTSkip("no connection came")
+  }
+
+  /// The first `count` lines that arrive on `connection`, each within two seconds.
+  func lines(_ count: Int, from connection: borrowing FileDescriptor) throws -> [String] {
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 512)
+    var found: [String] = []
+    for _ in 0..<(200 * count) {
+      while let newline = bytes.firstIndex(of: 10) {
+        found.append(String(decoding: bytes[..<newline], as: UTF8.self))
+        bytes.removeSubrange(...newline)
+      }
+      if found.count >= count { return Array(found.prefix(count)) }
+      let received = try buffer.withUnsafeMutableBytes { try connection.receiveWithoutWaiting(into: $0) }
+      if let received, received > 0 { bytes += buffer[..<received] } else { usleep(10_000) }
+    }
+    XCTFail("\(found.count) of \(count) lines came")
+    return found
   }
 
   /// What arrives on `connection` within two seconds, up to a newline (nil at its end).
@@ -108,18 +127,36 @@ final class EventLinkTests: XCTestCase {
 
   func testUnlockOpensOnlyWithRemoteUnlockAndEveryOneIsLogged() throws {
     let server = try FileDescriptor.listeningUnixStream(at: socketPath, backlog: 4)
+    defer { AuditLog.observer = nil }
     let refusing = try EventLink(settings(), actions: nil)
+    refusing.carryAuditEntries()
     XCTAssertFalse(refusing.remoteUnlockOpens())
     XCTAssertEqual(try auditEvents(), [.remoteUnlockRefused])
     let allowing = try EventLink(settings(remoteUnlock: true), actions: nil)
+    allowing.carryAuditEntries()
     XCTAssertTrue(allowing.remoteUnlockOpens())
     allowing.remoteLockTaken()
     XCTAssertEqual(try auditEvents(), [.remoteUnlockRefused, .remoteUnlock, .remoteLock])
-    // The entries reached the socket too, as every audit entry does: after the first
-    // link's own connection comes the refusal's.
-    _ = try accept(server)
+    // The entries reached the socket too, as every audit entry does, each on the
+    // connection of the link that carried the log then, after its state line: one
+    // route per process, no connection of their own.
+    let events = { (lines: [String]) in lines.map { FlatJSON.object($0[...])?["event"] ?? $0 } }
+    let first = try accept(server)
+    XCTAssertEqual(events(try lines(2, from: first)), ["state", "remote-unlock-refused"])
+    let second = try accept(server)
+    XCTAssertEqual(events(try lines(3, from: second)), ["state", "remote-unlock", "remote-lock"])
+    XCTAssertFalse(try hasConnection(server), "no connection of an entry's own")
+  }
+
+  /// A command without a running lock sends each entry on a connection of its own.
+  func testWithoutALinkEachEntryHasAConnectionOfItsOwn() throws {
+    let server = try FileDescriptor.listeningUnixStream(at: socketPath, backlog: 4)
+    EventFeed.carryAuditEntries()
+    defer { AuditLog.observer = nil }
+    let entry = AuditEntry(event: .remoteLock, credential: nil, failures: nil, reason: nil, at: VaultCommandSupport.now())
+    try AuditLog.record(entry, inStateDirectory: statePath)
     let feed = try accept(server)
-    XCTAssertTrue(try XCTUnwrap(try line(from: feed)).contains("\"event\":\"remote-unlock-refused\""))
+    XCTAssertEqual(try line(from: feed), entry.jsonLine)
   }
 
   func testAnUnlockThatCannotBeLoggedDoesNotOpen() throws {

@@ -1,21 +1,24 @@
 import SystemCalls
+import Vault
 
 /// The lock's events for the processes that report them onwards (`patternlock mqtt`):
 /// each audit entry, as its log line, sent to the local event socket
 /// (`/run/patternlock/events.sock`, made by root: systemd's `patternlock-events.socket`
-/// hands it to the reporter), one connection a line, after the entry is in the log.
+/// hands it to the reporter) after the entry is in the log. A command installs it as the
+/// audit log's observer (`AuditLog.observer`), one connection a line; the running lock
+/// sends them on its own connection instead (`EventLink.carryAuditEntries`).
 ///
 /// Best effort and never waiting: the log is the record, and the lock must not stall
 /// or fail because a reporter is slow or absent. No socket, nothing listening, a full
 /// backlog or a socket of anyone but root's (or this user's) and the line is not sent.
 /// A line is at most a few hundred bytes, which an empty connection's buffer always
 /// takes whole.
-public enum EventFeed {
-  public static let defaultSocketPath = "/run/patternlock/events.sock"
+enum EventFeed {
+  static let defaultSocketPath = "/run/patternlock/events.sock"
 
   /// The socket; debug builds take another from `PATTERNLOCK_EVENT_SOCKET`, so tests
   /// can listen without touching /run.
-  public static var socketPath: String {
+  static var socketPath: String {
     #if DEBUG
     if let path = CurrentProcess.environmentVariable("PATTERNLOCK_EVENT_SOCKET") { return path }
     #endif
@@ -26,11 +29,16 @@ public enum EventFeed {
   ///
   /// - Returns: whether the whole line was sent.
   @discardableResult
-  public static func send(_ line: String) -> Bool {
+  static func send(_ line: String) -> Bool {
     guard let connection = try? FileDescriptor.connectingTrustedUnixStream(to: socketPath) else { return false }
     var bytes = Array(line.utf8)
     bytes.append(UInt8(ascii: "\n"))
     let sent = bytes.withUnsafeBytes { (try? connection.sendWithoutWaiting($0)) ?? 0 }
     return sent == bytes.count
+  }
+
+  /// Sends each stored audit entry on a connection of its own.
+  static func carryAuditEntries() {
+    AuditLog.observer = { entry in send(entry.jsonLine) }
   }
 }
