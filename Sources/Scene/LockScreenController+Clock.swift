@@ -17,6 +17,9 @@ extension LockScreenController {
     if let timeout = timeoutMicroseconds, !timeoutSpent { next = min(next ?? .max, (lastActivity ?? now) + timeout) }
     if let start = buttonPressStart { next = min(next ?? .max, nextPowerPressStep(start: start, after: now)) }
     if let due = tapConfirmationDue { next = min(next ?? .max, max(due, now)) }
+    // An answer awaited from another process: the loop wakes when it comes, and at its
+    // time limit at the latest.
+    if let awaited = awaitedAnswer { return min(max(awaited.due, now), next ?? awaited.due) }
     // A verdict waiting for its first frame has no end yet: the present that shows it
     // sets one, and the driver arms its timer then.
     if verdictAwaitsFrame { return next }
@@ -119,6 +122,7 @@ extension LockScreenController {
     buttonPressStart = nil
     feedbackEnds = nil
     verdictAwaitsFrame = false
+    awaitedAnswer = nil
     isBlanked = false
     state = LockScreenState(prompt: PromptText.announcing(action), grid: grid)
   }

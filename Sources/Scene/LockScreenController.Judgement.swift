@@ -21,6 +21,17 @@ extension LockScreenController {
     /// The prompt once the verdict has been shown, when it changes (enrollment's
     /// "Draw it again to confirm").
     public var nextPrompt: PromptText?
+    /// Set when the judge answers later (it asked another process): the screen shows
+    /// the pattern as "Checking…" meanwhile, and the verdict comes from
+    /// `PatternJudge.takeAnswer` by this time at the latest.
+    public var answerDue: UInt64?
+
+    /// The judge asked another process and answers by `due` (`answerDue`).
+    public static func pending(answerBy due: UInt64) -> Judgement {
+      var judgement = Judgement(verdict: .neutral(.checking))
+      judgement.answerDue = due
+      return judgement
+    }
 
     public init(
       verdict: Verdict, lockout: Lockout = .none, storageRetryAt: UInt64? = nil, unlocks: Bool = false, nextPrompt: PromptText? = nil

@@ -34,6 +34,8 @@ public struct LockScreenController: Sendable {
   /// The verdict waits for its first frame before its time starts to run
   /// (`holdVerdictUntilShown`): a slow judgement must not use up the time it is seen for.
   public internal(set) var verdictAwaitsFrame = false
+  /// A pattern whose judge answers later, and when it must have answered by.
+  public internal(set) var awaitedAnswer: (outcome: GestureOutcome, due: UInt64)?
   /// How the grid moves between attempts (`grid-motion`).
   public let gridMotion: GridMotion
   /// Where the grid stands now; `.home` while `gridMotion` is off.
@@ -62,7 +64,9 @@ public struct LockScreenController: Sendable {
   public var isLockedOut: Bool { refusal != nil }
 
   /// Whether touches and keys are taken now (no verdict showing, no lockout).
-  public var isAcceptingInput: Bool { feedbackEnds == nil && refusal == nil && requestedPowerAction == nil }
+  public var isAcceptingInput: Bool {
+    feedbackEnds == nil && refusal == nil && requestedPowerAction == nil && awaitedAnswer == nil
+  }
 
   /// Blank the screen after this long without input; nil never blanks.
   public let idleBlankMicroseconds: UInt64?
@@ -202,6 +206,15 @@ public struct LockScreenController: Sendable {
   ///
   /// - Parameter now: when the judgement was made; a lockout's length counts from here.
   public mutating func apply(_ judgement: Judgement, for outcome: GestureOutcome, at now: UInt64) {
+    awaitedAnswer = nil
+    if let due = judgement.answerDue {
+      // Not a verdict yet: the pattern stays, neutral, with "Checking…", no input is
+      // taken, and no verdict time runs until the answer is applied.
+      show(judgement.verdict, for: outcome)
+      feedbackEnds = nil
+      awaitedAnswer = (outcome, due)
+      return
+    }
     if let prompt = judgement.nextPrompt { idlePrompt = prompt }
     show(judgement.verdict, for: outcome)
     if let retryAt = judgement.storageRetryAt {

@@ -50,6 +50,8 @@ extension PromptText {
   public static let tooManyTries = PromptText(.tooManyTries)
   /// Another process held the state lock past its bound: nothing was judged.
   public static let busyTryAgain = PromptText(.busyTryAgain)
+  /// The pattern is with a judge in another process; its verdict comes next.
+  public static let checking = PromptText(.checking)
 
   // Locked states.
   /// The permanent lockout (or a damaged attempts file).

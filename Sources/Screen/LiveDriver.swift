@@ -71,6 +71,15 @@ public struct LiveDriver {
     arm(for: screen, at: now)
   }
 
+  /// The judge's descriptor was ready at `now`: the answer it left pending is shown
+  /// (`LockScreen.takeAnswer`), and the timer follows the verdict it brought.
+  public mutating func answerReady<Pixel: PixelStorage, J: PatternJudge & ~Copyable>(
+    at now: UInt64, screen: inout LockScreen<Pixel>, judge: inout J
+  ) {
+    screen.takeAnswer(from: &judge, at: now)
+    arm(for: screen, at: now)
+  }
+
   /// The delay (µs, at least 1) to arm the timer for, once; nil when it stays as it
   /// is (a screen with nothing to wait for leaves the timer alone).
   public mutating func takeTimerDelay() -> UInt64? {

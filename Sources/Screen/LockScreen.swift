@@ -120,11 +120,24 @@ public struct LockScreen<Pixel: PixelStorage> {
     if judgement.unlocks { unlocked = true }
   }
 
+  /// Whether a pattern waits for a judge that answers later (`takeAnswer`).
+  public var awaitsAnswer: Bool { controller.awaitedAnswer != nil }
+
+  /// Shows the verdict of a judge that answered later, once it has come (the loop saw
+  /// its descriptor ready) or its time ran out; nothing while it is still awaited.
+  public mutating func takeAnswer<J: PatternJudge & ~Copyable>(from judge: inout J, at now: UInt64) {
+    guard let awaited = controller.awaitedAnswer, let judgement = judge.takeAnswer(at: now, due: awaited.due) else { return }
+    apply(judgement, for: awaited.outcome, at: now)
+    prepareNextGrid()
+  }
+
   /// Lets the clock run to `now` (the driver's timer fired): confirms a tap entry
   /// whose pause is over, and tries the storage again when a storage error's wait is over.
   public mutating func advance<J: PatternJudge & ~Copyable>(to now: UInt64, judge: inout J) {
     controller.advance(to: now)
     defer { prepareNextGrid() }
+    // An answer past its time limit is given up on here.
+    if let awaited = controller.awaitedAnswer, now >= awaited.due { takeAnswer(from: &judge, at: now) }
     if let paused = controller.confirmTapsIfPaused(at: now) { apply(judge.judge(paused, at: now), for: paused, at: now) }
     guard controller.storageRetryDue(at: now) else { return }
     switch judge.retryStorage(at: now) {

@@ -15,11 +15,26 @@ public protocol PatternJudge: ~Copyable {
   /// After an attempt could not be recorded (the screen says "Storage error"), tries
   /// the storage again.
   mutating func retryStorage(at now: UInt64) -> StorageRetry
+
+  /// The descriptor that becomes readable when an answer left pending by `judge`
+  /// (`Judgement.pending`) has come; -1 for a judge that always answers at once.
+  var answerDescriptor: Int32 { get }
+
+  /// The pending answer, once it has come; at or after `due` (its time limit), a
+  /// refusal that judged nothing; nil while it may still come.
+  mutating func takeAnswer(at now: UInt64, due: UInt64) -> LockScreenController.Judgement?
 }
 
 extension PatternJudge where Self: ~Copyable {
   /// Judges that keep no record never fail to write one.
   public mutating func retryStorage(at now: UInt64) -> StorageRetry { .recorded(then: .none) }
+
+  /// Judges that answer at once leave nothing pending.
+  public var answerDescriptor: Int32 { -1 }
+
+  public mutating func takeAnswer(at now: UInt64, due: UInt64) -> LockScreenController.Judgement? {
+    LockScreenController.Judgement(verdict: .rejected(.busyTryAgain))
+  }
 }
 
 /// What trying the storage again found.

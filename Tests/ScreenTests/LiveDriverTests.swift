@@ -161,4 +161,83 @@ final class LiveDriverTests: XCTestCase {
       }
     }
   }
+
+  /// A judge in another process (session-lock's over its socket): it answers later,
+  /// when `answerAt` has come, through `takeAnswer`.
+  struct LaterJudge: PatternJudge {
+    var inner: MatchJudge
+    let limit: UInt64
+    var answerAt: UInt64?
+    var outcome: GestureOutcome?
+    mutating func judge(_ outcome: GestureOutcome, at now: UInt64) -> LockScreenController.Judgement {
+      self.outcome = outcome
+      return .pending(answerBy: now + limit)
+    }
+    var answerDescriptor: Int32 { 99 }
+    mutating func takeAnswer(at now: UInt64, due: UInt64) -> LockScreenController.Judgement? {
+      if let at = answerAt, now >= at, let outcome { return inner.judge(outcome, at: now) }
+      return now >= due ? LockScreenController.Judgement(verdict: .rejected(.busyTryAgain)) : nil
+    }
+  }
+
+  /// While another process judges, the loop goes on: the pattern is shown as
+  /// "Checking…", no new pattern is taken, the timer is armed for the answer's time
+  /// limit, and the answer, when it comes, is the verdict, seen for its whole time.
+  func testAJudgeThatAnswersLaterLeavesTheLoopRunningAndShowsCheckingMeanwhile() throws {
+    let feedback: UInt64 = 500_000
+    let layout = try GridLayout(LayoutOptions())
+    var screen = LockScreen<XRGB8888>(testing: layout, .testing(feedbackMicroseconds: feedback))
+    var display = MemoryDisplay<XRGB8888>(width: 800, height: 480)
+    var driver = LiveDriver()
+    var judge = LaterJudge(inner: MatchJudge(DotSequence([1, 2, 3, 6])), limit: 30_000_000)
+    var now: UInt64 = 1_000_000
+    driver.start(screen, at: now)
+    _ = try screen.present(on: &display, at: now)
+    _ = driver.takeTimerDelay()
+
+    for n in [1, 2, 3, 5] { driver.receive(.key(.dot(n)), at: now, screen: &screen, judge: &judge) }
+    driver.receive(.key(.submit), at: now, screen: &screen, judge: &judge)
+    XCTAssertTrue(screen.awaitsAnswer)
+    XCTAssertEqual(screen.controller.state.prompt, .checking)
+    XCTAssertEqual(screen.controller.state.appearance, .entry)
+    XCTAssertEqual(screen.controller.state.trail, DotSequence([1, 2, 3, 5]), "the pattern stays while it is checked")
+    XCTAssertEqual(driver.takeTimerDelay(), 30_000_000, "the timer waits for the answer's time limit")
+    XCTAssertTrue(driver.shouldPresent(screen, on: display), "the checking picture is drawn at once")
+    _ = try screen.present(on: &display, at: now)
+
+    // Meanwhile the loop runs: a second's tick changes nothing, keys are not taken.
+    now += 1_000_000
+    driver.timerFired(at: now, screen: &screen, judge: &judge)
+    XCTAssertTrue(screen.awaitsAnswer)
+    driver.receive(.key(.dot(9)), at: now, screen: &screen, judge: &judge)
+    XCTAssertEqual(screen.controller.state.trail, DotSequence([1, 2, 3, 5]))
+
+    // The answer comes: the verdict, timed from its first frame.
+    judge.answerAt = now
+    driver.answerReady(at: now, screen: &screen, judge: &judge)
+    XCTAssertFalse(screen.awaitsAnswer)
+    XCTAssertEqual(screen.controller.state.appearance, .wrong)
+    XCTAssertEqual(screen.controller.state.prompt, .wrongPattern)
+    now += 200_000
+    _ = try screen.present(on: &display, at: now)
+    driver.presented(screen, at: now)
+    XCTAssertEqual(driver.takeTimerDelay(), feedback)
+    now += feedback
+    driver.timerFired(at: now, screen: &screen, judge: &judge)
+    XCTAssertEqual(screen.controller.state.appearance, .entry)
+    XCTAssertTrue(screen.controller.isAcceptingInput)
+
+    // No answer within the time limit: nothing was judged, the lock says so.
+    judge.answerAt = nil
+    for n in [1, 2, 3, 6] { driver.receive(.key(.dot(n)), at: now, screen: &screen, judge: &judge) }
+    driver.receive(.key(.submit), at: now, screen: &screen, judge: &judge)
+    XCTAssertTrue(screen.awaitsAnswer)
+    driver.answerReady(at: now + 1, screen: &screen, judge: &judge)
+    XCTAssertTrue(screen.awaitsAnswer, "a wake before the answer changes nothing")
+    now += 30_000_000
+    driver.timerFired(at: now, screen: &screen, judge: &judge)
+    XCTAssertFalse(screen.awaitsAnswer)
+    XCTAssertEqual(screen.controller.state.prompt, .busyTryAgain)
+    XCTAssertFalse(screen.isFinished)
+  }
 }

@@ -33,6 +33,8 @@ public enum Message: CaseIterable, Sendable {
   case patternSavedBeyond
   /// "Too many tries": A pattern drawn while the lock waits out a lockout.
   case tooManyTries
+  /// "Checking…": The pattern is with a judge in another process (the desktop's lock asks root's judge): its verdict comes next.
+  case checking
   /// "Busy: try again": Another program held the lock's files: the pattern was not judged.
   case busyTryAgain
   /// "Locked: ask an administrator": Locked for good, until an administrator clears it.

@@ -49,7 +49,11 @@ enum SessionLockCommand {
       minimumDots = gate.minimumDotsToCheck
       judge = .vault(gate)
     } else {
-      judge = .socket(SocketJudge(path: settings.judgeSocket, minimumDots: minimumDots))
+      do throws(Errno) {
+        judge = .socket(try SocketJudge(path: settings.judgeSocket, minimumDots: minimumDots))
+      } catch {
+        throw .loop(.cannotCreate("the judge's answer slot", error))
+      }
     }
 
     let configuration = ScreenConfiguration(settings)

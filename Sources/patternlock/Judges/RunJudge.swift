@@ -47,6 +47,28 @@ enum RunJudge: PatternJudge, ~Copyable {
     }
   }
 
+  /// The socket judge's answer connection; the others answer at once.
+  var answerDescriptor: Int32 {
+    switch self {
+    case .socket(let judge): return judge.answerDescriptor
+    case .vault: return -1
+    case .enrolment: return -1
+    case .development: return -1
+    }
+  }
+
+  mutating func takeAnswer(at now: UInt64, due: UInt64) -> LockScreenController.Judgement? {
+    switch consume self {
+    case .socket(var judge):
+      let answer = judge.takeAnswer(at: now, due: due)
+      self = .socket(judge)
+      return answer
+    case let other:
+      self = other
+      return LockScreenController.Judgement(verdict: .rejected(.busyTryAgain))
+    }
+  }
+
   /// The lockout in force at start-up: the vault's; nil for the others, which keep
   /// no record.
   mutating func lockoutAtStart(now: UInt64) -> Lockout? {

@@ -9,36 +9,92 @@ import Vault
 /// vault. One connection per pattern: the dots as one line (`1-2-3-6-9`), one JSON
 /// answer back (`JudgeAnswer`). Only an answer that says `unlocked` unlocks: a judge
 /// that cannot be reached, is slow, or answers anything unreadable leaves it locked.
+///
+/// The lock does not wait for the answer: the pattern is sent, the screen shows it as
+/// "Checking…", and the connection is a source of the loop (`answerDescriptor`), so
+/// the countdown, the outputs and the frames go on while Argon2id and the TPM work.
+/// The answer is read when the judge ends the connection (`takeAnswer`), or given up
+/// on after `answerTimeLimitMicroseconds`.
 struct SocketJudge: PatternJudge, ~Copyable {
   let path: String
   /// The fewest dots sent at all; fewer are "too short" here without asking.
   let minimumDots: Int
+  /// The connection a pattern's answer comes on, behind a number the loop polls.
+  private var connection: DescriptorSlot
+  private var answer: [UInt8] = []
 
   /// How long the judge may take: Argon2id and a TPM's answer, with room to spare.
-  static let answerTimeLimitMicroseconds: Int64 = 30_000_000
+  static let answerTimeLimitMicroseconds: UInt64 = 30_000_000
+
+  init(path: String, minimumDots: Int) throws(Errno) {
+    self.path = path
+    self.minimumDots = minimumDots
+    connection = try DescriptorSlot()
+  }
+
+  var answerDescriptor: Int32 { connection.rawValue }
 
   mutating func judge(_ outcome: GestureOutcome, at now: UInt64) -> LockScreenController.Judgement {
     let dots = outcome.dots
     guard dots.count >= minimumDots else {
       return LockScreenController.Judgement(verdict: .rejected(.tooShort(minimumDots: minimumDots)))
     }
-    let answer: [UInt8]
     do throws(Errno) {
-      answer = try ask(dots)
+      try ask(dots)
     } catch {
+      connection.empty()
       Console.error(
         "cannot ask the judge at \(path) (\(error.text)): is patternlock-judge.socket enabled, and is this user in its group (patternlock)? The session stays locked")
       return LockScreenController.Judgement(verdict: .rejected(.busyTryAgain))
     }
-    guard let reply = JudgeAnswer.parse(answer) else {
+    return .pending(answerBy: now + SocketJudge.answerTimeLimitMicroseconds)
+  }
+
+  mutating func takeAnswer(at now: UInt64, due: UInt64) -> LockScreenController.Judgement? {
+    var buffer = [UInt8](repeating: 0, count: 512)
+    while connection.isFilled {
+      var failure: Errno?
+      let received: Int? = buffer.withUnsafeMutableBytes { raw in
+        do throws(Errno) {
+          return try connection.receiveWithoutWaiting(into: raw)
+        } catch {
+          failure = error
+          return nil
+        }
+      }
+      if let failure { return giveUp("the connection to the judge at \(path) failed (\(failure.text))") }
+      guard let count = received else { break }
+      // The judge answers one line and ends the connection.
+      if count == 0 { return read() }
+      answer += buffer[..<count]
+      if answer.count > JudgeAnswer.maximumBytes { return giveUp("the judge at \(path) answered more than one line") }
+    }
+    guard now >= due else { return nil }
+    return giveUp("the judge at \(path) did not answer within \(SocketJudge.answerTimeLimitMicroseconds / 1_000_000) s")
+  }
+
+  /// The answer that has come whole.
+  private mutating func read() -> LockScreenController.Judgement {
+    let bytes = answer
+    connection.empty()
+    answer.removeAll()
+    guard let reply = JudgeAnswer.parse(bytes) else {
       Console.error("the judge at \(path) gave no answer that could be read; the session stays locked")
       return LockScreenController.Judgement(verdict: .rejected(.busyTryAgain))
     }
-    Console.out(String(decoding: answer.prefix(while: { $0 != UInt8(ascii: "\n") }), as: UTF8.self))
+    Console.out(String(decoding: bytes.prefix(while: { $0 != UInt8(ascii: "\n") }), as: UTF8.self))
     return reply.judgement(minimumDots: minimumDots)
   }
 
-  private func ask(_ dots: DotSequence) throws(Errno) -> [UInt8] {
+  private mutating func giveUp(_ why: String) -> LockScreenController.Judgement {
+    connection.empty()
+    answer.removeAll()
+    Console.error(why + "; the session stays locked")
+    return LockScreenController.Judgement(verdict: .rejected(.busyTryAgain))
+  }
+
+  /// Sends the pattern on a new connection and leaves it in `connection` for the answer.
+  private mutating func ask(_ dots: DotSequence) throws(Errno) {
     let socket = try FileDescriptor.connectingUnixStream(to: path)
     var line = SecretBytes(capacity: PatternText.maximumBytes + 1)
     for i in 0..<dots.count {
@@ -48,9 +104,9 @@ struct SocketJudge: PatternJudge, ~Copyable {
       _ = line.append(UInt8(ascii: "0") + UInt8(dot % 10))
     }
     _ = line.append(UInt8(ascii: "\n"))
+    // A line of a few bytes fits an empty connection's buffer whole.
     try line.withBytes { bytes throws(Errno) in try socket.writeAll(bytes) }
-    try socket.setReceiveTimeout(microseconds: SocketJudge.answerTimeLimitMicroseconds)
-    // The judge answers one line and ends the connection.
-    return try socket.readToEnd(limit: JudgeAnswer.maximumBytes).bytes
+    answer.removeAll()
+    try connection.place(socket)
   }
 }

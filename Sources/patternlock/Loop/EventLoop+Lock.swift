@@ -64,6 +64,7 @@ extension EventLoop {
     let inputReady = set.add("input", descriptor: input.pollDescriptor)
     let flipDone = set.add("display", descriptor: display.pollDescriptor)
     let plugged = set.add("hotplug", descriptor: display.hotplugDescriptor)
+    let answered = set.add("judge-answer", descriptor: judge.answerDescriptor)
     let door = self.door
     let doorSources = door.addSources(to: &set)
     let events = self.events
@@ -132,6 +133,9 @@ extension EventLoop {
         let flipTime: UInt64?
         do throws(D.Failure) { flipTime = try display.completeFlip() } catch { return .display(error) }
         if let flipTime { flipped(at: flipTime) }
+      case answered:
+        driver.answerReady(at: MonotonicClock.microseconds(), screen: &screen, judge: &judge)
+        armTimer(loop.timer)
       case plugged:
         do throws(D.Failure) {
           if try display.hotplug() { screen.invalidate() }
