@@ -282,6 +282,7 @@ enum RunCommand {
         throw .vault(error)
       }
       gate.actions = try makeActions(settings.all)
+      gate.defersJudging = true
       screen = screens.screen(D.Pixel.self, minimumDots: gate.minimumDotsToCheck, prompt: PromptText.drawPattern)
       judge = .vault(gate)
       loop.events = try eventLink(settings.all, actions: plan.actions)

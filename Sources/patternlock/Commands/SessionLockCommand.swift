@@ -38,7 +38,7 @@ enum SessionLockCommand {
     var minimumDots = settings.minimumDots
     var judge: RunJudge
     if settings.origins[.stateDir] == .commandLine {
-      let gate: VaultGate
+      var gate: VaultGate
       do throws(VaultError) {
         gate = try VaultGate(
           stateDirectory: settings.stateDirectory ?? StateDirectory.defaultPath, throttle: settings.throttle, tcti: settings.tpmTCTI,
@@ -47,6 +47,7 @@ enum SessionLockCommand {
         throw .vault(error)
       }
       minimumDots = gate.minimumDotsToCheck
+      gate.defersJudging = true
       judge = .vault(gate)
     } else {
       do throws(Errno) {

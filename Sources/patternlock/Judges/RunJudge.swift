@@ -47,7 +47,8 @@ enum RunJudge: PatternJudge, ~Copyable {
     }
   }
 
-  /// The socket judge's answer connection; the others answer at once.
+  /// The socket judge's answer connection; the vault's deferred judgement comes on
+  /// the loop's timer, the others answer at once.
   var answerDescriptor: Int32 {
     switch self {
     case .socket(let judge): return judge.answerDescriptor
@@ -62,6 +63,10 @@ enum RunJudge: PatternJudge, ~Copyable {
     case .socket(var judge):
       let answer = judge.takeAnswer(at: now, due: due)
       self = .socket(judge)
+      return answer
+    case .vault(var gate):
+      let answer = gate.takeAnswer(at: now, due: due)
+      self = .vault(gate)
       return answer
     case let other:
       self = other
@@ -96,11 +101,13 @@ enum RunJudge: PatternJudge, ~Copyable {
     }
   }
 
-  /// Gives the vault's judgements their hooks, strike and events (`run` only).
+  /// Gives the vault's judgements their hooks, strike and events (`run` only), and
+  /// has it show "Checking…" before it judges.
   mutating func act(with actions: UnlockActions) {
     switch consume self {
     case .vault(var gate):
       gate.actions = actions
+      gate.defersJudging = true
       self = .vault(gate)
     case let other:
       self = other

@@ -24,6 +24,13 @@ struct VaultGate: PatternJudge, ~Copyable {
   /// The hooks and door strike started after each judgement (`run` only: a replay
   /// judges a copy and must not open anything).
   var actions: UnlockActions?
+  /// Whether a finished pattern waits to be judged until the screen says "Checking…"
+  /// (`run`, `session-lock --state-dir`): Argon2id and the TPM hold the loop while they
+  /// work, so the lock says so first, as the session lock does while its judge works.
+  /// A replay judges at once, on the recording's clock.
+  var defersJudging = false
+  /// The pattern waiting to be judged (`takeAnswer`).
+  private var deferred: GestureOutcome?
 
   /// The stored secret in `stateDirectory`, judged in place (`run`); refuses to start
   /// (exit 6) without one.
@@ -127,6 +134,22 @@ struct VaultGate: PatternJudge, ~Copyable {
   /// An attempt that could not be recorded is not judged: `run` then shows the
   /// storage error and tries the storage again (`retryStorage`) until a write succeeds.
   mutating func judge(_ outcome: GestureOutcome, at now: UInt64) -> LockScreenController.Judgement {
+    // A pattern too short to be checked is answered at once: no Argon2id runs for it.
+    guard defersJudging, outcome.dots.count >= minimumDots else { return judgeNow(outcome, at: now) }
+    deferred = outcome
+    // Due at once: the loop presents "Checking…" before its timer brings the answer.
+    return .pending(answerBy: now)
+  }
+
+  /// Judges the deferred pattern; the loop calls it right after "Checking…" was
+  /// presented.
+  mutating func takeAnswer(at now: UInt64, due: UInt64) -> LockScreenController.Judgement? {
+    guard let outcome = deferred else { return LockScreenController.Judgement(verdict: .rejected(.busyTryAgain)) }
+    deferred = nil
+    return judgeNow(outcome, at: now)
+  }
+
+  private mutating func judgeNow(_ outcome: GestureOutcome, at now: UInt64) -> LockScreenController.Judgement {
     let judged: JudgedAttempt
     do throws(VaultError) {
       judged = try session.judge(outcome.dots, at: clock.instant(now), journal: Console.error)
