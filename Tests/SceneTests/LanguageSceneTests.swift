@@ -152,6 +152,21 @@ final class LanguageSceneTests: XCTestCase {
     }
   }
 
+  /// What the lock shows while its judge works (the session lock's judge in another
+  /// process, `run`'s Argon2id): the pattern, neutral, with "Checking…", in every
+  /// language, at 800x480 and on the narrowest band.
+  func testGoldenFramesWhileAPatternIsChecked() throws {
+    let checking = LockScreenState(trail: DotSequence([2, 5, 9, 4, 3]), appearance: .entry, prompt: .checking)
+    for language in Language.allCases {
+      for (width, height) in [(800, 480), (480, 320)] {
+        let screen = try LanguageScreen(width: width, height: height, language: language)
+        assertMatchesGolden(
+          screen.frame(checking), width: width, height: height, stride: width * 4, format: .xrgb8888,
+          area: "scene", name: "language-\(language.code)-\(width)x\(height)-checking")
+      }
+    }
+  }
+
   /// English is drawn as before there were languages: the frames of the captures'
   /// goldens do not change with the catalogue.
   func testEnglishIsDrawnAsBeforeTranslations() throws {
