@@ -31,6 +31,11 @@ let package = Package(
     // the guess estimate. Pure Swift.
     .target(name: "PatternChoice", dependencies: ["PatternCore"]),
 
+    // The lock's events as lines: the audit entry as the log stores it, the running
+    // lock's state line, and the reporter's pure logic (Home Assistant's discovery and
+    // messages, the outgoing queue, the reconnect back-off, remote commands). Pure Swift.
+    .target(name: "LockEvents", dependencies: ["PatternCore"]),
+
     // Pure Swift software rasteriser: pixel formats, coverage, blending, and the damage
     // copy every display back-end shares. No C.
     .target(name: "Raster", dependencies: ["PatternCore"]),
@@ -149,7 +154,7 @@ let package = Package(
     // each entry to the journal too (Systemd).
     .target(
       name: "Vault",
-      dependencies: ["PatternCore", "PatternChoice", "CSodium", "CShim", "SystemCalls", "TPM", "Systemd"],
+      dependencies: ["PatternCore", "PatternChoice", "LockEvents", "CSodium", "CShim", "SystemCalls", "TPM", "Systemd"],
       linkerSettings: [.linkedLibrary("sodium")] + tss2Libraries
     ),
 
@@ -165,7 +170,7 @@ let package = Package(
 
     .executableTarget(
       name: "patternlock",
-      dependencies: ["PatternCore", "PatternChoice", "Raster", "Scene", "Screen", "CShim", "SystemCalls", "Recording", "PNGImage", "Typeface", "Vault", "KMS", "FBDev", "Input", "Configuration", "TPM", "GPIO", "Systemd", "Terminal", "Wayland", "MQTT"],
+      dependencies: ["PatternCore", "PatternChoice", "LockEvents", "Raster", "Scene", "Screen", "CShim", "SystemCalls", "Recording", "PNGImage", "Typeface", "Vault", "KMS", "FBDev", "Input", "Configuration", "TPM", "GPIO", "Systemd", "Terminal", "Wayland", "MQTT"],
       // libm: Embedded Swift's Dictionary growth calls ceil (inject copies device codes).
       linkerSettings: [.linkedLibrary("drm"), .linkedLibrary("input"), .linkedLibrary("udev"), .linkedLibrary("m"),
         .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("freetype"), .linkedLibrary("yaml"), .linkedLibrary("sodium"),
@@ -205,7 +210,7 @@ let package = Package(
     // The executable's own parts (the live lock screen over a headless display).
     .testTarget(
       name: "PatternlockTests",
-      dependencies: ["patternlock", "CShim", "SystemCalls", "Input", "PatternCore", "Raster", "Recording", "Scene", "Screen", "ScreenTestSupport", "AllocationCounter", "CommandTestSupport", "Typeface", "Configuration", "FBDev", "Vault", "VaultTestSupport", "PatternChoice"]
+      dependencies: ["patternlock", "CShim", "SystemCalls", "Input", "PatternCore", "Raster", "Recording", "Scene", "Screen", "ScreenTestSupport", "AllocationCounter", "CommandTestSupport", "Typeface", "Configuration", "FBDev", "Vault", "VaultTestSupport", "PatternChoice", "LockEvents"]
     ),
     .testTarget(name: "PatternCoreTests", dependencies: ["PatternCore", "AllocationCounter"]),
     .testTarget(name: "PatternChoiceTests", dependencies: ["PatternChoice", "PatternCore", "CommandTestSupport"]),
@@ -241,8 +246,9 @@ let package = Package(
     ),
     // Vault: hashing, file formats, corruption and crash safety; CLI tests run the built binary.
     // Test support: a cheap hash cost, clock values and enrolment for the vault's tests.
-    .target(name: "VaultTestSupport", dependencies: ["Vault", "PatternCore"], path: "Tests/VaultTestSupport"),
-    .testTarget(name: "VaultTests", dependencies: ["Vault", "PatternCore", "PatternChoice", "CShim", "CommandTestSupport", "VaultTestSupport"]),
+    .target(name: "VaultTestSupport", dependencies: ["Vault", "PatternCore", "LockEvents"], path: "Tests/VaultTestSupport"),
+    .testTarget(name: "LockEventsTests", dependencies: ["LockEvents", "PatternCore"]),
+    .testTarget(name: "VaultTests", dependencies: ["Vault", "PatternCore", "PatternChoice", "LockEvents", "CShim", "CommandTestSupport", "VaultTestSupport"]),
     // Configuration: layering, every key, every error with file:line; the man pages
     // against --help and the key table (runs the built binary).
     .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "PatternCore", "PatternChoice", "Raster", "Scene", "Vault", "SystemCalls", "CommandTestSupport", "GPIO"]),
@@ -266,7 +272,7 @@ let package = Package(
     // output, exit statuses and files, as a user or a script sees them.
     .testTarget(
       name: "CommandLineTests",
-      dependencies: ["CommandTestSupport", "VaultTestSupport", "Configuration", "PatternCore", "PatternChoice", "PNGImage", "Recording", "Vault", "CShim"]
+      dependencies: ["CommandTestSupport", "VaultTestSupport", "Configuration", "PatternCore", "PatternChoice", "PNGImage", "Recording", "Vault", "CShim", "LockEvents"]
     ),
     // The catalogue: the checked-in tables are what po/ gives, every language is complete,
     // msgfmt accepts the .po files.

@@ -1,3 +1,4 @@
+import LockEvents
 import PatternCore
 
 /// Where an `UnlockSession` finds the pattern and keeps the attempts record: the state

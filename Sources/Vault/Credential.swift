@@ -1,3 +1,4 @@
+import LockEvents
 /// A credential besides the owner's pattern: a name, a role, when it may unlock, and
 /// its verifier, a keyed BLAKE2b of the Argon2id output its pattern gives with the
 /// owner's salt and cost (`CredentialFile`). Nothing here is the pattern, and testing a

@@ -1,3 +1,4 @@
+import LockEvents
 import PatternCore
 import SystemCalls
 

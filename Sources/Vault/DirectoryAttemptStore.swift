@@ -1,3 +1,4 @@
+import LockEvents
 import PatternCore
 
 /// The state directory as an `AttemptStore`: each attempt holds the directory's lock

@@ -1,3 +1,4 @@
+import LockEvents
 /// Which credential a pattern was: its name and role, for the hooks, `check`'s line
 /// and the door (a duress credential may leave it shut). Never anything of the pattern.
 public struct JudgedCredential: Equatable, Sendable {

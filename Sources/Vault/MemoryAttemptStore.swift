@@ -1,3 +1,4 @@
+import LockEvents
 import PatternCore
 
 /// A copy of a state directory taken once (under its lock), judged against in memory:

@@ -1,3 +1,4 @@
+import LockEvents
 import CommandTestSupport
 import Foundation
 import PatternCore

@@ -17,6 +17,7 @@ final class SourceRulesTests: XCTestCase {
   static let pure: [String: Set<String>] = [
     "PatternCore": [],
     "PatternChoice": ["PatternCore"],
+    "LockEvents": ["PatternCore"],
     "Raster": ["PatternCore"],
     "Scene": ["PatternCore", "Raster"],
     "Screen": ["PatternCore", "Raster", "Scene"],

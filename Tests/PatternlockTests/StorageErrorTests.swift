@@ -1,3 +1,4 @@
+import LockEvents
 import CShim
 import Foundation
 import PatternCore

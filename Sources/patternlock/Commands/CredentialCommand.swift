@@ -1,3 +1,4 @@
+import LockEvents
 import Configuration
 import PatternChoice
 import PatternCore

@@ -1,3 +1,4 @@
+import LockEvents
 import Vault
 
 /// What the door's inputs mean, without the I/O: when a door that opened was let

@@ -1,3 +1,4 @@
+import LockEvents
 import Configuration
 import PatternCore
 import SystemCalls

@@ -1,3 +1,4 @@
+import LockEvents
 import CommandTestSupport
 import Configuration
 import Foundation

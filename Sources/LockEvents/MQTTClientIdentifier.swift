@@ -2,17 +2,17 @@
 /// log in under it to push the reporter off its connection (a broker drops the older of
 /// two clients with one id), and at most 23 letters and digits, the ids every MQTT
 /// 3.1.1 broker must accept.
-enum MQTTClientIdentifier {
-  static let maximumLength = 23
+public enum MQTTClientIdentifier {
+  public static let maximumLength = 23
   /// Random bytes in an id: 64 bits, written as 16 hex digits.
-  static let randomByteCount = 8
+  public static let randomByteCount = 8
   /// How much of the device's node name starts the id, so an administrator can tell in
   /// the broker's log which panel it is.
-  static let nodeLength = maximumLength - 2 - 2 * randomByteCount
+  public static let nodeLength = maximumLength - 2 - 2 * randomByteCount
 
   /// `pl`, the first letters and digits of `node` (at most `nodeLength`), then `random`
   /// in hex (`randomByteCount` bytes: more are not used).
-  static func make(node: String, random: [UInt8]) -> String {
+  public static func make(node: String, random: [UInt8]) -> String {
     precondition(random.count >= randomByteCount, "the client id needs \(randomByteCount) random bytes")
     var id = "pl"
     for scalar in node.unicodeScalars

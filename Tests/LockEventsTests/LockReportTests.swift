@@ -1,5 +1,4 @@
-@testable import patternlock
-import Vault
+@testable import LockEvents
 import XCTest
 
 /// What each line of the event socket makes `patternlock mqtt` publish.

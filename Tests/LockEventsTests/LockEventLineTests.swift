@@ -1,4 +1,4 @@
-@testable import patternlock
+@testable import LockEvents
 import XCTest
 
 /// The lines of the event socket, read back.

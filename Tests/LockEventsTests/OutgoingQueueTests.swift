@@ -1,4 +1,4 @@
-@testable import patternlock
+@testable import LockEvents
 import XCTest
 
 /// The queue that keeps `patternlock mqtt`'s messages until the broker acknowledges them.

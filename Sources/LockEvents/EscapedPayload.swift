@@ -1,13 +1,13 @@
 /// A payload as it may go into the journal: whoever may publish chooses its bytes, so
 /// none of them may start a line of its own, forge an entry or upset a terminal.
-enum EscapedPayload {
+public enum EscapedPayload {
   /// How many bytes of a payload are shown; more are marked `...`.
-  static let shownBytes = 64
+  public static let shownBytes = 64
 
   /// Printable ASCII as it is; a backslash, a quote and every control or non-ASCII
   /// byte as `\xNN`; at most `shownBytes` bytes, then `...` when there were more (or
   /// when `truncated` says the payload went on past these bytes).
-  static func text(_ payload: [UInt8], truncated: Bool = false) -> String {
+  public static func text(_ payload: [UInt8], truncated: Bool = false) -> String {
     let hexDigits = Array("0123456789abcdef".utf8)
     var bytes: [UInt8] = []
     bytes.reserveCapacity(min(payload.count, shownBytes) * 4 + 3)

@@ -11,14 +11,14 @@ import PatternCore
 /// required; `state_topic`, the payloads and states, `availability_topic`), with
 /// payloads and states spelt as its defaults, so that the entity works even where a
 /// key were dropped.
-struct HomeAssistantDevice {
-  let name: String
-  let node: String
-  let base: String
-  let discoveryPrefix: String
-  let softwareVersion: String
+public struct HomeAssistantDevice {
+  public let name: String
+  public let node: String
+  public let base: String
+  public let discoveryPrefix: String
+  public let softwareVersion: String
 
-  init(deviceName: String, topicPrefix: String, discoveryPrefix: String, softwareVersion: String) {
+  public init(deviceName: String, topicPrefix: String, discoveryPrefix: String, softwareVersion: String) {
     name = deviceName
     node = HomeAssistantDevice.node(of: deviceName)
     base = topicPrefix + "/" + node
@@ -28,7 +28,7 @@ struct HomeAssistantDevice {
 
   /// `name` as one topic level and identifier: ASCII letters and digits in lower case,
   /// `-` for anything else, `patternlock` when nothing is left.
-  static func node(of name: String) -> String {
+  public static func node(of name: String) -> String {
     var node = ""
     for scalar in name.unicodeScalars {
       switch scalar {
@@ -41,25 +41,25 @@ struct HomeAssistantDevice {
     return node.isEmpty ? "patternlock" : node
   }
 
-  var availabilityTopic: String { base + "/availability" }
-  var stateTopic: String { base + "/state" }
-  var failuresTopic: String { base + "/failures" }
-  var lockoutTopic: String { base + "/lockout" }
-  var eventTopic: String { base + "/event" }
-  var commandTopic: String { base + "/command" }
+  public var availabilityTopic: String { base + "/availability" }
+  public var stateTopic: String { base + "/state" }
+  public var failuresTopic: String { base + "/failures" }
+  public var lockoutTopic: String { base + "/lockout" }
+  public var eventTopic: String { base + "/event" }
+  public var commandTopic: String { base + "/command" }
 
-  static let online = "online"
-  static let offline = "offline"
+  public static let online = "online"
+  public static let offline = "offline"
 
   /// What the event entity may report (`event_type` of each event message).
-  static let eventTypes = [
+  public static let eventTypes = [
     "unlock", "duress", "wrong", "lockout", "refused", "not_judged", "exit_button", "door_forced", "door_held_open",
     "door_closed", "remote_lock", "remote_unlock", "remote_unlock_refused", "pattern_set", "attempts_reset",
     "credential_added", "credential_removed",
   ]
 
   /// The retained discovery messages: topic and payload, the lock first.
-  var discoveryMessages: [(topic: String, payload: String)] {
+  public var discoveryMessages: [(topic: String, payload: String)] {
     var lock = common(component: "lock", suffix: "lock")
     lock.add("command_topic", string: commandTopic)
     lock.add("state_topic", string: stateTopic)
@@ -129,7 +129,7 @@ struct HomeAssistantDevice {
     return entity
   }
 
-  static func array(_ strings: [String]) -> String {
+  public static func array(_ strings: [String]) -> String {
     var text = "["
     for (index, string) in strings.enumerated() {
       if index > 0 { text += "," }

@@ -1,4 +1,4 @@
-@testable import patternlock
+@testable import LockEvents
 import XCTest
 
 /// The topics and the discovery messages, against Home Assistant's MQTT schemas.

@@ -1,4 +1,4 @@
-@testable import patternlock
+@testable import LockEvents
 import XCTest
 
 /// What a message on the command topic may make the lock do: exact payloads, only as

@@ -1,20 +1,19 @@
 import PatternCore
-import Vault
 
 /// What `patternlock mqtt` knows of the lock, from the lines of the event socket, and
 /// the MQTT messages each line calls for: the lock's state, the failure count and the
 /// lockout (retained, so Home Assistant has them after its own restart), and an event
 /// for what happened. Pure: the caller gives the time and sends the messages.
-struct LockReport {
+public struct LockReport {
   /// The lock entity's state.
-  enum State: Equatable {
+  public enum State: Equatable {
     case locked
     case unlocked
     /// An attempt could not be counted, so none is judged ("not judged"): the lock
     /// stays shut, and someone must look at the device.
     case jammed
 
-    var payload: String {
+    public var payload: String {
       switch self {
       case .locked: return "LOCKED"
       case .unlocked: return "UNLOCKED"
@@ -24,15 +23,15 @@ struct LockReport {
   }
 
   /// A lockout as reported: its length from when it was reported.
-  enum Lockout: Equatable {
+  public enum Lockout: Equatable {
     case none
     case seconds(Int)
     case untilReset
   }
 
-  let device: HomeAssistantDevice
-  private(set) var state: State?
-  private(set) var failures: Int?
+  public let device: HomeAssistantDevice
+  public private(set) var state: State?
+  public private(set) var failures: Int?
   /// When a timed lockout ends (µs, the caller's clock), or nil.
   private var lockoutEnds: UInt64?
   private var untilReset = false
@@ -40,12 +39,12 @@ struct LockReport {
   private var publishedRemaining: Int?
 
   /// How often a running lockout's remaining time is sent again.
-  static let countdownStepSeconds = 10
+  public static let countdownStepSeconds = 10
 
-  init(device: HomeAssistantDevice) { self.device = device }
+  public init(device: HomeAssistantDevice) { self.device = device }
 
   /// The messages `line` calls for at `now` (µs).
-  mutating func take(_ line: LockEventLine, at now: UInt64) -> [OutgoingMessage] {
+  public mutating func take(_ line: LockEventLine, at now: UInt64) -> [OutgoingMessage] {
     var messages: [OutgoingMessage] = []
     switch line {
     case .state(let shown):
@@ -110,7 +109,7 @@ struct LockReport {
 
   /// The lockout's countdown at `now`: a message when the remaining time has moved a
   /// step (or ended) since it was last sent.
-  mutating func tick(at now: UInt64) -> [OutgoingMessage] {
+  public mutating func tick(at now: UInt64) -> [OutgoingMessage] {
     guard let ends = lockoutEnds else { return [] }
     let remaining = now >= ends ? 0 : Int((ends - now + 999_999) / 1_000_000)
     if remaining == 0 {
@@ -124,7 +123,7 @@ struct LockReport {
   }
 
   /// Everything retained, as it stands (sent again after each connection).
-  func snapshot(at now: UInt64) -> [OutgoingMessage] {
+  public func snapshot(at now: UInt64) -> [OutgoingMessage] {
     var messages: [OutgoingMessage] = []
     if let state { messages.append(OutgoingMessage(topic: device.stateTopic, payload: state.payload, retain: true)) }
     if let failures { messages.append(OutgoingMessage(topic: device.failuresTopic, payload: "\(failures)", retain: true)) }

@@ -1,3 +1,4 @@
+import LockEvents
 import MQTT
 import PatternCore
 import SystemCalls

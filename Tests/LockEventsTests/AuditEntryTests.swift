@@ -1,5 +1,5 @@
 import PatternCore
-import Vault
+@testable import LockEvents
 import XCTest
 
 /// The audit log's line form: judged events carry their credential and count, the

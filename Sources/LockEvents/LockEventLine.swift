@@ -1,17 +1,16 @@
 import PatternCore
-import Vault
 
 /// One line the lock sends on the event socket (docs/door-panel.md, "The event
 /// socket"): an audit entry exactly as the audit log stores it, or, from the running
 /// lock's own connection, a state line saying what is on screen:
 /// `{"event":"state","state":"locked","failures":2,"lockout":"timed","locked_for_s":25}`
 /// (`state` is `locked` or `unlocked`; `lockout` `none`, `timed` or `until-reset`).
-enum LockEventLine: Equatable {
+public enum LockEventLine: Equatable {
   case audit(AuditEntry)
   case state(LockStateLine)
 
   /// The line's meaning, or nil for anything else (said by the caller, then ignored).
-  init?(_ line: Substring) {
+  public init?(_ line: Substring) {
     if let entry = AuditEntry(jsonLine: line) {
       self = .audit(entry)
       return
@@ -23,18 +22,18 @@ enum LockEventLine: Equatable {
 
 /// The running lock's own account of itself, sent when its connection is made and
 /// whenever the lock is shown or opened.
-struct LockStateLine: Equatable {
-  var unlocked: Bool
-  var failures: Int
-  var lockout: LockReport.Lockout
+public struct LockStateLine: Equatable {
+  public var unlocked: Bool
+  public var failures: Int
+  public var lockout: LockReport.Lockout
 
-  init(unlocked: Bool, failures: Int, lockout: LockReport.Lockout) {
+  public init(unlocked: Bool, failures: Int, lockout: LockReport.Lockout) {
     self.unlocked = unlocked
     self.failures = failures
     self.lockout = lockout
   }
 
-  init?(_ line: Substring) {
+  public init?(_ line: Substring) {
     guard let fields = FlatJSON.object(line), fields["event"] == "state", let shown = fields["state"],
       shown == "locked" || shown == "unlocked", let failuresText = fields["failures"], let failures = Int(failuresText),
       failures >= 0, let kind = fields["lockout"]
@@ -52,7 +51,7 @@ struct LockStateLine: Equatable {
   }
 
   /// The line as sent, without its newline.
-  var jsonLine: String {
+  public var jsonLine: String {
     var line = "{\"event\":\"state\",\"state\":\"\(unlocked ? "unlocked" : "locked")\",\"failures\":\(failures)"
     switch lockout {
     case .none: line += ",\"lockout\":\"none\",\"locked_for_s\":0"
