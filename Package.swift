@@ -188,7 +188,7 @@ let package = Package(
     // Test support: runs the built patternlock binary, finds the package root and the
     // shipped captures, makes temporary directories (Foundation and XCTest allowed;
     // never a product dependency, never built as Embedded Swift).
-    .target(name: "CommandTestSupport", path: "Tests/CommandTestSupport"),
+    .target(name: "CommandTestSupport", dependencies: ["CShim"], path: "Tests/CommandTestSupport"),
 
     // The rendering benchmark (scripts/bench): not a product, never built as Embedded
     // Swift; it links AllocationCounter to report allocations per frame.
