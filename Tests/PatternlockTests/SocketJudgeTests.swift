@@ -64,36 +64,33 @@ final class SocketJudgeTests: XCTestCase {
     XCTAssertFalse(isReadable(judge.answerDescriptor), "the connection is gone from the loop's descriptor")
   }
 
-  func testNoAnswerWithinTheTimeLimitIsRefusedAndTheConnectionDropped() throws {
+  /// No answer within the time limit, then an answer that is no answer: each is
+  /// refused, never an unlock, and the connection is dropped.
+  func testSilenceOrAnUnreadableAnswerLeavesItLocked() throws {
     let path = try makeTemporaryDirectory().appendingPathComponent("judge.sock").path
     let server = try FileDescriptor.listeningUnixStream(at: path, backlog: 4)
     var judge = try SocketJudge(path: path, minimumDots: 4)
+
     let due = try XCTUnwrap(judge.judge(outcome, at: 0).answerDue)
-    let connection = try accept(server)
+    let silent = try accept(server)
     XCTAssertNil(judge.takeAnswer(at: due - 1, due: due))
     XCTAssertEqual(judge.takeAnswer(at: due, due: due)?.verdict, .rejected(.busyTryAgain))
     // The lock hung up: the judge's side sees the end.
-    var byte = [UInt8](repeating: 0, count: 16)
+    var buffer = [UInt8](repeating: 0, count: 64)
     var ended = false
     for _ in 0..<200 where !ended {
-      let received = try byte.withUnsafeMutableBytes { try connection.receiveWithoutWaiting(into: $0) }
+      let received = try buffer.withUnsafeMutableBytes { try silent.receiveWithoutWaiting(into: $0) }
       if received == 0 { ended = true } else { usleep(10_000) }
     }
     XCTAssertTrue(ended)
-  }
 
-  func testAnUnreadableAnswerDoesNotUnlock() throws {
-    let path = try makeTemporaryDirectory().appendingPathComponent("judge.sock").path
-    let server = try FileDescriptor.listeningUnixStream(at: path, backlog: 4)
-    var judge = try SocketJudge(path: path, minimumDots: 4)
-    let due = try XCTUnwrap(judge.judge(outcome, at: 0).answerDue)
-    let connection = try accept(server)
+    let again = try XCTUnwrap(judge.judge(outcome, at: due).answerDue)
+    let garbled = try accept(server)
     // Read first: a connection closed with the line unread would be reset instead.
-    var line = [UInt8](repeating: 0, count: 64)
-    _ = try line.withUnsafeMutableBytes { try XCTUnwrap(try connection.receiveWithoutWaiting(into: $0)) }
-    try Array("{\"result\":\"unlocked\",\"by\":\"me\"}\n".utf8).withUnsafeBytes { try connection.writeAll($0) }
-    _ = consume connection
-    let verdict = try XCTUnwrap(judge.takeAnswer(at: 1, due: due))
+    _ = try buffer.withUnsafeMutableBytes { try XCTUnwrap(try garbled.receiveWithoutWaiting(into: $0)) }
+    try Array("{\"result\":\"unlocked\",\"by\":\"me\"}\n".utf8).withUnsafeBytes { try garbled.writeAll($0) }
+    _ = consume garbled
+    let verdict = try XCTUnwrap(judge.takeAnswer(at: due + 1, due: again))
     XCTAssertFalse(verdict.unlocks)
     XCTAssertEqual(verdict.verdict, .rejected(.busyTryAgain))
   }
