@@ -126,10 +126,19 @@ final class JudgeCommandTests: XCTestCase {
   func testASlowClientHasOneTimeLimitForTheWholeLine() throws {
     let connection = try connect()
     // A byte every 2 s would reset a limit per read for ever; the line's limit is one.
+    // The writer has a descriptor of its own: once `finish` has closed the client's, its
+    // number may be the next test's connection, which a late byte must never reach. It
+    // ends at the first byte after the judge has gone, and the test waits for that.
+    let own = dup(connection.client)
+    let written = DispatchSemaphore(value: 0)
     let writer = Thread {
+      defer {
+        close(own)
+        written.signal()
+      }
       for byte in "1-2-3-6-".utf8 {
         var value = byte
-        if write(connection.client, &value, 1) != 1 { return }
+        if send(own, &value, 1, Int32(MSG_NOSIGNAL)) != 1 { return }
         Thread.sleep(forTimeInterval: 2)
       }
     }
@@ -139,6 +148,7 @@ final class JudgeCommandTests: XCTestCase {
     XCTAssertTrue(slow.answer.contains("\"result\":\"bad-request\""), slow.answer)
     XCTAssertLessThan(slow.seconds, 12)
     XCTAssertEqual(failures(), 0)
+    written.wait()
   }
 
   func testMalformedAndOverlongLinesAreRefusedUncounted() throws {
