@@ -17,10 +17,19 @@ let tss2Libraries: [LinkerSetting] = [
   .linkedLibrary("tss2-esys"), .linkedLibrary("tss2-sys"), .linkedLibrary("tss2-tctildr"), .linkedLibrary("tss2-rc"),
 ]
 
+// What the lock links (Embedded Swift names each C library itself); the session lock
+// adds Wayland's, the reporter links none of these but inih and mosquitto.
+let lockLibraries: [LinkerSetting] = [
+  .linkedLibrary("drm"), .linkedLibrary("input"), .linkedLibrary("udev"), .linkedLibrary("m"), .linkedLibrary("png16"),
+  .linkedLibrary("z"), .linkedLibrary("freetype"), .linkedLibrary("yaml"), .linkedLibrary("sodium"), .linkedLibrary("inih"),
+] + tss2Libraries
+
 let package = Package(
   name: "patternlock",
   products: [
     .executable(name: "patternlock", targets: ["patternlock"]),
+    .executable(name: "patternlock-session-lock", targets: ["patternlock-session-lock"]),
+    .executable(name: "patternlock-mqtt", targets: ["patternlock-mqtt"]),
     .library(name: "PatternCore", targets: ["PatternCore"]),
   ],
   targets: [
@@ -168,13 +177,34 @@ let package = Package(
       linkerSettings: [.linkedLibrary("inih")]
     ),
 
-    .executableTarget(
-      name: "patternlock",
-      dependencies: ["PatternCore", "PatternChoice", "LockEvents", "Raster", "Scene", "Screen", "CShim", "SystemCalls", "Recording", "PNGImage", "Typeface", "Vault", "KMS", "FBDev", "Input", "Configuration", "TPM", "GPIO", "Systemd", "Terminal", "Wayland", "MQTT"],
+    // What every patternlock program starts and ends with: the command line read
+    // against the settings table, console output, exit statuses, a failure reported
+    // once, the version and the event socket's path.
+    .target(name: "CommandKit", dependencies: ["PatternCore", "Configuration", "SystemCalls"]),
+
+    // The lock and its commands (run, check, judge, replay, the vault's and the
+    // door's), the event loop and the display back-end choice: everything the
+    // programs share but Wayland and MQTT.
+    .target(
+      name: "LockProgram",
+      dependencies: ["CommandKit", "PatternCore", "PatternChoice", "LockEvents", "Raster", "Scene", "Screen", "CShim", "SystemCalls", "Recording", "PNGImage", "Typeface", "Vault", "KMS", "FBDev", "Input", "Configuration", "TPM", "GPIO", "Systemd", "Terminal"],
       // libm: Embedded Swift's Dictionary growth calls ceil (inject copies device codes).
-      linkerSettings: [.linkedLibrary("drm"), .linkedLibrary("input"), .linkedLibrary("udev"), .linkedLibrary("m"),
-        .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("freetype"), .linkedLibrary("yaml"), .linkedLibrary("sodium"),
-        .linkedLibrary("inih"), .linkedLibrary("wayland-client"), .linkedLibrary("xkbcommon"), .linkedLibrary("mosquitto")] + tss2Libraries
+      linkerSettings: lockLibraries
+    ),
+
+    // The programs, each linking only what it uses: the lock and its commands; the
+    // Wayland session lock (`patternlock session-lock` runs it); the MQTT reporter
+    // (`patternlock mqtt` runs it), which loads no display, input, vault or TPM library.
+    .executableTarget(name: "patternlock", dependencies: ["CommandKit", "LockProgram", "Configuration", "SystemCalls", "Vault"], linkerSettings: lockLibraries),
+    .executableTarget(
+      name: "patternlock-session-lock",
+      dependencies: ["CommandKit", "LockProgram", "Wayland", "Configuration", "PatternCore", "Raster", "Scene", "Screen", "SystemCalls", "Typeface", "Vault"],
+      linkerSettings: lockLibraries + [.linkedLibrary("wayland-client"), .linkedLibrary("xkbcommon")]
+    ),
+    .executableTarget(
+      name: "patternlock-mqtt",
+      dependencies: ["CommandKit", "Configuration", "LockEvents", "MQTT", "PatternCore", "SystemCalls"],
+      linkerSettings: [.linkedLibrary("inih"), .linkedLibrary("mosquitto"), .linkedLibrary("m")]
     ),
 
     // The message catalogue's compiler: po/*.po to the Swift tables in Sources/Scene/Catalogue
@@ -210,7 +240,7 @@ let package = Package(
     // The executable's own parts (the live lock screen over a headless display).
     .testTarget(
       name: "PatternlockTests",
-      dependencies: ["patternlock", "CShim", "SystemCalls", "Input", "PatternCore", "Raster", "Recording", "Scene", "Screen", "ScreenTestSupport", "AllocationCounter", "CommandTestSupport", "Typeface", "Configuration", "FBDev", "Vault", "VaultTestSupport", "PatternChoice", "LockEvents"]
+      dependencies: ["LockProgram", "CommandKit", "CShim", "SystemCalls", "Input", "PatternCore", "Raster", "Recording", "Scene", "Screen", "ScreenTestSupport", "AllocationCounter", "CommandTestSupport", "Typeface", "Configuration", "FBDev", "Vault", "VaultTestSupport", "PatternChoice", "LockEvents"]
     ),
     .testTarget(name: "PatternCoreTests", dependencies: ["PatternCore", "AllocationCounter"]),
     .testTarget(name: "PatternChoiceTests", dependencies: ["PatternChoice", "PatternCore", "CommandTestSupport"]),

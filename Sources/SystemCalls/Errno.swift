@@ -60,6 +60,8 @@ public struct Errno: RawRepresentable, Error, Hashable, Sendable {
   public static let noSpace = Errno(rawValue: Int32(PL_ENOSPC))
   /// EROFS.
   public static let readOnlyFileSystem = Errno(rawValue: Int32(PL_EROFS))
+  /// ENAMETOOLONG.
+  public static let nameTooLong = Errno(rawValue: Int32(PL_ENAMETOOLONG))
   /// ELOOP: what an O_NOFOLLOW open of a symbolic link fails with.
   public static let symbolicLinkLoop = Errno(rawValue: Int32(PL_ELOOP))
   /// ENOTSOCK: a socket call on a descriptor that is not a socket.

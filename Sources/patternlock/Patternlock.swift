@@ -1,19 +1,20 @@
+import CommandKit
 import Configuration
-import PatternCore
+import LockProgram
 import SystemCalls
 import Vault
 
-/// The patternlock command: dispatches to one sub-command.
+/// The patternlock command: dispatches to one sub-command. `session-lock` and `mqtt`
+/// are programs of their own beside it (`CompanionProgram`), so that the lock, and
+/// root's `check` and `judge`, load no Wayland, MQTT or TLS library.
 @main
 struct Patternlock {
-  static let version = "0.1.0"
-
   static func main() {
     // For `run --timing`: start-to-first-flip counts from here, the first Swift code.
     let started = MonotonicClock.microseconds()
     // Every command writes to sockets or pipes whose other end may go at any time
-    // (a judge's client, the event link, the broker, a pipe into `head`): a lost reader
-    // is an error the writer handles, never the end of the process.
+    // (a judge's client, the event link, a pipe into `head`): a lost reader is an
+    // error the writer handles, never the end of the process.
     CurrentProcess.ignoreBrokenPipes()
     // Credential hours and expiry are judged in the system's zone: the caller's TZ
     // (which sudo keeps) must not move them, so it is replaced before any time call.
@@ -21,57 +22,40 @@ struct Patternlock {
     // Each audit entry goes on to the event socket's reporter, one connection a line
     // (a running lock sends them on its own connection once it has one).
     EventFeed.carryAuditEntries()
-    let arguments = processArguments()
+    let arguments = CommandStart.processArguments
     guard let name = arguments.first else {
       Console.error("no command given (try 'patternlock --help')")
       CurrentProcess.exit(status: ExitStatus.badInput.rawValue)
     }
-    if helpWords.contains(name) { return Console.out(usage) }
-    if versionWords.contains(name) { return Console.out("patternlock \(version)") }
+    if CommandStart.helpWords.contains(name) { return Console.out(usage) }
+    if CommandStart.versionWords.contains(name) { return Console.out("patternlock \(ProgramVersion.text)") }
     guard let command = Command(rawValue: name) else {
       Console.error("unknown command '\(name)' (try 'patternlock --help')")
       CurrentProcess.exit(status: ExitStatus.badInput.rawValue)
     }
     let options = Array(arguments.dropFirst())
-    // `check --help` and the like: the words of an `--exec` command are its own.
-    if options.prefix(while: { $0 != "--exec" }).contains(where: { helpWords.prefix(2).contains($0) }) {
-      return Console.out(SettingHelp.help(for: command))
-    }
-    let status: Int32
-    // Commands throw what stops them; this is the only place that reports it and
+    if CommandStart.asksForHelp(options) { return Console.out(SettingHelp.help(for: command)) }
+    // Commands throw what stops them; `finish` is the only place that reports it and
     // exits, after every owner the command made has restored what it changed.
-    do throws(CommandFailure) {
+    CommandStart.finish { () throws(CommandFailure) -> Int32 in
       switch command {
-      case .layout: status = try LayoutCommand.run(options).rawValue
-      case .replay: status = try ReplayCommand.run(options).rawValue
-      case .run: status = try RunCommand.run(options, started: started).rawValue
-      case .enroll: status = try RunCommand.enroll(options).rawValue
-      case .inject: status = try InjectCommand.run(options).rawValue
-      case .setPattern: status = try SetPatternCommand.run(options).rawValue
-      case .check: status = try CheckCommand.run(options).rawValue
-      case .judge: status = try JudgeCommand.run(options).rawValue
-      case .resetAttempts: status = try ResetAttemptsCommand.run(options).rawValue
-      case .status: status = try StatusCommand.run(options).rawValue
-      case .lock: status = try LockCommand.run(options).rawValue
-      case .log: status = try LogCommand.run(options).rawValue
-      case .credential: status = try CredentialCommand.run(options).rawValue
-      case .sessionLock: status = try SessionLockCommand.run(options).rawValue
-      case .mqtt: status = try MQTTCommand.run(options).rawValue
+      case .layout: return try LayoutCommand.run(options).rawValue
+      case .replay: return try ReplayCommand.run(options).rawValue
+      case .run: return try RunCommand.run(options, started: started).rawValue
+      case .enroll: return try RunCommand.enroll(options).rawValue
+      case .inject: return try InjectCommand.run(options).rawValue
+      case .setPattern: return try SetPatternCommand.run(options).rawValue
+      case .check: return try CheckCommand.run(options).rawValue
+      case .judge: return try JudgeCommand.run(options).rawValue
+      case .resetAttempts: return try ResetAttemptsCommand.run(options).rawValue
+      case .status: return try StatusCommand.run(options).rawValue
+      case .lock: return try LockCommand.run(options).rawValue
+      case .log: return try LogCommand.run(options).rawValue
+      case .credential: return try CredentialCommand.run(options).rawValue
+      case .sessionLock: return CompanionProgram.sessionLock.replaceThisProcess(options: options).rawValue
+      case .mqtt: return CompanionProgram.reporter.replaceThisProcess(options: options).rawValue
       }
-    } catch {
-      if !error.message.isEmpty { Console.error(error.message) }
-      CurrentProcess.exit(status: error.status)
     }
-    if status != ExitStatus.success.rawValue { CurrentProcess.exit(status: status) }
-  }
-
-  /// The words that print the help or the version instead of running a command.
-  static let helpWords = ["--help", "-h", "help"]
-  static let versionWords = ["--version", "version"]
-
-  /// The process's arguments after the program name.
-  static func processArguments() -> [String] {
-    Array(CurrentProcess.arguments.dropFirst())
   }
 
   static let usage = """

@@ -23,6 +23,11 @@ final class SourceRulesTests: XCTestCase {
     "Screen": ["PatternCore", "Raster", "Scene"],
   ]
 
+  /// The programs and what only they share, above every other module: the start-up
+  /// kit, the lock's commands and loop, and the three executables.
+  static let programLayer: Set<String> = ["CommandKit", "LockProgram", "patternlock", "patternlock-session-lock", "patternlock-mqtt"]
+  static let executables: Set<String> = ["patternlock", "patternlock-session-lock", "patternlock-mqtt"]
+
   static func text(_ path: String) throws -> String {
     try String(contentsOf: PackageRoot.url.appendingPathComponent(path), encoding: .utf8)
   }
@@ -88,9 +93,9 @@ final class SourceRulesTests: XCTestCase {
     let allowed = try Self.allowedSidewaysEdges()
     XCTAssertEqual(allowed.count, 3, "\(allowed)")
     var used: Set<String> = []
-    for target in try Self.targets() where target.isProduct && target.name != "patternlock" {
+    for target in try Self.targets() where target.isProduct && !Self.programLayer.contains(target.name) {
       for dependency in target.dependencies {
-        XCTAssertNotEqual(dependency, "patternlock", "\(target.name) imports the executable")
+        XCTAssertFalse(Self.programLayer.contains(dependency), "\(target.name) imports \(dependency), a module of the programs above it")
         if let pureDependencies = Self.pure[target.name] {
           XCTAssertTrue(pureDependencies.contains(dependency), "the pure \(target.name) imports \(dependency)")
           continue
@@ -102,6 +107,29 @@ final class SourceRulesTests: XCTestCase {
       }
     }
     XCTAssertEqual(used, allowed, "every edge the page allows is one Package.swift has")
+  }
+
+  /// Within the programs' layer: no one imports an executable, the start-up kit
+  /// imports nothing of the lock's, and the reporter nothing that links a display,
+  /// input, vault or TPM library.
+  func testTheProgramsLayerPointsOneWay() throws {
+    let targets = try Self.targets()
+    for target in targets {
+      for dependency in target.dependencies where Self.executables.contains(dependency) {
+        XCTFail("\(target.name) imports the executable \(dependency)")
+      }
+    }
+    let kit = try XCTUnwrap(targets.first { $0.name == "CommandKit" })
+    XCTAssertFalse(kit.dependencies.contains("LockProgram"))
+    let reporter = try XCTUnwrap(targets.first { $0.name == "patternlock-mqtt" })
+    for module in ["LockProgram", "KMS", "Input", "Vault", "TPM", "FBDev", "Wayland", "Typeface", "PNGImage"] {
+      XCTAssertFalse(reporter.dependencies.contains(module), "patternlock-mqtt imports \(module)")
+    }
+    let lock = try XCTUnwrap(targets.first { $0.name == "patternlock" })
+    let lockProgram = try XCTUnwrap(targets.first { $0.name == "LockProgram" })
+    for module in ["Wayland", "MQTT"] {
+      XCTAssertFalse(lock.dependencies.contains(module) || lockProgram.dependencies.contains(module), "the lock imports \(module)")
+    }
   }
 
   func testOnlySystemCallsCallsTheShimFunctionsItWraps() throws {

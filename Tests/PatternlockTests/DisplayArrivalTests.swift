@@ -1,6 +1,6 @@
 import Foundation
 import KMS
-@testable import patternlock
+@testable import LockProgram
 import XCTest
 
 /// `run` waiting for its display at boot: it looks again while the time lasts, sees a

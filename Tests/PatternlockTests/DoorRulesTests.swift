@@ -1,4 +1,4 @@
-@testable import patternlock
+@testable import LockProgram
 import Vault
 import XCTest
 

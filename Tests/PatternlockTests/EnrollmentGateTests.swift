@@ -7,7 +7,7 @@ import Scene
 import Vault
 import XCTest
 
-@testable import patternlock
+@testable import LockProgram
 
 /// `enroll`: draw, draw again; only a confirmed pattern is stored.
 final class EnrollmentGateTests: XCTestCase {

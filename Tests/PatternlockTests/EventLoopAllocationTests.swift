@@ -11,7 +11,7 @@ import SystemCalls
 import ScreenTestSupport
 import XCTest
 
-@testable import patternlock
+@testable import LockProgram
 
 /// The product's loop itself (`EventLoop.run`: its poll set, signalfd and timerfd, the
 /// lock mode's steps) over a memory display, fed a recorded pattern one event per wake

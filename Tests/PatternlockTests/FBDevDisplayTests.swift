@@ -10,7 +10,7 @@ import SystemCalls
 import XCTest
 
 @testable import FBDev
-@testable import patternlock
+@testable import LockProgram
 
 /// The fbdev back-end without a device: the layouts it takes and refuses, and the
 /// damage-only writes into mapped memory (a file standing in for the device's memory).

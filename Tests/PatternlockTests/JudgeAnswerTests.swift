@@ -1,7 +1,7 @@
 import PatternCore
 import Scene
 import Vault
-@testable import patternlock
+@testable import LockProgram
 import XCTest
 
 /// The judge's wire format: what `judge` writes for each kind of verdict and refusal,

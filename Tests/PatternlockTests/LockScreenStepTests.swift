@@ -10,7 +10,7 @@ import ScreenTestSupport
 import Typeface
 import XCTest
 
-@testable import patternlock
+@testable import LockProgram
 
 /// The lock screen stepped the way `run`'s loop steps it (event by event, the timer
 /// fired when due, presented when dirty) onto the in-memory display: the per-event

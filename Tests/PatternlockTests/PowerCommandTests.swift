@@ -3,7 +3,7 @@ import Foundation
 import PatternCore
 import XCTest
 
-@testable import patternlock
+@testable import LockProgram
 
 /// The power action's seam: the configured program is run once, directly (no shell),
 /// and the lock's exit status is never success, whether it worked or not.

@@ -9,7 +9,8 @@ import ScreenTestSupport
 import Typeface
 import XCTest
 
-@testable import patternlock
+import CommandKit
+@testable import LockProgram
 
 /// `run`'s locks over a kiosk, on the host: the product's loop and relock sequence
 /// (`RunCommand.relockOverKiosk`), with a memory display, taps written into a pipe and

@@ -4,7 +4,7 @@ import Scene
 import Screen
 import XCTest
 
-@testable import patternlock
+@testable import LockProgram
 
 /// The one screen configuration every lock screen is made from: every setting the
 /// table marks as a screen setting reaches it, and its defaults are the settings'.

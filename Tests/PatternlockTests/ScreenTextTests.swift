@@ -5,7 +5,7 @@ import Screen
 import Typeface
 import XCTest
 
-@testable import patternlock
+@testable import LockProgram
 
 /// The prompts' glyphs: a language the fonts cannot draw falls back to English prompts,
 /// said once, rather than to a lock without words.

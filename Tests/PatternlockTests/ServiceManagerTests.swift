@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 import XCTest
 
-@testable import patternlock
+@testable import LockProgram
 
 /// What the lock tells systemd, as systemd listens for it: a datagram on $NOTIFY_SOCKET.
 final class ServiceManagerTests: XCTestCase {

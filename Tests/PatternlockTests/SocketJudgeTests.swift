@@ -3,7 +3,7 @@ import Foundation
 import PatternCore
 import Scene
 import SystemCalls
-@testable import patternlock
+@testable import LockProgram
 import XCTest
 
 /// session-lock's judge over a real socket: the pattern goes out at once, the answer is

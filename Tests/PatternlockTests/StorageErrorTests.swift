@@ -9,7 +9,7 @@ import SystemCalls
 import Vault
 import XCTest
 
-@testable import patternlock
+@testable import LockProgram
 
 /// `run` when the attempts cannot be recorded (full disk, SD card remounted read-only):
 /// nothing is judged, the screen says so and stays locked, the storage is tried again

@@ -8,7 +8,7 @@ import Screen
 import Vault
 import XCTest
 
-@testable import patternlock
+@testable import LockProgram
 
 /// `run`'s judge with a TPM-bound pattern and a real software TPM: the lock screen
 /// unlocks only through the TPM, says so when the TPM does not answer (no storage

@@ -34,6 +34,7 @@ enum {
   PL_ENOTTY = 25,
   PL_ENOSPC = 28,
   PL_EROFS = 30,
+  PL_ENAMETOOLONG = 36,
   PL_ENOSYS = 38,
   PL_ELOOP = 40,
   PL_ENOTSOCK = 88,
@@ -153,6 +154,8 @@ const char *pl_getenv(const char *name);
 int pl_sd_notify(const char *state);
 /// getpid(2).
 int pl_getpid(void);
+/// readlink(2) into `buffer` (not terminated): the target's length, or -1 with errno.
+long pl_readlink(const char *path, char *buffer, unsigned long size);
 
 /// execv(2): replaces the process with `argv[0]` (an absolute path; no PATH search,
 /// so a changed PATH cannot pick another program), with no signal blocked or pending

@@ -3,7 +3,7 @@ import CommandTestSupport
 import Configuration
 import Foundation
 import PatternCore
-@testable import patternlock
+@testable import LockProgram
 import SystemCalls
 import Vault
 import VaultTestSupport

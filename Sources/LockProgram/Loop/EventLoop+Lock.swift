@@ -1,0 +1,165 @@
+import CommandKit
+import Input
+import PatternCore
+import Screen
+import SystemCalls
+import Terminal
+
+extension EventLoop {
+  /// The lock mode: runs until a signal, an unlock or a failure.
+  ///
+  /// Queued input is drained before the first wait; each ready source has its drain
+  /// step. While the screen is blanked the output is switched off (`LockScreen.present`);
+  /// input keeps arriving through libinput, which does not depend on the display.
+  ///
+  /// - Parameters:
+  ///   - display: where frames go.
+  ///   - input: live input.
+  ///   - screen: the lock screen, stepped by input and time and presented on `display`.
+  ///   - judge: decides each finished pattern.
+  package mutating func run<D: Display & ~Copyable, I: InputSource & ~Copyable, J: PatternJudge & ~Copyable>(
+    display: inout D, input: inout I, screen: inout LockScreen<D.Pixel>, judge: inout J
+  ) -> LoopEnding<D.Failure, I.Failure> {
+    // The steps below are closures the loop calls while it holds `self`: they see only
+    // these copies and the descriptors it lends them.
+    let start = startMicroseconds ?? MonotonicClock.microseconds()
+    let (printTiming, lockTerminal) = (self.printTiming, self.lockTerminal)
+    var driver = LiveDriver()
+    var firstFlip = true
+    var lastInputTime: UInt64 = 0
+    // The newest input in the frame being flipped: a flip queued before an event
+    // arrived must not be timed against it (that gave negative figures).
+    var flippedInputTime: UInt64 = 0
+
+    func onInput(_ event: InputEvent) {
+      if case .touch(let t) = event { lastInputTime = t.timeMicroseconds }
+      driver.receive(event, at: MonotonicClock.microseconds(), screen: &screen, judge: &judge)
+    }
+
+    func flipped(at flipTime: UInt64) {
+      if printTiming && firstFlip {
+        Console.out("timing: start-to-first-flip-us=\(flipTime &- start)")
+      } else if printTiming && flippedInputTime != 0 {
+        Console.out("timing: input-to-flip-us=\(flipTime &- flippedInputTime)")
+        flippedInputTime = 0
+      }
+      // The lock is on screen: now units ordered after it may start.
+      if firstFlip { ServiceManager.notify("READY=1") }
+      firstFlip = false
+    }
+
+    /// Wakes the loop when the picture next changes by itself, when the driver asks.
+    func armTimer(_ timer: borrowing TimerDescriptor) {
+      // A timer that cannot be armed leaves the picture until the next input; the
+      // watchdog still ends a lock that no longer moves at all.
+      if let delay = driver.takeTimerDelay() { _ = try? timer.arm(microseconds: delay) }
+    }
+
+    driver.start(screen, at: MonotonicClock.microseconds())
+    do throws(I.Failure) { try input.drain(upTo: MonotonicClock.microseconds(), onInput) } catch { return .input(error) }
+    armTimer(descriptors.timer)
+
+    set.removeAll()
+    let signalled = set.add("signalfd", descriptor: descriptors.signals.rawValue)
+    let timed = set.add("timerfd", descriptor: descriptors.timer.rawValue)
+    let inputReady = set.add("input", descriptor: input.pollDescriptor)
+    let flipDone = set.add("display", descriptor: display.pollDescriptor)
+    let plugged = set.add("hotplug", descriptor: display.hotplugDescriptor)
+    let answered = set.add("judge-answer", descriptor: judge.answerDescriptor)
+    let door = self.door
+    let doorSources = door.addSources(to: &set)
+    let events = self.events
+    let eventSources = events?.addSources(to: &set)
+    events?.announce(unlocked: false)
+
+    /// Before each wait: the lock's end, else a frame when one is due.
+    func prepare(_ loop: borrowing LoopDescriptors) -> Step<LoopEnding<D.Failure, I.Failure>> {
+      while true {
+        switch driver.ending(of: screen, on: display) {
+        case .unlocked: return .end(.unlocked)
+        case .power(let action): return .end(.power(action))
+        case nil: break
+        }
+        guard driver.shouldPresent(screen, on: display) else { return .wait(milliseconds: -1) }
+        do throws(D.Failure) {
+          let presentedAt = MonotonicClock.microseconds()
+          let result = try screen.present(on: &display, at: presentedAt)
+          driver.presented(screen, at: presentedAt)
+          armTimer(loop.timer)
+          if let refusal = result.switchOffRefusal {
+            // Said once: from now on the screen blanks with black frames.
+            Console.error("cannot switch the display off when idle (\(refusal.message)); blanking it with black frames instead")
+          }
+          if result.presented {
+            // What this flip changed, for measuring what a slow link carries per flip.
+            if printTiming {
+              let d = result.damage
+              Console.out("timing: flip-damage=\(d.width)x\(d.height)+\(d.x)+\(d.y)")
+            }
+            flippedInputTime = lastInputTime
+            lastInputTime = 0
+            // A frame that queued no flip (fbdev; KMS updating in place) is shown at once.
+            if !display.isFlipPending { flipped(at: MonotonicClock.microseconds()) }
+          }
+        } catch {
+          return .end(.display(error))
+        }
+        // A display that shows at once (fbdev, memory) wakes nothing: the picture that
+        // ends the lock (a power action's) is up, so the lock ends before the wait.
+        if display.isFlipPending { return .wait(milliseconds: -1) }
+      }
+    }
+
+    /// A ready source's step.
+    func drain(_ source: PollSet.Source, _ loop: borrowing LoopDescriptors) -> LoopEnding<D.Failure, I.Failure>? {
+      switch source {
+      case signalled:
+        guard let signal = (try? loop.signals.next()) ?? nil else { return nil }
+        // While locked, a switch away is refused (the lock asks for the one it wants
+        // after an unlock) and `patternlock lock` has nothing to do.
+        if signal == .user2 {
+          lockTerminal?.answerSwitchSignal(allowingRelease: false)
+        } else if signal != .user1 {
+          return .signal(signal.rawValue)
+        }
+      case timed:
+        guard (try? loop.timer.expirations()) ?? 0 > 0 else { return nil }
+        driver.timerFired(at: MonotonicClock.microseconds(), screen: &screen, judge: &judge)
+        armTimer(loop.timer)
+      case inputReady:
+        do throws(I.Failure) { try input.drain(upTo: MonotonicClock.microseconds(), onInput) } catch { return .input(error) }
+        driver.inputTaken(screen, at: MonotonicClock.microseconds())
+        armTimer(loop.timer)
+      case flipDone:
+        let flipTime: UInt64?
+        do throws(D.Failure) { flipTime = try display.completeFlip() } catch { return .display(error) }
+        if let flipTime { flipped(at: flipTime) }
+      case answered:
+        driver.answerReady(at: MonotonicClock.microseconds(), screen: &screen, judge: &judge)
+        armTimer(loop.timer)
+      case plugged:
+        do throws(D.Failure) {
+          if try display.hotplug() { screen.invalidate() }
+        } catch {
+          return .display(error)
+        }
+      default:
+        if door.drain(source, doorSources) { return nil }
+        guard let events, let eventSources else { return nil }
+        switch events.drain(source, eventSources) {
+        case .command(.unlock):
+          // Opened as a judged unlock opens: the kiosk, exec, or exit 0.
+          if events.remoteUnlockOpens() { return .unlocked }
+        case .command(.lock):
+          // Locked already: said again, so the reporter's state is right.
+          events.announce(unlocked: false)
+        case .handled, .notMine:
+          break
+        }
+      }
+      return nil
+    }
+
+    return cycle(prepare: prepare, drain: drain, failed: { .failed(.poll($0)) })
+  }
+}
