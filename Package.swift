@@ -18,10 +18,12 @@ let tss2Libraries: [LinkerSetting] = [
 ]
 
 // What the lock links (Embedded Swift names each C library itself); the session lock
-// adds Wayland's, the reporter links none of these but inih and mosquitto.
+// adds Wayland's, the recordings' program libyaml's and libpng's, and the reporter links
+// none of these but inih and mosquitto.
+// libm: Embedded Swift's Dictionary growth calls ceil.
 let lockLibraries: [LinkerSetting] = [
-  .linkedLibrary("drm"), .linkedLibrary("input"), .linkedLibrary("udev"), .linkedLibrary("m"), .linkedLibrary("png16"),
-  .linkedLibrary("z"), .linkedLibrary("freetype"), .linkedLibrary("yaml"), .linkedLibrary("sodium"), .linkedLibrary("inih"),
+  .linkedLibrary("drm"), .linkedLibrary("input"), .linkedLibrary("udev"), .linkedLibrary("m"), .linkedLibrary("freetype"),
+  .linkedLibrary("sodium"), .linkedLibrary("inih"),
 ] + tss2Libraries
 
 let package = Package(
@@ -29,6 +31,7 @@ let package = Package(
   products: [
     .executable(name: "patternlock", targets: ["patternlock"]),
     .executable(name: "patternlock-session-lock", targets: ["patternlock-session-lock"]),
+    .executable(name: "patternlock-recording", targets: ["patternlock-recording"]),
     .executable(name: "patternlock-mqtt", targets: ["patternlock-mqtt"]),
     .library(name: "PatternCore", targets: ["PatternCore"]),
   ],
@@ -187,19 +190,24 @@ let package = Package(
     // programs share but Wayland and MQTT.
     .target(
       name: "LockProgram",
-      dependencies: ["CommandKit", "PatternCore", "PatternChoice", "LockEvents", "Raster", "Scene", "Screen", "CShim", "SystemCalls", "Recording", "PNGImage", "Typeface", "Vault", "KMS", "FBDev", "Input", "Configuration", "TPM", "GPIO", "Systemd", "Terminal"],
-      // libm: Embedded Swift's Dictionary growth calls ceil (inject copies device codes).
+      dependencies: ["CommandKit", "PatternCore", "PatternChoice", "LockEvents", "Raster", "Scene", "Screen", "CShim", "SystemCalls", "Typeface", "Vault", "KMS", "FBDev", "Input", "Configuration", "TPM", "GPIO", "Systemd", "Terminal"],
       linkerSettings: lockLibraries
     ),
 
     // The programs, each linking only what it uses: the lock and its commands; the
-    // Wayland session lock (`patternlock session-lock` runs it); the MQTT reporter
+    // Wayland session lock (`patternlock session-lock` runs it); recordings replayed and
+    // injected (`patternlock replay`, `patternlock inject`); the MQTT reporter
     // (`patternlock mqtt` runs it), which loads no display, input, vault or TPM library.
     .executableTarget(name: "patternlock", dependencies: ["CommandKit", "LockProgram", "Configuration", "SystemCalls", "Vault"], linkerSettings: lockLibraries),
     .executableTarget(
       name: "patternlock-session-lock",
       dependencies: ["CommandKit", "LockProgram", "Wayland", "Configuration", "PatternCore", "Raster", "Scene", "Screen", "SystemCalls", "Typeface", "Vault"],
       linkerSettings: lockLibraries + [.linkedLibrary("wayland-client"), .linkedLibrary("xkbcommon")]
+    ),
+    .executableTarget(
+      name: "patternlock-recording",
+      dependencies: ["CommandKit", "LockProgram", "Recording", "PNGImage", "Configuration", "Input", "PatternCore", "Raster", "Scene", "Screen", "SystemCalls", "Typeface", "Vault"],
+      linkerSettings: lockLibraries + [.linkedLibrary("yaml"), .linkedLibrary("png16"), .linkedLibrary("z")]
     ),
     .executableTarget(
       name: "patternlock-mqtt",

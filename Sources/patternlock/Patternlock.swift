@@ -4,9 +4,10 @@ import LockProgram
 import SystemCalls
 import Vault
 
-/// The patternlock command: dispatches to one sub-command. `session-lock` and `mqtt`
-/// are programs of their own beside it (`CompanionProgram`), so that the lock, and
-/// root's `check` and `judge`, load no Wayland, MQTT or TLS library.
+/// The patternlock command: dispatches to one sub-command. `session-lock`, `mqtt`,
+/// `replay` and `inject` are programs of their own beside it (`CompanionProgram`), so
+/// that the lock, and root's `check` and `judge`, load no Wayland, MQTT, TLS, YAML or
+/// PNG library.
 @main
 struct Patternlock {
   static func main() {
@@ -40,10 +41,9 @@ struct Patternlock {
     CommandStart.finish { () throws(CommandFailure) -> Int32 in
       switch command {
       case .layout: return try LayoutCommand.run(options).rawValue
-      case .replay: return try ReplayCommand.run(options).rawValue
+      case .replay, .inject: return CompanionProgram.recording.replaceThisProcess(command, options: options).rawValue
       case .run: return try RunCommand.run(options, started: started).rawValue
       case .enroll: return try RunCommand.enroll(options).rawValue
-      case .inject: return try InjectCommand.run(options).rawValue
       case .setPattern: return try SetPatternCommand.run(options).rawValue
       case .check: return try CheckCommand.run(options).rawValue
       case .judge: return try JudgeCommand.run(options).rawValue
@@ -52,8 +52,8 @@ struct Patternlock {
       case .lock: return try LockCommand.run(options).rawValue
       case .log: return try LogCommand.run(options).rawValue
       case .credential: return try CredentialCommand.run(options).rawValue
-      case .sessionLock: return CompanionProgram.sessionLock.replaceThisProcess(options: options).rawValue
-      case .mqtt: return CompanionProgram.reporter.replaceThisProcess(options: options).rawValue
+      case .sessionLock: return CompanionProgram.sessionLock.replaceThisProcess(command, options: options).rawValue
+      case .mqtt: return CompanionProgram.reporter.replaceThisProcess(command, options: options).rawValue
       }
     }
   }

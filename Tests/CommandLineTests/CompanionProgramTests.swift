@@ -2,10 +2,10 @@ import CommandTestSupport
 import Foundation
 import XCTest
 
-/// `session-lock` and `mqtt` are programs of their own beside `patternlock`, which it
-/// runs from its own directory: the lock links no Wayland, MQTT or TLS library, the
-/// reporter none of the display's, input's or TPM's, and whoever starts `patternlock`
-/// cannot slip in a program of theirs.
+/// `session-lock`, `replay`, `inject` and `mqtt` are programs of their own beside
+/// `patternlock`, which it runs from its own directory: the lock links no Wayland, MQTT,
+/// TLS, YAML or PNG library, the reporter none of the display's, input's or TPM's, and
+/// whoever starts `patternlock` cannot slip in a program of theirs.
 final class CompanionProgramTests: XCTestCase {
   func testSessionLockIsRunByItsOwnProgram() throws {
     let result = try PatternlockBinary.run(
@@ -21,11 +21,28 @@ final class CompanionProgramTests: XCTestCase {
     XCTAssertEqual(result.stderr, "patternlock: mqtt: unknown option '--no-such-option' (try 'patternlock --help')\n")
   }
 
+  /// `replay` and `inject` share one program, told which command it runs.
+  func testReplayAndInjectRunTheRecordingProgramWithTheirName() throws {
+    let replay = try PatternlockBinary.run(["replay", Captures.path("l-shape-1236")])
+    XCTAssertEqual(replay.status, 0, replay.stderr)
+    XCTAssertEqual(replay.stdout, try String(contentsOfFile: Captures.path("l-shape-1236", ".expected.jsonl"), encoding: .utf8))
+    let inject = try PatternlockBinary.run(["inject"])
+    XCTAssertEqual(inject.status, 2)
+    XCTAssertTrue(inject.stderr.hasPrefix("patternlock: inject: no recording file given"), inject.stderr)
+    let recording = try PatternlockBinary.url().deletingLastPathComponent().appendingPathComponent("patternlock-recording")
+    let alone = try ChildProcess.run(recording, ["layout"])
+    XCTAssertEqual(alone.status, 2)
+    XCTAssertEqual(alone.stderr, "patternlock: patternlock-recording runs replay or inject, as its first argument (try 'patternlock replay --help')\n")
+  }
+
   func testAMissingCompanionIsOneLineNamingWhereItWasLookedFor() throws {
     let alone = try makeTemporaryDirectory()
     let copy = alone.appendingPathComponent("patternlock")
     try FileManager.default.copyItem(at: try PatternlockBinary.url(), to: copy)
-    for (command, program) in [("session-lock", "patternlock-session-lock"), ("mqtt", "patternlock-mqtt")] {
+    for (command, program) in [
+      ("session-lock", "patternlock-session-lock"), ("mqtt", "patternlock-mqtt"), ("replay", "patternlock-recording"),
+      ("inject", "patternlock-recording"),
+    ] {
       let result = try ChildProcess.run(copy, [command])
       XCTAssertEqual(result.status, 1, command)
       XCTAssertEqual(
@@ -56,10 +73,12 @@ final class CompanionProgramTests: XCTestCase {
     let lock = try neededLibraries(directory.appendingPathComponent("patternlock"))
     let sessionLock = try neededLibraries(directory.appendingPathComponent("patternlock-session-lock"))
     let reporter = try neededLibraries(directory.appendingPathComponent("patternlock-mqtt"))
+    let recording = try neededLibraries(directory.appendingPathComponent("patternlock-recording"))
+    XCTAssertTrue(recording.contains { $0.hasPrefix("libyaml") } && recording.contains { $0.hasPrefix("libpng") }, "\(recording)")
     XCTAssertTrue(lock.contains { $0.hasPrefix("libdrm.") }, "\(lock)")
     XCTAssertTrue(sessionLock.contains { $0.hasPrefix("libwayland-client.") }, "\(sessionLock)")
     XCTAssertTrue(reporter.contains { $0.hasPrefix("libmosquitto.") }, "\(reporter)")
-    for name in ["libmosquitto.", "libssl.", "libcrypto.", "libwayland-client.", "libxkbcommon."] {
+    for name in ["libmosquitto.", "libssl.", "libcrypto.", "libwayland-client.", "libxkbcommon.", "libyaml", "libpng"] {
       XCTAssertFalse(lock.contains { $0.hasPrefix(name) }, "patternlock links \(name)")
     }
     for name in ["libmosquitto.", "libssl.", "libcrypto."] {

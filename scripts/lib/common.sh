@@ -104,9 +104,22 @@ resolve_host_binary() {
     host_binary=$(readlink -f "$PATTERNLOCK_HOST_BINARY")
     [ -x "$host_binary" ] || die "PATTERNLOCK_HOST_BINARY=$PATTERNLOCK_HOST_BINARY is not an executable"
   else
-    quietly "host swift build" swift build --product patternlock --scratch-path .build-cross
+    # Every product: `patternlock replay` runs patternlock-recording beside it.
+    quietly "host swift build" swift build --scratch-path .build-cross
     host_binary=$PWD/.build-cross/debug/patternlock
   fi
+}
+
+# The program of a patternlock build that runs COMMAND: patternlock-recording for
+# replay and inject, patternlock for the others. `patternlock replay` runs it itself,
+# but an aarch64 build under qemu-user would need binfmt_misc for that exec, so the
+# checks that run it there call the program directly (with the same arguments).
+# Usage: program_for PATTERNLOCK COMMAND
+program_for() {
+  case $2 in
+    replay | inject) echo "$(dirname "$1")/patternlock-recording" ;;
+    *) echo "$1" ;;
+  esac
 }
 
 # The directory of the Swift toolchain's binaries (swiftc, clang, ld.lld).

@@ -2,9 +2,7 @@ import CommandKit
 import FBDev
 import Input
 import KMS
-import PNGImage
 import PatternCore
-import Recording
 import SystemCalls
 import Vault
 
@@ -29,14 +27,6 @@ package enum CommandFailure: CommandError {
   case input(InputError)
   /// The event loop's own descriptors or poll failed.
   case loop(LoopFailure)
-  /// A recording cannot be replayed.
-  case recording(RecordingError)
-  /// A picture could not be written.
-  case picture(PNGError)
-  /// `--dump`'s directory cannot be made.
-  case dumpDirectory(path: String, errno: Errno)
-  /// A replay would draw more pictures than it may.
-  case tooManyPictures(limit: Int)
   /// The hooks or the door strike cannot be used as configured.
   case actions(ActionsError)
   /// The kiosk could not be shown, or the lock could not come back over it.
@@ -56,14 +46,8 @@ package enum CommandFailure: CommandError {
     case .door(let error): return error.message
     case .input(let error): return error.message
     case .loop(let error): return error.message
-    case .recording(let error): return error.message
-    case .picture(let error): return error.message
     case .actions(let error): return error.message
     case .kiosk(let error): return error.message
-    case .dumpDirectory(let path, let errno):
-      return "replay: cannot create --dump directory \(path): \(errno.text) (choose a writable path)"
-    case .tooManyPictures(let limit):
-      return "replay: the recording would show more than \(limit) pictures (a long lockout countdown or hours between events?); nothing was written (cut the recording, or replay it without --dump and --contact-sheet)"
     case .handOff(let program, let errno):
       return "unlocked, but cannot run \(program): \(errno.text) (check the exec setting)"
     case .stateNotReadable(let path):
@@ -75,10 +59,9 @@ package enum CommandFailure: CommandError {
   package var status: Int32 {
     switch self {
     // An unusable --dump directory is a bad command line, as the option's value is.
-    case .usage, .tooManyPictures, .dumpDirectory: return ExitStatus.badInput.rawValue
+    case .usage: return ExitStatus.badInput.rawValue
     case .vault(let error), .vaultAlreadyReported(let error): return VaultCommandSupport.status(for: error).rawValue
-    case .recording(let error): return ReplayCommand.exitStatus(for: error).rawValue
-    case .display, .framebuffer, .door, .input, .loop, .picture, .handOff, .actions, .kiosk: return ExitStatus.failure.rawValue
+    case .display, .framebuffer, .door, .input, .loop, .handOff, .actions, .kiosk: return ExitStatus.failure.rawValue
     case .stateNotReadable: return UnlockExitStatus.notPermitted.rawValue
     }
   }

@@ -28,7 +28,7 @@ package struct DoorRules {
   package let heldOpenMicroseconds: UInt64
   /// How long a strike release lasts; nil without a strike.
   package let strikeMicroseconds: UInt64?
-  private(set) var isOpen = false
+  package private(set) var isOpen = false
   private var openedAt: UInt64 = 0
   private var reported = false
   private var grantUntil: UInt64?

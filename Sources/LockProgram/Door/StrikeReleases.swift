@@ -5,7 +5,7 @@ import SystemCalls
 /// is let open, not forced. A class because the two live in different parts of the
 /// loop; the process has one, made before the lock starts.
 package final class StrikeReleases {
-  private(set) var lastRelease: UInt64?
+  package private(set) var lastRelease: UInt64?
 
   /// The strike was released now.
   package func released() { lastRelease = MonotonicClock.microseconds() }

@@ -16,6 +16,12 @@ package struct DevelopmentJudge: PatternJudge {
   /// Whether a match unlocks (`run`), or is only shown as accepted (`replay`).
   package let matchUnlocks: Bool
 
+  package init(expected: DotSequence?, minimumDots: Int, matchUnlocks: Bool) {
+    self.expected = expected
+    self.minimumDots = minimumDots
+    self.matchUnlocks = matchUnlocks
+  }
+
   package func verdict(for outcome: GestureOutcome) -> LockScreenController.Verdict {
     guard outcome.result == .complete else { return .rejected(.tooShort(minimumDots: minimumDots)) }
     guard let expected else { return .neutral(.patternEntered) }

@@ -21,7 +21,7 @@ package struct VaultGate: PatternJudge, ~Copyable {
   private let clock: UnlockClock
   /// The first attempt that could not be recorded, if one could not: `replay` exits
   /// with its status once the pictures are out (`run` shows it and goes on).
-  private(set) var attemptFailure: VaultError?
+  package private(set) var attemptFailure: VaultError?
   /// The hooks and door strike started after each judgement (`run` only: a replay
   /// judges a copy and must not open anything).
   package var actions: UnlockActions?

@@ -9,26 +9,26 @@ import Screen
 ///
 /// It never switches off (blanking then shows black frames, so a dump shows the
 /// blank), and every show completes at once.
-package struct PNGDumpDisplay<Pixel: PixelStorage>: Display {
-  package typealias Failure = PNGError
-  package let width: Int
-  package let height: Int
-  package let directory: String?
+struct PNGDumpDisplay<Pixel: PixelStorage>: Display {
+  typealias Failure = PNGError
+  let width: Int
+  let height: Int
+  let directory: String?
   private var sheet: ContactSheet?
   private let sheetPath: String?
   /// How many frames were shown.
   private(set) var written = 0
 
-  package var pollDescriptor: Int32 { -1 }
-  package var hotplugDescriptor: Int32 { -1 }
-  package var isFlipPending: Bool { false }
-  package var isOutputOff: Bool { false }
-  package var canSwitchOff: Bool { false }
+  var pollDescriptor: Int32 { -1 }
+  var hotplugDescriptor: Int32 { -1 }
+  var isFlipPending: Bool { false }
+  var isOutputOff: Bool { false }
+  var canSwitchOff: Bool { false }
 
   /// - Parameters:
   ///   - directory: where the numbered files go, or nil for none.
   ///   - contactSheet: the sheet's path and how many frames it will hold, or nil.
-  package init(width: Int, height: Int, directory: String?, contactSheet: (path: String, frames: Int)?) {
+  init(width: Int, height: Int, directory: String?, contactSheet: (path: String, frames: Int)?) {
     self.width = width
     self.height = height
     self.directory = directory
@@ -42,7 +42,7 @@ package struct PNGDumpDisplay<Pixel: PixelStorage>: Display {
     }
   }
 
-  package mutating func show(_ frame: [UInt8], damage: Rect) throws(PNGError) -> Bool {
+  mutating func show(_ frame: [UInt8], damage: Rect) throws(PNGError) -> Bool {
     let stride = width * Pixel.bytesPerPixel
     if let directory {
       let path = directory + "/" + PNGDumpDisplay.fiveDigits(written) + ".png"
@@ -56,18 +56,18 @@ package struct PNGDumpDisplay<Pixel: PixelStorage>: Display {
   }
 
   /// Writes the contact sheet, if one was asked for.
-  package func finish() throws(PNGError) {
+  func finish() throws(PNGError) {
     guard let sheet, let sheetPath else { return }
     try PNGFile.write(to: sheetPath, frame: sheet.pixels, width: sheet.width, height: sheet.height, stride: sheet.stride, format: .xrgb8888)
   }
 
-  package mutating func completeFlip() throws(PNGError) -> UInt64? { nil }
-  package mutating func hotplug() throws(PNGError) -> Bool { false }
+  mutating func completeFlip() throws(PNGError) -> UInt64? { nil }
+  mutating func hotplug() throws(PNGError) -> Bool { false }
   // Never called: `canSwitchOff` is false.
-  package mutating func switchOff() throws(PNGError) {}
-  package mutating func switchOn(showing frame: [UInt8]) throws(PNGError) {}
+  mutating func switchOff() throws(PNGError) {}
+  mutating func switchOn(showing frame: [UInt8]) throws(PNGError) {}
 
-  package static func fiveDigits(_ n: Int) -> String {
+  static func fiveDigits(_ n: Int) -> String {
     var text = "\(n)"
     while text.utf8.count < 5 { text = "0" + text }
     return text

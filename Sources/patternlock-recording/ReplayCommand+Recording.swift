@@ -1,12 +1,13 @@
 import CommandKit
 import Configuration
+import LockProgram
 import PatternCore
 import Recording
 import SystemCalls
 
 extension ReplayCommand {
   /// The recorded device the settings name, as Recording selects it.
-  package static func deviceSelection(_ device: DeviceInRecording) -> DeviceSelection {
+  static func deviceSelection(_ device: DeviceInRecording) -> DeviceSelection {
     switch device {
     case .automatic: return .automatic
     case .number(let n): return .number(n)
@@ -19,7 +20,7 @@ extension ReplayCommand {
   ///
   /// Positions clamped onto their axis range are one warning line on stderr, before
   /// any gesture line: the replay goes on, as the lock screen would with such a panel.
-  package static func touchEvents(_ path: String, device: DeviceSelection, transform: ViewTransform) throws(CommandFailure) -> [TouchEvent] {
+  static func touchEvents(_ path: String, device: DeviceSelection, transform: ViewTransform) throws(RecordingFailure) -> [TouchEvent] {
     do throws(RecordingError) {
       let recording = try Recording(contentsOf: path, device: device)
       let converted = try recording.convert(transform: transform)

@@ -1,6 +1,7 @@
 import CommandKit
 import Configuration
 import Input
+import LockProgram
 import PatternCore
 import Recording
 import SystemCalls
@@ -16,8 +17,8 @@ import SystemCalls
 /// The recording format has no `properties:` in what Recording keeps, so a device
 /// that reports touches (multitouch or BTN_TOUCH) is given INPUT_PROP_DIRECT: that is
 /// what makes udev tag it a touchscreen rather than a touchpad.
-package enum InjectCommand {
-  package static func run(_ arguments: [String]) throws(CommandFailure) -> ExitStatus {
+enum InjectCommand {
+  static func run(_ arguments: [String]) throws(RecordingFailure) -> ExitStatus {
     let path: String
     let settings: Settings
     do throws(UsageError) {
@@ -65,7 +66,7 @@ package enum InjectCommand {
   }
 
   /// The uinput description of a recorded device.
-  package static func description(of device: RecordedDevice) -> VirtualDeviceDescription {
+  static func description(of device: RecordedDevice) -> VirtualDeviceDescription {
     var axes: [VirtualDeviceDescription.Axis] = []
     for (code, info) in device.absinfo {
       axes.append(

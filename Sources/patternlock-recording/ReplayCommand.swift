@@ -1,5 +1,6 @@
 import CommandKit
 import Configuration
+import LockProgram
 import PNGImage
 import PatternCore
 import Raster
@@ -23,26 +24,26 @@ import Typeface
 /// `--state-dir DIR` the Vault judges instead (ReplayCommand+Policy.swift), and the
 /// pictures are `run`'s for that secret: the same controller, verdicts and lockouts,
 /// on the recording's clock.
-package enum ReplayCommand {
+enum ReplayCommand {
   /// What `replay` draws and writes, besides its JSON lines.
-  package struct FrameOptions {
-    package var dumpDirectory: String?
-    package var contactSheet: String?
-    package var format = PixelFormat.xrgb8888
-    package var expected: DotSequence?
+  struct FrameOptions {
+    var dumpDirectory: String?
+    var contactSheet: String?
+    var format = PixelFormat.xrgb8888
+    var expected: DotSequence?
     /// The screen as on the device; the timeout is shown and reported, never carried
     /// out. No idle blanking: idle-blank-s is the display's (run's), and a replay's
     /// pictures are the ones the screen draws.
-    package var screen: ScreenConfiguration
+    var screen: ScreenConfiguration
     /// --grid-seed: each play of a moving grid starts this sequence again, so the
     /// counting play and the drawing play, and every run, place the grid alike.
-    package var gridSeed: UInt64
+    var gridSeed: UInt64
     /// The message's wrapped lines and glyphs (and the language drawn) once laid out.
-    package var text: ScreenText
-    package var fontPath: String { screen.fontPath ?? FontLoader.defaultFontPath }
+    var text: ScreenText
+    var fontPath: String { screen.fontPath ?? FontLoader.defaultFontPath }
 
     /// What the command line and patternlock.conf asked for.
-    package init(_ settings: Settings) {
+    init(_ settings: Settings) {
       dumpDirectory = settings.dumpDirectory
       contactSheet = settings.contactSheet
       format = settings.frameFormat ?? .xrgb8888
@@ -53,10 +54,10 @@ package enum ReplayCommand {
       text = .none(screen.language)
     }
 
-    package var rendersFrames: Bool { dumpDirectory != nil || contactSheet != nil }
+    var rendersFrames: Bool { dumpDirectory != nil || contactSheet != nil }
   }
 
-  package static func run(_ arguments: [String]) throws(CommandFailure) -> ExitStatus {
+  static func run(_ arguments: [String]) throws(RecordingFailure) -> ExitStatus {
     // Patterns are held in memory from here on (drawn, typed or replayed).
     VaultCommandSupport.protectSecretsInMemory(lockingMemory: false)
     let settings: Settings
@@ -99,7 +100,7 @@ package enum ReplayCommand {
   /// The vault that judges the replay: only one named by `--state-dir` on the command
   /// line, as a recording is judged against a real secret only when asked (the state
   /// directory of patternlock.conf is always set, at least by the package's defaults).
-  package static func judgingDirectory(_ settings: Settings) throws(UsageError) -> String? {
+  static func judgingDirectory(_ settings: Settings) throws(UsageError) -> String? {
     guard settings.origins[.stateDir] == .commandLine, let directory = settings.stateDirectory else { return nil }
     if settings.pattern != nil {
       throw UsageError("replay: --pattern cannot be combined with --state-dir: the pattern that unlocks is the one set in \(directory) (drop --pattern, or drop --state-dir to compare with a plain pattern)")
@@ -109,7 +110,7 @@ package enum ReplayCommand {
 
   /// The most pictures `--dump` and `--contact-sheet` draw for one replay (a 90-minute
   /// countdown is 5,400); past it the replay is refused before anything is written.
-  package static let maximumPictures = 10_000
+  static let maximumPictures = 10_000
 
   /// Plays the events through the lock screen (`RecordedPlayback`), with `judge`
   /// judging and printing each finished gesture, and, when asked, draws every
@@ -120,11 +121,11 @@ package enum ReplayCommand {
   /// first play's judgements (a vault attempt is counted: it cannot be judged twice),
   /// once the count is known to be within the limit and the contact sheet can be
   /// laid out for it.
-  package static func play<J: PatternJudge & ~Copyable>(
+  static func play<J: PatternJudge & ~Copyable>(
     _ events: [TouchEvent], layout: GridLayout, frames: FrameOptions, minimumDots: Int,
     lockoutAtStart: Lockout = .none, judge: inout JudgementLog<J>,
     refused: (GestureOutcome, Lockout) -> Void = { _, _ in }
-  ) throws(CommandFailure) {
+  ) throws(RecordingFailure) {
     guard frames.rendersFrames else {
       _ = judgeAndCount(
         events, layout: layout, frames: frames, minimumDots: minimumDots, lockoutAtStart: lockoutAtStart,
@@ -173,7 +174,7 @@ package enum ReplayCommand {
   ///
   /// - Returns: how many pictures the play presented, or nil when it passed the
   ///   limit of `pictures`.
-  package static func judgeAndCount<J: PatternJudge & ~Copyable>(
+  static func judgeAndCount<J: PatternJudge & ~Copyable>(
     _ events: [TouchEvent], layout: GridLayout, frames: FrameOptions, minimumDots: Int, lockoutAtStart: Lockout,
     pictures: RecordedPlayback.Pictures, judge: inout JudgementLog<J>, refused: (GestureOutcome, Lockout) -> Void
   ) -> Int? {
@@ -193,10 +194,10 @@ package enum ReplayCommand {
 
   /// The second play: the same events, the first play's judgements, every picture
   /// drawn in `Pixel`'s format and written.
-  package static func draw<Pixel: PixelStorage>(
+  static func draw<Pixel: PixelStorage>(
     _: Pixel.Type, _ events: [TouchEvent], layout: GridLayout, frames: FrameOptions, minimumDots: Int,
     lockoutAtStart: Lockout, pictures: Int, judge: inout JudgementReplay
-  ) throws(CommandFailure) {
+  ) throws(RecordingFailure) {
     let t = layout.transform
     var input = RecordedInput(events)
     var screen = makeScreen(Pixel.self, layout: layout, frames: frames, text: frames.text, minimumDots: minimumDots)
@@ -213,7 +214,7 @@ package enum ReplayCommand {
   }
 
   /// The first play counts pictures without text; the second draws them with `text`.
-  package static func makeScreen<Pixel: PixelStorage>(
+  static func makeScreen<Pixel: PixelStorage>(
     _: Pixel.Type, layout: GridLayout, frames: FrameOptions, text: ScreenText, minimumDots: Int
   ) -> LockScreen<Pixel> {
     LockScreen<Pixel>(
@@ -223,7 +224,7 @@ package enum ReplayCommand {
 
   /// One JSON line for what the lock did by itself; `replay` never carries it out:
   /// `{"event":"timeout","action":"poweroff"}`, `{"event":"power-button","action":"poweroff"}`.
-  package static func report(_ event: UnattendedEvent, at _: UInt64) {
+  static func report(_ event: UnattendedEvent, at _: UInt64) {
     var object = JSONObjectWriter()
     switch event {
     case .timeout(let action):
@@ -237,7 +238,7 @@ package enum ReplayCommand {
   }
 
   /// Bad files are bad input (2); only a read failing part-way is the environment (1).
-  package static func exitStatus(for error: RecordingError) -> ExitStatus {
+  static func exitStatus(for error: RecordingError) -> ExitStatus {
     if case .readFailed = error { return .failure }
     return .badInput
   }

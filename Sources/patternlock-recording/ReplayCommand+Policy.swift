@@ -1,4 +1,5 @@
 import CommandKit
+import LockProgram
 import PatternCore
 import Scene
 import SystemCalls
@@ -27,9 +28,9 @@ extension ReplayCommand {
   /// the "Try again in 0:59" countdown each second, "Locked: ask an administrator".
   /// They change no line (the lines are printed during the play, the pictures drawn
   /// from its states afterwards).
-  package static func runPolicy(
+  static func runPolicy(
     _ events: [TouchEvent], layout: GridLayout, frames: FrameOptions, stateDirectory path: String, throttle: ThrottleTable
-  ) throws(CommandFailure) {
+  ) throws(RecordingFailure) {
     let start = events.first?.timeMicroseconds ?? 0
     var gate = try openGate(copyOf: path, throttle: throttle, start: start)
     do throws(VaultError) {
@@ -47,7 +48,7 @@ extension ReplayCommand {
     if let failure = judge.inner.attemptFailure { throw .vaultAlreadyReported(failure) }
   }
 
-  private static func openGate(copyOf path: String, throttle: ThrottleTable, start: UInt64) throws(CommandFailure) -> VaultGate {
+  private static func openGate(copyOf path: String, throttle: ThrottleTable, start: UInt64) throws(RecordingFailure) -> VaultGate {
     do throws(VaultError) {
       return try VaultGate(copyOf: path, throttle: throttle, clock: .recording(startingAt: start), startingAt: start)
     } catch {
@@ -58,7 +59,7 @@ extension ReplayCommand {
   /// What a gesture the screen refused during a lockout gets: nothing was judged or
   /// counted; `retry_in_s` is what the countdown showed when the gesture ended (whole
   /// seconds, rounded up; 0 when the lockout ran out while the finger was still down).
-  package static func lockedOutDecision(_ outcome: GestureOutcome, lockout: Lockout) -> UnlockDecision {
+  static func lockedOutDecision(_ outcome: GestureOutcome, lockout: Lockout) -> UnlockDecision {
     UnlockDecision(result: .lockedOut, lockout: lockout == .none ? .seconds(0) : lockout)
   }
 }
