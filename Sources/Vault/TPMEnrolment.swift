@@ -47,11 +47,7 @@ public struct TPMEnrolment: Equatable {
   /// - Throws: `VaultError.tpm` (the attempt is then not judged).
   func prepare(_ tpm: TrustedPlatformModule) throws(VaultError) {
     let count: TrustedPlatformModule.Count
-    do throws(TPMProblem) {
-      count = try tpm.check(binding)
-    } catch {
-      throw .tpm(error)
-    }
+    count = try lifting(VaultError.tpm) { () throws(TPMProblem) in try tpm.check(binding) }
     if count.triesLeft == 0 { throw .tpm(.lockedOut) }
   }
 

@@ -211,11 +211,7 @@ public struct UnlockSession {
   private func openTPM() throws(VaultError) -> TrustedPlatformModule? {
     guard let enrolment = enrolled.tpmEnrolment else { return nil }
     let tpm: TrustedPlatformModule
-    do throws(TPMProblem) {
-      tpm = try TrustedPlatformModule(tcti: tcti)
-    } catch {
-      throw .tpm(error)
-    }
+    tpm = try lifting(VaultError.tpm) { () throws(TPMProblem) in try TrustedPlatformModule(tcti: tcti) }
     try enrolment.prepare(tpm)
     return tpm
   }

@@ -2,6 +2,7 @@ import CommandKit
 import Configuration
 import LockEvents
 import MQTT
+import PatternCore
 import SystemCalls
 
 /// `patternlock mqtt`: reports the lock to an MQTT broker for Home Assistant
@@ -12,7 +13,9 @@ import SystemCalls
 /// hand it listens there itself.
 enum MQTTCommand {
   static func run(_ arguments: [String]) throws(ReporterFailure) -> ExitStatus {
-    let settings = try lifting(ReporterFailure.usage) { () throws(UsageError) in try CommandLineSettings.optionsOnly(arguments, for: .mqtt) }
+    let settings = try lifting(ReporterFailure.usage) { () throws(UsageError) in
+      try CommandLineSettings.optionsOnly(arguments, for: .mqtt)
+    }
     guard CurrentProcess.effectiveUser.rawValue != 0 else {
       throw .usage(
         UsageError(

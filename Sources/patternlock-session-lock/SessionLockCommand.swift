@@ -71,7 +71,7 @@ enum SessionLockCommand {
     } catch {
       throw .wayland(error)
     }
-    var loop = try lifting(SessionLockFailure.command) { () throws(CommandFailure) in try RunCommand.makeLoop() }
+    var loop = try lifting(SessionLockFailure.command) { () throws(CommandFailure) in try LockStartKit.makeLoop() }
     loop.printTiming = settings.printsTiming
     var display = SessionLockDisplay(connection: connection)
     var input = SessionLockInput(connection: connection)
@@ -136,7 +136,7 @@ enum SessionLockCommand {
     options.panelWidth = connection.frameWidth
     options.panelHeight = connection.frameHeight
     let (layout, text) = try lifting(SessionLockFailure.command) { () throws(CommandFailure) in
-      try RunCommand.layOut(options, configuration, on: "lock surface \(connection.frameWidth)x\(connection.frameHeight)")
+      try LockStartKit.layOut(options, configuration, on: "lock surface \(connection.frameWidth)x\(connection.frameHeight)")
     }
     let screens = RunScreens(configuration: configuration, layout: layout, text: text)
     var screen = screens.screen(XRGB8888.self, minimumDots: minimumDots, prompt: PromptText.drawPattern)
@@ -160,7 +160,7 @@ enum SessionLockCommand {
       options.panelWidth = output.width
       options.panelHeight = output.height
       let (layout, text) = try lifting(SessionLockFailure.command) { () throws(CommandFailure) in
-        try RunCommand.layOut(options, configuration, on: "lock surface \(output.width)x\(output.height)")
+        try LockStartKit.layOut(options, configuration, on: "lock surface \(output.width)x\(output.height)")
       }
       connection.attach(LockScreenRenderer(layout: layout, configuration: configuration, text: text), to: output.tag)
     }

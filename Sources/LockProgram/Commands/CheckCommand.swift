@@ -16,14 +16,12 @@ import Vault
 package enum CheckCommand {
   package static func run(_ arguments: [String]) throws(CommandFailure) -> UnlockExitStatus {
     let settings: Settings
-    do throws(UsageError) {
-      settings = try VaultCommandSupport.settingsRefusingPatternArguments(arguments, for: .check)
-    } catch {
-      throw .usage(error)
+    settings = try lifting(CommandFailure.usage) { () throws(UsageError) in
+      try VaultCommandSupport.settingsRefusingPatternArguments(arguments, for: .check)
     }
     let directoryPath = settings.stateDirectory ?? StateDirectory.defaultPath
     VaultCommandSupport.protectSecretsInMemory()
-    let actions = try RunCommand.makeActions(settings)
+    let actions = try LockStartKit.makeActions(settings)
     do throws(VaultError) {
       let directory = try StateDirectory(opening: directoryPath, creating: false)
       var session = try UnlockSession(

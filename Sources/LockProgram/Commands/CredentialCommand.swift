@@ -16,10 +16,8 @@ import Vault
 package enum CredentialCommand {
   package static func run(_ arguments: [String]) throws(CommandFailure) -> UnlockExitStatus {
     let parsed: CommandLineSettings
-    do throws(UsageError) {
-      parsed = try CommandLineSettings(reading: arguments, for: .credential)
-    } catch {
-      throw .usage(error)
+    parsed = try lifting(CommandFailure.usage) { () throws(UsageError) in
+      try CommandLineSettings(reading: arguments, for: .credential)
     }
     let settings = parsed.settings
     let operands = parsed.operands

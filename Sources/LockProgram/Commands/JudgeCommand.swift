@@ -28,10 +28,8 @@ package enum JudgeCommand {
 
   package static func run(_ arguments: [String]) throws(CommandFailure) -> UnlockExitStatus {
     let settings: Settings
-    do throws(UsageError) {
-      settings = try VaultCommandSupport.settingsRefusingPatternArguments(arguments, for: .judge)
-    } catch {
-      throw .usage(error)
+    settings = try lifting(CommandFailure.usage) { () throws(UsageError) in
+      try VaultCommandSupport.settingsRefusingPatternArguments(arguments, for: .judge)
     }
     let peer: PeerCredentials
     do throws(Errno) {
@@ -46,7 +44,7 @@ package enum JudgeCommand {
         ))
     }
     let asker = "uid \(peer.user.rawValue) gid \(peer.group.rawValue) pid \(peer.process.rawValue)"
-    let actions = try RunCommand.makeActions(settings)
+    let actions = try LockStartKit.makeActions(settings)
     let directoryPath = settings.stateDirectory ?? StateDirectory.defaultPath
     do throws(VaultError) {
       let directory = try StateDirectory(opening: directoryPath, creating: false)

@@ -1,6 +1,7 @@
 import CommandKit
 import Configuration
 import LockEvents
+import PatternCore
 import SystemCalls
 import Vault
 
@@ -12,7 +13,9 @@ import Vault
 /// the rest is still printed.
 package enum LogCommand {
   package static func run(_ arguments: [String]) throws(CommandFailure) -> ExitStatus {
-    let settings = try lifting(CommandFailure.usage) { () throws(UsageError) in try CommandLineSettings.optionsOnly(arguments, for: .log) }
+    let settings = try lifting(CommandFailure.usage) { () throws(UsageError) in
+      try CommandLineSettings.optionsOnly(arguments, for: .log)
+    }
     var since: Int64?
     if let text = settings.logSince {
       guard let seconds = UTCTime.parse(text) else {

@@ -10,7 +10,9 @@ import Vault
 /// by a damaged attempts file. Root only: this is the administrator's way back in.
 package enum ResetAttemptsCommand {
   package static func run(_ arguments: [String]) throws(CommandFailure) -> UnlockExitStatus {
-    let settings = try lifting(CommandFailure.usage) { () throws(UsageError) in try CommandLineSettings.optionsOnly(arguments, for: .resetAttempts) }
+    let settings = try lifting(CommandFailure.usage) { () throws(UsageError) in
+      try CommandLineSettings.optionsOnly(arguments, for: .resetAttempts)
+    }
     let directoryPath = settings.stateDirectory ?? StateDirectory.defaultPath
     guard CurrentProcess.realUser == .root else {
       Console.error("reset-attempts: only root may reset the attempt counter (run it as root, such as with sudo)")
@@ -40,11 +42,7 @@ package enum ResetAttemptsCommand {
     guard typed.count > 0 else { throw .recoveryKeyMissing }
     guard let key = RecoveryKey.parse(typed) else { throw .recoveryKeyMalformed }
     let tpm: TrustedPlatformModule
-    do throws(TPMProblem) {
-      tpm = try TrustedPlatformModule(tcti: settings.tpmTCTI)
-    } catch {
-      throw .tpm(error)
-    }
+    tpm = try lifting(VaultError.tpm) { () throws(TPMProblem) in try TrustedPlatformModule(tcti: settings.tpmTCTI) }
     try enrolment.recover(with: key, on: tpm, limit: settings.throttle.permanentAfter)
     return true
   }

@@ -10,8 +10,9 @@ import SystemCalls
 import Terminal
 import Vault
 
-/// What `run` and `enroll` were told, from patternlock.conf and the command line, in
-/// the types of the modules that use it.
+/// What `run` and `enroll` make of what they were told (patternlock.conf and the command
+/// line): the values built from one or more settings, checked, in the types of the
+/// modules that use them. Every other value is read from `all`, the settings as given.
 ///
 /// `run` takes min-dots from the stored pattern (set with it); `enroll` (and `run`
 /// with enroll-first, when it enrols) stores it, with the Argon2 costs.
@@ -19,25 +20,12 @@ package struct RunSettings {
   /// How the lock screen looks and behaves: every lock of the run is made from it.
   package var screen: ScreenConfiguration
   package var kms: KMSOptions
-  /// `display-wait-s`: how long to wait for a DRM display to appear.
-  package var displayWaitSeconds: Int
-  /// `format =`: nil for the display's own choice.
-  package var format: PixelFormat?
   package var seat: String
   package var calibration: CalibrationMatrix?
-  /// `--pattern`, DEVELOPMENT ONLY: the pattern that unlocks instead of the stored one.
-  package var expected: DotSequence?
-  package var stateDirectory: String?
-  package var throttle: ThrottleTable
-  package var timing: Bool
-  package var minimumDotsToEnroll: Int
   package var hashCost: HashCost
-  package var enrollFirst: Bool
-  /// The command that replaces patternlock after an unlock; empty for none.
-  package var exec: [String]
   /// The kiosk an unlock switches to (`kiosk-unit`); nil for none.
   package var kiosk: KioskPlan?
-  /// Everything read, for what is built from several settings (`UnlockActions`).
+  /// The settings as given: the one place every value not built here is read from.
   package let all: Settings
 
   /// Reads the command line of `run` or `enroll` over patternlock.conf.
@@ -49,21 +37,12 @@ package struct RunSettings {
     all = settings
     screen = ScreenConfiguration(settings)
     kms = KMSOptions(devicePath: settings.devicePath, outputName: settings.outputName)
-    format = settings.frameFormat
     kms.format = settings.frameFormat.map { $0 == .rgb565 ? FourCC.rgb565 : FourCC.xrgb8888 }
     kms.mode = settings.mode
-    displayWaitSeconds = settings.displayWaitSeconds
     // For testing the fallback on atomic drivers (documented in patternlock(1)).
     kms.forceLegacy = CurrentProcess.environmentVariable("PATTERNLOCK_KMS_LEGACY") == "1"
     seat = settings.seat ?? "seat0"
     calibration = settings.calibration.flatMap { CalibrationMatrix(values: $0) }
-    expected = settings.pattern
-    stateDirectory = settings.stateDirectory
-    throttle = settings.throttle
-    timing = settings.printsTiming
-    minimumDotsToEnroll = settings.minimumDots
-    enrollFirst = settings.enrollFirst
-    exec = settings.exec
     if let unit = settings.kioskUnit {
       // The settings table takes 2 to 63 only; this says so should that ever change.
       guard let terminal = TerminalNumber(rawValue: Int32(settings.kioskVT)) else {
@@ -75,9 +54,9 @@ package struct RunSettings {
     }
     // A pattern chosen on the command line must never open what the administrator set
     // up for the enrolled one: whoever may start `run` could otherwise unlock it.
-    if expected != nil && (!exec.isEmpty || kiosk != nil) {
+    if settings.pattern != nil && (!settings.exec.isEmpty || kiosk != nil) {
       throw UsageError(settings.blame(
-        exec.isEmpty ? .kioskUnit : .exec,
+        settings.exec.isEmpty ? .kioskUnit : .exec,
         "--pattern is for development and never opens this; leave out --pattern to unlock with the enrolled pattern"))
     }
     let passes = settings.argonPasses ?? HashCost.standard.passes

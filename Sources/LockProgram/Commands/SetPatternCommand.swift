@@ -15,10 +15,8 @@ package enum SetPatternCommand {
     // Patterns are held in memory from here on (drawn, typed or replayed).
     VaultCommandSupport.protectSecretsInMemory()
     let settings: Settings
-    do throws(UsageError) {
-      settings = try VaultCommandSupport.settingsRefusingPatternArguments(arguments, for: .setPattern)
-    } catch {
-      throw .usage(error)
+    settings = try lifting(CommandFailure.usage) { () throws(UsageError) in
+      try VaultCommandSupport.settingsRefusingPatternArguments(arguments, for: .setPattern)
     }
     let directoryPath = settings.stateDirectory ?? StateDirectory.defaultPath
     let gridSize = settings.layout.gridSize

@@ -23,7 +23,9 @@ import Vault
 ///   says what to do; `not-common`; or `unchecked` (no unlock since it was set).
 package enum StatusCommand {
   package static func run(_ arguments: [String]) throws(CommandFailure) -> ExitStatus {
-    let settings = try lifting(CommandFailure.usage) { () throws(UsageError) in try CommandLineSettings.optionsOnly(arguments, for: .status) }
+    let settings = try lifting(CommandFailure.usage) { () throws(UsageError) in
+      try CommandLineSettings.optionsOnly(arguments, for: .status)
+    }
     let path = settings.stateDirectory ?? StateDirectory.defaultPath
     var line = JSONObjectWriter()
     line.add("state_dir", string: path)

@@ -24,10 +24,8 @@ package enum PatternEnrolment {
     case .required:
       break
     }
-    do throws(TPMProblem) {
-      return try TrustedPlatformModule(tcti: settings.tpmTCTI)
-    } catch {
-      throw .tpmRequired(error)
+    return try lifting(VaultError.tpmRequired) { () throws(TPMProblem) in
+      try TrustedPlatformModule(tcti: settings.tpmTCTI)
     }
   }
 

@@ -1,0 +1,90 @@
+import CommandKit
+import Configuration
+import FBDev
+import Input
+import KMS
+import PatternCore
+import Raster
+import Scene
+import Screen
+import SystemCalls
+import Terminal
+import Typeface
+import Vault
+
+/// The back-end choice of `run` and `enroll`: which display the lock is drawn on (an
+/// fbdev device when one is named, else KMS, else /dev/fb0), in the pixel format it
+/// takes, each choice specialising the lock for its display type.
+extension RunCommand {
+  /// Chooses the display back-end and runs the lock on it.
+  static func lockOnDisplay(_ settings: RunSettings, _ plan: Plan, judge: inout RunJudge) throws(CommandFailure) -> Ending {
+    // The display back-end is chosen here, and only here (docs/architecture.md,
+    // "Adding a back-end"): each choice specialises the lock for its display type and
+    // pixel format. An fbdev device when one is named, else KMS in the format it chose
+    // (waiting display-wait-s for it to appear), else (no DRM display at all) /dev/fb0
+    // when there is one.
+    if let path = settings.kms.devicePath, FBDevLayout.isFramebufferPath(path) {
+      return try lockOnFBDev(path, plan, judge: &judge)
+    }
+    let kms: KMSDisplay
+    do throws(KMSError) {
+      kms = try DisplayArrival.open(settings.kms, waitingUpTo: settings.all.displayWaitSeconds)
+    } catch {
+      if settings.kms.devicePath == nil, settings.kms.outputName == nil, DisplayArrival.isNotThereYet(error),
+        FBDevLayout.exists(defaultFBDev)
+      {
+        Console.error(error.message + "; using \(defaultFBDev) instead")
+        return try lockOnFBDev(defaultFBDev, plan, judge: &judge)
+      }
+      throw .display(error)
+    }
+    if kms.format == .rgb565 {
+      var display = KMSOutput<RGB565>(kms: kms, monitor: try udevMonitor())
+      return try lock(on: &display, plan, judge: &judge)
+    }
+    var display = KMSOutput<XRGB8888>(kms: kms, monitor: try udevMonitor())
+    return try lock(on: &display, plan, judge: &judge)
+  }
+
+  /// The fbdev device used when there is no DRM display.
+  package static let defaultFBDev = "/dev/fb0"
+
+  /// The lock on an fbdev device, in its own format (RGB565 or XRGB8888).
+  static func lockOnFBDev(_ path: String, _ plan: Plan, judge: inout RunJudge) throws(CommandFailure) -> Ending {
+    let opened: FBDevLayout.Opened
+    opened = try lifting(CommandFailure.framebuffer) { () throws(FBDevError) in try FBDevLayout.open(path) }
+    guard let format = opened.format else {
+      throw .framebuffer(.unsupportedLayout(path: path, layout: FBDevLayout.describe(opened.info)))
+    }
+    if let requested = plan.settings.all.frameFormat, requested != format {
+      throw .framebuffer(.formatMismatch(path: path, device: format.name, requested: requested.name))
+    }
+    if format == .rgb565 {
+      var display = try fbdev(RGB565.self, opened)
+      return try lock(on: &display, plan, judge: &judge)
+    }
+    var display = try fbdev(XRGB8888.self, opened)
+    return try lock(on: &display, plan, judge: &judge)
+  }
+
+  static func fbdev<Pixel: PixelStorage>(
+    _: Pixel.Type, _ opened: consuming FBDevLayout.Opened
+  ) throws(CommandFailure) -> FBDevDisplay<Pixel> {
+    // A consumed argument cannot be captured by a closure: lifted by hand.
+    do throws(FBDevError) {
+      return try FBDevDisplay<Pixel>(opened)
+    } catch {
+      throw .framebuffer(error)
+    }
+  }
+
+  /// The udev monitor that reports the KMS display's hotplugs.
+  package static func udevMonitor() throws(CommandFailure) -> UdevMonitor {
+    return try lifting(CommandFailure.input) { () throws(InputError) in try UdevMonitor(subsystem: "drm") }
+  }
+
+  /// The panel's mounting and the user's turn, added.
+  package static func combine(_ a: Rotation, _ b: Rotation) -> Rotation {
+    Rotation(degrees: (a.degrees + b.degrees) % 360) ?? .none
+  }
+}

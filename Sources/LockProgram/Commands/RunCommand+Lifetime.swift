@@ -1,0 +1,148 @@
+import CommandKit
+import Configuration
+import FBDev
+import Input
+import KMS
+import PatternCore
+import Raster
+import Scene
+import Screen
+import SystemCalls
+import Terminal
+import Typeface
+import Vault
+
+/// The lock's lifetime once its display is taken: laid out for it, its input, the
+/// console and the loop, the lock shown until it ends (again over the kiosk after each
+/// unlock that shows it), and what it is told besides the display and the judge.
+extension RunCommand {
+  /// What the lock needs besides the display and the judge.
+  struct Plan {
+    var settings: RunSettings
+    var minimumDots: Int
+    var started: UInt64?
+    var enrolling: Bool
+    var enrollsFirst: Bool
+    /// The kiosk an unlock switches to, from the lock's own VT.
+    var kiosk: TerminalKiosk?
+    /// The door's contact and exit button.
+    var door: DoorWatch
+    /// The hooks and the strike (a remote unlock releases it too).
+    var actions: UnlockActions
+  }
+
+  /// The lock on a display that has been taken: layout, input, console, the loop.
+  static func lock<D: LockDisplay & ~Copyable>(
+    on display: inout D, _ plan: Plan, judge: inout RunJudge
+  ) throws(CommandFailure) -> Ending {
+    let (settings, minimumDots, started, enrolling, enrollsFirst) =
+      (plan.settings, plan.minimumDots, plan.started, plan.enrolling, plan.enrollsFirst)
+    let configuration = settings.screen
+    var options = configuration.layout
+    options.panelWidth = display.width
+    options.panelHeight = display.height
+    options.rotation = combine(display.panelRotation, configuration.layout.rotation)
+    options.dotsPerInch =
+      configuration.layout.dotsPerInch
+      ?? LayoutOptions.dotsPerInch(pixels: display.width, millimetres: display.widthMillimetres)
+    let (layout, text) = try LockStartKit.layOut(options, configuration, on: "display \(display.summary)")
+    if let expected = settings.all.pattern, (0..<expected.count).contains(where: { expected[$0] > layout.dotCount }) {
+      throw .usage(UsageError("--pattern uses a dot beyond \(layout.dotCount), the last dot of a \(layout.gridSize)x\(layout.gridSize) grid"))
+    }
+
+    var input: InputContext
+    input = try lifting(CommandFailure.input) { () throws(InputError) in
+      try InputContext(seat: settings.seat, transform: layout.transform, calibration: settings.calibration)
+    }
+    var loop = try LockStartKit.makeLoop()
+    loop.printTiming = settings.all.printsTiming
+    loop.lockTerminal = plan.kiosk?.lockTerminal.control
+    loop.startMicroseconds = started
+    loop.door = plan.door
+    if !enrolling && !enrollsFirst { loop.events = try eventLink(settings.all, actions: plan.actions) }
+    let console = ConsoleMode()
+    Console.out("patternlock: showing the lock on \(display.summary)")
+
+    let screens = RunScreens(configuration: configuration, layout: layout, text: text)
+    var screen = screens.screen(
+      D.Pixel.self, minimumDots: minimumDots,
+      prompt: enrolling || enrollsFirst ? EnrollmentGate.startPrompt : PromptText.drawPattern)
+    let now = MonotonicClock.microseconds()
+    if let lockout = judge.lockoutAtStart(now: now) { screen.startLockedOut(lockout, now: now) }
+    var ending = loop.run(display: &display, input: &input, screen: &screen, judge: &judge)
+    if enrollsFirst, case .unlocked = ending {
+      // The new pattern is stored; the lock now runs with it on the same display (an
+      // enrolment is never an unlock: exit 0 would open what waits for run).
+      var gate: VaultGate
+      do throws(VaultError) {
+        gate = try VaultGate(
+          justEnrolledIn: settings.all.stateDirectory ?? StateDirectory.defaultPath, throttle: settings.all.throttle, tcti: settings.all.tpmTCTI,
+          patternGuard: PatternGuard(blocklistSize: settings.all.blocklistSize))
+      } catch {
+        throw .vault(error)
+      }
+      gate.actions = try LockStartKit.makeActions(settings.all)
+      gate.defersJudging = true
+      screen = screens.screen(D.Pixel.self, minimumDots: gate.minimumDotsToCheck, prompt: PromptText.drawPattern)
+      judge = .vault(gate)
+      loop.events = try eventLink(settings.all, actions: plan.actions)
+      ending = loop.run(display: &display, input: &input, screen: &screen, judge: &judge)
+    }
+    var kiosk = plan.kiosk
+    ending = try relockOverKiosk(
+      after: ending, kiosk: &kiosk, screens: screens, minimumDots: minimumDots, loop: &loop, display: &display,
+      input: &input, judge: &judge)
+    _ = console.isActive
+    // Thrown failures leave through the owners' deinits, which restore the CRTC and
+    // the console.
+    switch ending {
+    case .unlocked:
+      if !enrolling { Console.out("unlocked") }
+      return .exit(.success)
+    case .power(let action):
+      return .power(action)
+    case .signal(let signal):
+      // Never 0: a unit that treats success as "unlocked" must not open on a kill.
+      Console.out("patternlock: stopped by signal \(signal); display and console restored")
+      return .exit(.failure)
+    case .display(let error): throw D.commandFailure(error)
+    case .input(let error): throw .input(error)
+    case .failed(let error): throw .loop(error)
+    }
+  }
+
+  /// With a kiosk, an unlock shows it and the lock comes back over it in this process
+  /// (the kiosk keeps running behind the lock), as often as the kiosk's stay ends in a
+  /// relock. Every lock shown again is made by `screens`, as the first was.
+  ///
+  /// - Returns: how the last lock (or the last stay in the kiosk) ended.
+  package static func relockOverKiosk<D: LockDisplay & ~Copyable, I: InputSource & ~Copyable, K: KioskStay>(
+    after first: LoopEnding<D.Failure, I.Failure>, kiosk: inout K?, screens: RunScreens, minimumDots: Int,
+    loop: inout EventLoop, display: inout D, input: inout I, judge: inout RunJudge
+  ) throws(CommandFailure) -> LoopEnding<D.Failure, I.Failure> {
+    var ending = first
+    while kiosk != nil, case .unlocked = ending {
+      Console.out("unlocked")
+      switch kiosk!.stay(loop: &loop, display: &display, input: &input) {
+      case .signal(let signal): ending = .signal(signal)
+      case .failed(let failure): throw .kiosk(failure)
+      case .relock:
+        var screen = screens.screen(
+          D.Pixel.self, minimumDots: judge.minimumDots(otherwise: minimumDots), prompt: PromptText.drawPattern)
+        ending = loop.run(display: &display, input: &input, screen: &screen, judge: &judge)
+      }
+    }
+    return ending
+  }
+
+  /// The link to the event socket, for a lock that judges (never an enrolment).
+  package static func eventLink(_ settings: Settings, actions: UnlockActions) throws(CommandFailure) -> EventLink {
+    do throws(Errno) {
+      let link = try EventLink(settings, actions: actions)
+      link.carryAuditEntries()
+      return link
+    } catch {
+      throw .loop(.cannotCreate("the event socket's link", error))
+    }
+  }
+}
