@@ -8,9 +8,10 @@ import Screen
 /// own size into its shared-memory buffers, paced by its frame callbacks; the loop is
 /// paced by the output the gesture is drawn on.
 ///
-/// It shares its connection with `SessionLockInput`, which reads it: both poll the
-/// one descriptor, and the input is drained first (it was added to the loop first),
-/// so `completeFlip` only reports what that read brought.
+/// It shares its connection with `SessionLockInput`: both poll the one descriptor, and
+/// whichever the loop drains first reads it (a read finds what is queued, without
+/// waiting), so the frame callbacks and the input arrive whatever order the two were
+/// added to the loop in.
 public struct SessionLockDisplay: Display {
   public typealias Pixel = XRGB8888
   public typealias Failure = WaylandError
@@ -39,7 +40,7 @@ public struct SessionLockDisplay: Display {
   }
 
   public mutating func completeFlip() throws(WaylandError) -> UInt64? {
-    try connection.throwPending()
+    try connection.dispatch()
     return connection.takeFrameDone()
   }
 

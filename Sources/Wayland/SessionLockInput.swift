@@ -3,7 +3,8 @@ import Screen
 
 /// The seat of the session lock's connection as the lock screen's input: touch,
 /// pointer and keys on the drawing surface (`SeatInput`). Draining it reads the
-/// connection, so the display's events (sizes, releases, frames) are applied here too.
+/// connection (as `SessionLockDisplay.completeFlip` does, whichever comes first), so the
+/// display's events (sizes, releases, frames) are applied here too.
 public struct SessionLockInput: InputSource {
   public typealias Failure = WaylandError
 

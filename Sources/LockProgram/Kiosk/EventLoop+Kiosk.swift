@@ -132,8 +132,9 @@ extension EventLoop {
   ) -> KioskSwitch {
     guard (try? lockTerminal.activate(number)) != nil else { return .refused }
     let deadline = MonotonicClock.microseconds() &+ UInt64(LockTerminal.switchMilliseconds) * 1000
-    set.removeAll()
-    _ = set.add("signalfd", descriptor: descriptors.signals.rawValue)
+    // The signalfd is the one source of the switch: the door and the reporter wait
+    // the second it takes, for the stay.
+    beginMode(doorAndEvents: false)
 
     func prepare(_ loop: borrowing LoopDescriptors) -> Step<KioskSwitch> {
       let now = MonotonicClock.microseconds()
@@ -141,9 +142,8 @@ extension EventLoop {
       return .wait(milliseconds: Int32((deadline - now) / 1000 + 1))
     }
 
-    /// The signalfd, the one source: SIGUSR1 waits for the kiosk's own stay.
-    func drain(_ source: PollSet.Source, _ loop: borrowing LoopDescriptors) -> KioskSwitch? {
-      guard let signal = (try? loop.signals.next()) ?? nil else { return nil }
+    /// SIGUSR1 waits for the kiosk's own stay.
+    func signalled(_ signal: Signal) -> KioskSwitch? {
       if signal == .interrupt || signal == .terminate { return .stopped(signal) }
       guard signal == .user2 else { return nil }
       display.handOver()
@@ -152,7 +152,8 @@ extension EventLoop {
       return active ? .switched : .refused
     }
 
-    return cycle(prepare: prepare, drain: drain, failed: { _ in .refused })
+    return cycle(
+      prepare: prepare, signal: signalled, remote: { _ in nil }, drain: { _, _ in nil }, failed: { _ in .refused })
   }
 
   /// Why the stay in the kiosk ends, and the stop signal that ended it, if one did.
@@ -171,13 +172,9 @@ extension EventLoop {
     var lastInput = MonotonicClock.microseconds()
     let shown = lastInput
     var held = false
-    set.removeAll()
-    let signalled = set.add("signalfd", descriptor: descriptors.signals.rawValue)
+    beginMode()
     let inputReady = set.add("input", descriptor: input.pollDescriptor)
-    let door = self.door
-    let doorSources = door.addSources(to: &set)
     let events = self.events
-    let eventSources = events?.addSources(to: &set)
     events?.announce(unlocked: true)
 
     /// Before each wait: whether the kiosk and the VTs are still as a stay needs them.
@@ -209,19 +206,27 @@ extension EventLoop {
       return .wait(milliseconds: EventLoop.lookMilliseconds)
     }
 
+    func signalled(_ signal: Signal) -> KioskLeaving? {
+      if signal == .user1 { return KioskLeaving(why: "asked to lock (patternlock lock)") }
+      // Someone else made the lock's VT active (or asks to leave it): it shows the lock.
+      if signal == .user2 {
+        lockTerminal.answerSwitchSignal(allowingRelease: false)
+        return KioskLeaving(why: "asked to lock (patternlock lock)")
+      }
+      // Stopped while the kiosk is open (`systemctl stop patternlock`): no lock will
+      // come back over it, so it is closed as for a relock before the process ends.
+      return KioskLeaving(why: "stopped by signal \(signal.rawValue)", signal: signal)
+    }
+
+    /// UNLOCK finds the kiosk open already; LOCK locks again.
+    func remote(_ command: EventLink.Command) -> KioskLeaving? {
+      guard command == .lock else { return nil }
+      events?.remoteLockTaken()
+      return KioskLeaving(why: "asked to lock (LOCK from the event socket)")
+    }
+
     func drain(_ source: PollSet.Source, _ loop: borrowing LoopDescriptors) -> KioskLeaving? {
       switch source {
-      case signalled:
-        guard let signal = (try? loop.signals.next()) ?? nil else { return nil }
-        if signal == .user1 { return KioskLeaving(why: "asked to lock (patternlock lock)") }
-        // Someone else made the lock's VT active (or asks to leave it): it shows the lock.
-        if signal == .user2 {
-          lockTerminal.answerSwitchSignal(allowingRelease: false)
-          return KioskLeaving(why: "asked to lock (patternlock lock)")
-        }
-        // Stopped while the kiosk is open (`systemctl stop patternlock`): no lock will
-        // come back over it, so it is closed as for a relock before the process ends.
-        return KioskLeaving(why: "stopped by signal \(signal.rawValue)", signal: signal)
       case inputReady:
         var used = false
         do throws(I.Failure) {
@@ -232,17 +237,13 @@ extension EventLoop {
         }
         if used { lastInput = MonotonicClock.microseconds() }
       default:
-        if door.drain(source, doorSources) { return nil }
-        guard let events, let eventSources else { return nil }
-        // UNLOCK finds the kiosk open already; LOCK locks again.
-        if events.drain(source, eventSources) == .command(.lock) {
-          events.remoteLockTaken()
-          return KioskLeaving(why: "asked to lock (LOCK from the event socket)")
-        }
+        break
       }
       return nil
     }
 
-    return cycle(prepare: prepare, drain: drain, failed: { KioskLeaving(why: "poll failed: \($0.text)") })
+    return cycle(
+      prepare: prepare, signal: signalled, remote: remote, drain: drain,
+      failed: { KioskLeaving(why: "poll failed: \($0.text)") })
   }
 }

@@ -24,7 +24,7 @@ extension EventLoop {
     // these copies and the descriptors it lends them.
     let start = startMicroseconds ?? MonotonicClock.microseconds()
     let (printTiming, lockTerminal) = (self.printTiming, self.lockTerminal)
-    var driver = LiveDriver()
+    var rules = LiveStepRules()
     var firstFlip = true
     var lastInputTime: UInt64 = 0
     // The newest input in the frame being flipped: a flip queued before an event
@@ -33,7 +33,7 @@ extension EventLoop {
 
     func onInput(_ event: InputEvent) {
       if case .touch(let t) = event { lastInputTime = t.timeMicroseconds }
-      driver.receive(event, at: MonotonicClock.microseconds(), screen: &screen, judge: &judge)
+      rules.receive(event, at: MonotonicClock.microseconds(), screen: &screen, judge: &judge)
     }
 
     func flipped(at flipTime: UInt64) {
@@ -48,43 +48,39 @@ extension EventLoop {
       firstFlip = false
     }
 
-    /// Wakes the loop when the picture next changes by itself, when the driver asks.
+    /// Wakes the loop when the picture next changes by itself, when the rules ask.
     func armTimer(_ timer: borrowing TimerDescriptor) {
       // A timer that cannot be armed leaves the picture until the next input; the
       // watchdog still ends a lock that no longer moves at all.
-      if let delay = driver.takeTimerDelay() { _ = try? timer.arm(microseconds: delay) }
+      if let delay = rules.takeTimerDelay() { _ = try? timer.arm(microseconds: delay) }
     }
 
-    driver.start(screen, at: MonotonicClock.microseconds())
+    rules.start(screen, at: MonotonicClock.microseconds())
     do throws(I.Failure) { try input.drain(upTo: MonotonicClock.microseconds(), onInput) } catch { return .input(error) }
     armTimer(descriptors.timer)
 
-    set.removeAll()
-    let signalled = set.add("signalfd", descriptor: descriptors.signals.rawValue)
+    beginMode()
     let timed = set.add("timerfd", descriptor: descriptors.timer.rawValue)
     let inputReady = set.add("input", descriptor: input.pollDescriptor)
     let flipDone = set.add("display", descriptor: display.pollDescriptor)
     let plugged = set.add("hotplug", descriptor: display.hotplugDescriptor)
     let answered = set.add("judge-answer", descriptor: judge.answerDescriptor)
-    let door = self.door
-    let doorSources = door.addSources(to: &set)
     let events = self.events
-    let eventSources = events?.addSources(to: &set)
     events?.announce(unlocked: false)
 
     /// Before each wait: the lock's end, else a frame when one is due.
     func prepare(_ loop: borrowing LoopDescriptors) -> Step<LoopEnding<D.Failure, I.Failure>> {
       while true {
-        switch driver.ending(of: screen, on: display) {
+        switch rules.ending(of: screen, on: display) {
         case .unlocked: return .end(.unlocked)
         case .power(let action): return .end(.power(action))
         case nil: break
         }
-        guard driver.shouldPresent(screen, on: display) else { return .wait(milliseconds: -1) }
+        guard rules.shouldPresent(screen, on: display) else { return .wait(milliseconds: -1) }
         do throws(D.Failure) {
           let presentedAt = MonotonicClock.microseconds()
           let result = try screen.present(on: &display, at: presentedAt)
-          driver.presented(screen, at: presentedAt)
+          rules.presented(screen, at: presentedAt)
           armTimer(loop.timer)
           if let refusal = result.switchOffRefusal {
             // Said once: from now on the screen blanks with black frames.
@@ -110,32 +106,48 @@ extension EventLoop {
       }
     }
 
-    /// A ready source's step.
+    /// A signal: SIGINT and SIGTERM end the lock. While locked, a switch away is refused
+    /// (the lock asks for the one it wants after an unlock) and `patternlock lock` has
+    /// nothing to do.
+    func signalled(_ signal: Signal) -> LoopEnding<D.Failure, I.Failure>? {
+      if signal == .user2 {
+        lockTerminal?.answerSwitchSignal(allowingRelease: false)
+      } else if signal != .user1 {
+        return .signal(signal.rawValue)
+      }
+      return nil
+    }
+
+    /// The reporter's command.
+    func remote(_ command: EventLink.Command) -> LoopEnding<D.Failure, I.Failure>? {
+      switch command {
+      case .unlock:
+        // Opened as a judged unlock opens: the kiosk, exec, or exit 0.
+        if events?.remoteUnlockOpens() == true { return .unlocked }
+      case .lock:
+        // Locked already: said again, so the reporter's state is right.
+        events?.announce(unlocked: false)
+      }
+      return nil
+    }
+
+    /// A ready source of the lock's own.
     func drain(_ source: PollSet.Source, _ loop: borrowing LoopDescriptors) -> LoopEnding<D.Failure, I.Failure>? {
       switch source {
-      case signalled:
-        guard let signal = (try? loop.signals.next()) ?? nil else { return nil }
-        // While locked, a switch away is refused (the lock asks for the one it wants
-        // after an unlock) and `patternlock lock` has nothing to do.
-        if signal == .user2 {
-          lockTerminal?.answerSwitchSignal(allowingRelease: false)
-        } else if signal != .user1 {
-          return .signal(signal.rawValue)
-        }
       case timed:
         guard (try? loop.timer.expirations()) ?? 0 > 0 else { return nil }
-        driver.timerFired(at: MonotonicClock.microseconds(), screen: &screen, judge: &judge)
+        rules.timerFired(at: MonotonicClock.microseconds(), screen: &screen, judge: &judge)
         armTimer(loop.timer)
       case inputReady:
         do throws(I.Failure) { try input.drain(upTo: MonotonicClock.microseconds(), onInput) } catch { return .input(error) }
-        driver.inputTaken(screen, at: MonotonicClock.microseconds())
+        rules.inputTaken(screen, at: MonotonicClock.microseconds())
         armTimer(loop.timer)
       case flipDone:
         let flipTime: UInt64?
         do throws(D.Failure) { flipTime = try display.completeFlip() } catch { return .display(error) }
         if let flipTime { flipped(at: flipTime) }
       case answered:
-        driver.answerReady(at: MonotonicClock.microseconds(), screen: &screen, judge: &judge)
+        rules.answerReady(at: MonotonicClock.microseconds(), screen: &screen, judge: &judge)
         armTimer(loop.timer)
       case plugged:
         do throws(D.Failure) {
@@ -144,22 +156,11 @@ extension EventLoop {
           return .display(error)
         }
       default:
-        if door.drain(source, doorSources) { return nil }
-        guard let events, let eventSources else { return nil }
-        switch events.drain(source, eventSources) {
-        case .command(.unlock):
-          // Opened as a judged unlock opens: the kiosk, exec, or exit 0.
-          if events.remoteUnlockOpens() { return .unlocked }
-        case .command(.lock):
-          // Locked already: said again, so the reporter's state is right.
-          events.announce(unlocked: false)
-        case .handled, .notMine:
-          break
-        }
+        break
       }
       return nil
     }
 
-    return cycle(prepare: prepare, drain: drain, failed: { .failed(.poll($0)) })
+    return cycle(prepare: prepare, signal: signalled, remote: remote, drain: drain, failed: { .failed(.poll($0)) })
   }
 }

@@ -3,12 +3,15 @@ import SystemCalls
 import Terminal
 
 /// The lock's loop: one thread, one `poll` (`PollSet`, in `cycle`) over named sources.
-/// It runs in one mode at a time, each adding its own sources and draining them when
-/// ready: the lock (`run`: the signalfd, the timerfd, input, the display and its
-/// hotplug monitor) and, with `kiosk-unit`, the stay in the kiosk (`showKiosk`: the
-/// signalfd, then input too). It knows the display and the input only through their
+/// The sources every mode has are the loop's own: it adds them when a mode begins
+/// (`beginMode`) and reads them itself (the signalfd, the door's inputs and timer, the
+/// event link; the watchdog is pinged between waits), telling the mode only what they
+/// mean (a signal, a remote command). It runs in one mode at a time, each adding only
+/// its own sources: the lock (`run`: the timerfd, input, the display, its hotplug
+/// monitor and the judge's answer) and, with `kiosk-unit`, the switch to the kiosk and
+/// the stay in it (`showKiosk`: input). It knows the display and the input only through their
 /// protocols (`Display`, `InputSource`), and the lock only as the `LockScreen` it steps
-/// by the rules of `LiveDriver` (Screen), which the step tests drive too; `replay`
+/// by the rules of `LiveStepRules` (Screen), which the step tests drive too; `replay`
 /// steps the same screen on a recording's clock (`RecordedPlayback`).
 ///
 /// Nothing in the per-event and per-frame path allocates: the poll set and the frames
@@ -33,6 +36,8 @@ package struct EventLoop: ~Copyable {
   package var events: EventLink?
   /// When the watchdog was last pinged, across modes; nil before the first wait.
   private var lastPing: UInt64?
+  /// The sources every mode has, as the current mode's `beginMode` added them.
+  private var common = CommonSources()
 
   /// Makes the signalfd and timerfd (blocking SIGINT and SIGTERM first, so they
   /// arrive only through the signalfd and never interrupt a half-drawn frame).
@@ -61,16 +66,33 @@ package struct EventLoop: ~Copyable {
     case wait(milliseconds: Int32)
   }
 
+  /// Begins a mode: the poll set holds the sources every mode has (the signalfd, and
+  /// unless `doorAndEvents` is false the door's and the event link's), added here and
+  /// nowhere else; the mode then adds its own.
+  package mutating func beginMode(doorAndEvents: Bool = true) {
+    set.removeAll()
+    common = CommonSources(signals: set.add("signalfd", descriptor: descriptors.signals.rawValue))
+    guard doorAndEvents else { return }
+    common.door = door.addSources(to: &set)
+    common.events = events?.addSources(to: &set)
+  }
+
   /// The one wait of the process: until the mode ends, asks it whether to go on
   /// (`prepare`), waits for its sources (pinging systemd's watchdog meanwhile) and
-  /// hands each ready one to `drain`, in the order they were added to `set`.
+  /// handles each ready one in the order it was added to `set`: the loop's own sources
+  /// here (a signal and a remote command handed to the mode as what they mean, the
+  /// door handled whole), the mode's to `drain`.
   ///
   /// - Parameters:
   ///   - prepare: the mode's step before each wait.
-  ///   - drain: the mode's step for a ready source; an ending stops the loop there.
+  ///   - signal: the mode's answer to a signal; an ending stops the loop there.
+  ///   - remote: the mode's answer to the reporter's `lock` or `unlock`.
+  ///   - drain: the mode's step for a ready source of its own.
   ///   - failed: the ending when poll fails.
   package mutating func cycle<Ending>(
     prepare: (borrowing LoopDescriptors) -> Step<Ending>,
+    signal: (Signal) -> Ending?,
+    remote: (EventLink.Command) -> Ending?,
     drain: (PollSet.Source, borrowing LoopDescriptors) -> Ending?,
     failed: (Errno) -> Ending
   ) -> Ending {
@@ -100,11 +122,38 @@ package struct EventLoop: ~Copyable {
       }
       var ready = set.nextReady(after: nil)
       while let source = ready {
-        if let ending = drain(source, descriptors) { return ending }
+        if let ending = handle(source, signal: signal, remote: remote, drain: drain) { return ending }
         ready = set.nextReady(after: source)
       }
     }
   }
+
+  /// One ready source: the loop's own handled here, the mode's given to `drain`.
+  private func handle<Ending>(
+    _ source: PollSet.Source, signal: (Signal) -> Ending?, remote: (EventLink.Command) -> Ending?,
+    drain: (PollSet.Source, borrowing LoopDescriptors) -> Ending?
+  ) -> Ending? {
+    if source == common.signals {
+      guard let received = (try? descriptors.signals.next()) ?? nil else { return nil }
+      return signal(received)
+    }
+    if let doorSources = common.door, door.drain(source, doorSources) { return nil }
+    if let events, let eventSources = common.events {
+      switch events.drain(source, eventSources) {
+      case .command(let command): return remote(command)
+      case .handled: return nil
+      case .notMine: break
+      }
+    }
+    return drain(source, descriptors)
+  }
+}
+
+/// The sources every mode has, where the current mode's `beginMode` put them.
+struct CommonSources {
+  var signals: PollSet.Source?
+  var door: DoorWatch.Sources?
+  var events: EventLink.Sources?
 }
 
 /// The loop's own descriptors, lent to each mode's steps.
