@@ -10,7 +10,7 @@ import Scene
 ///
 /// A frame is presented only when the picture is out of date and no flip is in flight,
 /// so at most one flip is queued and the buffer on screen is never drawn into.
-public struct LiveDriver {
+public struct LiveStepRules {
   /// The delay the timer is to be armed for, not yet taken by the loop.
   private var timerDelay: UInt64?
 
@@ -92,7 +92,7 @@ public struct LiveDriver {
   }
 }
 
-/// Why a live lock ended by itself (`LiveDriver.ending`).
+/// Why a live lock ended by itself (`LiveStepRules.ending`).
 public enum LiveEnding: Equatable, Sendable {
   case unlocked
   /// The timeout or the power button asked to switch off or restart: never an unlock.

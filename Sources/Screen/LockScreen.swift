@@ -5,7 +5,7 @@ import Scene
 /// The lock screen: the controller fed by input and the clock, the renderer, the
 /// view's rotation onto the panel, and the frames it draws into, all made from one
 /// `ScreenConfiguration`. Both drivers use it and nothing else: `run`'s poll loop on
-/// the live clock (by `LiveDriver`'s rules), and `replay`'s `RecordedPlayback` on a
+/// the live clock (by `LiveStepRules`'s rules), and `replay`'s `RecordedPlayback` on a
 /// recording's clock; KMS, fbdev, PNG files and test memory are only where its frames
 /// go (`Display`).
 ///
@@ -78,10 +78,10 @@ public struct LockScreen<Pixel: PixelStorage> {
   /// Whether the lock has ended: an unlock whose verdict has had its time.
   public var isFinished: Bool { unlocked && controller.feedbackEnds == nil }
   /// Switching off or restarting was asked (the timeout, the power button): the
-  /// driver ends the lock once this picture is shown, and the lock never opens.
+  /// rules end the lock once this picture is shown, and the lock never opens.
   public var requestedPowerAction: PowerAction? { controller.requestedPowerAction }
   /// When the picture next changes by itself (a verdict ends, a countdown ticks, the
-  /// screen blanks, the storage is tried again): when the driver wakes `advance`.
+  /// screen blanks, the storage is tried again): when the loop's timer wakes `advance`.
   public func nextChange(after now: UInt64) -> UInt64? { controller.nextChange(after: now) }
 
   /// Refuses input from the start (a lockout that was running before a restart).
@@ -131,7 +131,7 @@ public struct LockScreen<Pixel: PixelStorage> {
     prepareNextGrid()
   }
 
-  /// Lets the clock run to `now` (the driver's timer fired): confirms a tap entry
+  /// Lets the clock run to `now` (the loop's timer fired): confirms a tap entry
   /// whose pause is over, and tries the storage again when a storage error's wait is over.
   public mutating func advance<J: PatternJudge & ~Copyable>(to now: UInt64, judge: inout J) {
     controller.advance(to: now)

@@ -33,20 +33,20 @@ final class LockScreenStepTests: XCTestCase {
     return try recording.touchEvents(transform: layout.transform)
   }
 
-  /// The live loop's driver on the recording's clock: its timer fires when it was
+  /// The live loop's rules on the recording's clock: its timer fires when it was
   /// armed for, each event is one batch of input, and a frame is presented at the end
-  /// of a hardware frame when the driver says so.
+  /// of a hardware frame when the rules say so.
   struct LiveSteps {
-    var driver = LiveDriver()
+    var rules = LiveStepRules()
     /// When the armed timer fires; nil while it is not armed.
     var timerDue: UInt64?
 
     mutating func takeTimer(at now: UInt64) {
-      if let delay = driver.takeTimerDelay() { timerDue = now + delay }
+      if let delay = rules.takeTimerDelay() { timerDue = now + delay }
     }
 
     /// One step of the live loop for `event`: the timer if it is due first, the event,
-    /// then a present if the driver wants one.
+    /// then a present if the rules want one.
     ///
     /// - Returns: whether a frame was presented.
     mutating func step(
@@ -56,17 +56,17 @@ final class LockScreenStepTests: XCTestCase {
       let now = event.timeMicroseconds
       if let due = timerDue, now >= due {
         timerDue = nil
-        driver.timerFired(at: due, screen: &screen, judge: &judge)
+        rules.timerFired(at: due, screen: &screen, judge: &judge)
         takeTimer(at: due)
       }
-      driver.receive(.touch(event), at: now, screen: &screen, judge: &judge)
+      rules.receive(.touch(event), at: now, screen: &screen, judge: &judge)
       takeTimer(at: now)
       guard event.kind == .frame else { return false }
-      driver.inputTaken(screen, at: now)
+      rules.inputTaken(screen, at: now)
       takeTimer(at: now)
-      guard driver.shouldPresent(screen, on: display) else { return false }
+      guard rules.shouldPresent(screen, on: display) else { return false }
       let presented = try screen.present(on: &display, at: now).presented
-      driver.presented(screen, at: now)
+      rules.presented(screen, at: now)
       takeTimer(at: now)
       return presented
     }
@@ -78,7 +78,7 @@ final class LockScreenStepTests: XCTestCase {
   ) throws {
     var judge = QuietPatternJudge(expected)
     var steps = LiveSteps()
-    steps.driver.start(screen, at: events.first?.timeMicroseconds ?? 0)
+    steps.rules.start(screen, at: events.first?.timeMicroseconds ?? 0)
     steps.takeTimer(at: events.first?.timeMicroseconds ?? 0)
     for event in events where try steps.step(event, screen: &screen, display: &display, judge: &judge) {
       frame?(display, screen)
@@ -111,7 +111,7 @@ final class LockScreenStepTests: XCTestCase {
   ) throws -> Int64 {
     var allocations: Int64 = 0
     var steps = LiveSteps()
-    steps.driver.start(screen, at: list.first?.timeMicroseconds ?? 0)
+    steps.rules.start(screen, at: list.first?.timeMicroseconds ?? 0)
     steps.takeTimer(at: list.first?.timeMicroseconds ?? 0)
     var i = 0
     while i < list.count {

@@ -51,7 +51,7 @@ final class IdleOutputOffTests: XCTestCase {
     var now: UInt64 = 0
 
     mutating func frame() throws {
-      guard LiveDriver().shouldPresent(screen, on: display) else { return }
+      guard LiveStepRules().shouldPresent(screen, on: display) else { return }
       let wasOff = display.isOutputOff
       let result = try screen.present(on: &display, at: now)
       if result.presented && wasOff { presentsWhileOff += 1 }

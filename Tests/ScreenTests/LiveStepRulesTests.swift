@@ -7,7 +7,7 @@ import XCTest
 
 /// The live stepping rules on their own: nothing is presented and the lock does not end
 /// while a flip is in flight, and the timer is armed for the screen's next change.
-final class LiveDriverTests: XCTestCase {
+final class LiveStepRulesTests: XCTestCase {
   /// A memory display whose flips wait until `complete()`.
   struct SlowDisplay: Display {
     var memory: MemoryDisplay<XRGB8888>
@@ -37,29 +37,29 @@ final class LiveDriverTests: XCTestCase {
     let layout = try GridLayout(LayoutOptions())
     var screen = LockScreen<XRGB8888>(testing: layout, .testing(feedbackMicroseconds: 100))
     var display = SlowDisplay(memory: MemoryDisplay<XRGB8888>(width: 800, height: 480))
-    var driver = LiveDriver()
+    var rules = LiveStepRules()
     var judge = MatchJudge(DotSequence([1, 2, 3, 6]))
-    driver.start(screen, at: 0)
-    XCTAssertNil(driver.takeTimerDelay(), "nothing changes by itself on a fresh screen without timeouts")
-    XCTAssertTrue(driver.shouldPresent(screen, on: display))
+    rules.start(screen, at: 0)
+    XCTAssertNil(rules.takeTimerDelay(), "nothing changes by itself on a fresh screen without timeouts")
+    XCTAssertTrue(rules.shouldPresent(screen, on: display))
     XCTAssertTrue(try screen.present(on: &display, at: 0).presented)
-    for n in [1, 2, 3, 6] { driver.receive(.key(.dot(n)), at: 10, screen: &screen, judge: &judge) }
-    XCTAssertNotNil(driver.receive(.key(.submit), at: 20, screen: &screen, judge: &judge))
-    XCTAssertNil(driver.takeTimerDelay(), "the verdict's time starts with its first frame, not yet presented")
-    XCTAssertFalse(driver.shouldPresent(screen, on: display), "a flip is in flight")
-    driver.timerFired(at: 200, screen: &screen, judge: &judge)
+    for n in [1, 2, 3, 6] { rules.receive(.key(.dot(n)), at: 10, screen: &screen, judge: &judge) }
+    XCTAssertNotNil(rules.receive(.key(.submit), at: 20, screen: &screen, judge: &judge))
+    XCTAssertNil(rules.takeTimerDelay(), "the verdict's time starts with its first frame, not yet presented")
+    XCTAssertFalse(rules.shouldPresent(screen, on: display), "a flip is in flight")
+    rules.timerFired(at: 200, screen: &screen, judge: &judge)
     XCTAssertFalse(screen.isFinished, "a verdict never presented has not had its time")
     _ = try display.completeFlip()
-    XCTAssertTrue(driver.shouldPresent(screen, on: display))
+    XCTAssertTrue(rules.shouldPresent(screen, on: display))
     XCTAssertTrue(try screen.present(on: &display, at: 210).presented)
-    driver.presented(screen, at: 210)
-    XCTAssertEqual(driver.takeTimerDelay(), 100, "armed for the verdict's end, counted from its frame")
-    XCTAssertNil(driver.takeTimerDelay(), "taken once")
-    driver.timerFired(at: 310, screen: &screen, judge: &judge)
+    rules.presented(screen, at: 210)
+    XCTAssertEqual(rules.takeTimerDelay(), 100, "armed for the verdict's end, counted from its frame")
+    XCTAssertNil(rules.takeTimerDelay(), "taken once")
+    rules.timerFired(at: 310, screen: &screen, judge: &judge)
     XCTAssertTrue(screen.isFinished)
-    XCTAssertNil(driver.ending(of: screen, on: display), "the unlocked picture's flip has not completed")
+    XCTAssertNil(rules.ending(of: screen, on: display), "the unlocked picture's flip has not completed")
     _ = try display.completeFlip()
-    XCTAssertEqual(driver.ending(of: screen, on: display), .unlocked)
+    XCTAssertEqual(rules.ending(of: screen, on: display), .unlocked)
   }
 
   /// A judge that takes `cost` of the test's clock, as Argon2id on a slow board or a
@@ -89,7 +89,7 @@ final class LiveDriverTests: XCTestCase {
       let layout = try GridLayout(LayoutOptions())
       var screen = LockScreen<XRGB8888>(testing: layout, .testing(feedbackMicroseconds: feedback))
       var display = SlowDisplay(memory: MemoryDisplay<XRGB8888>(width: 800, height: 480))
-      var driver = LiveDriver()
+      var rules = LiveStepRules()
       let clock = TestClock()
       var judge = SlowJudge(inner: MatchJudge(DotSequence([1, 2, 3, 6])), clock: clock, cost: cost)
       var timerDue: UInt64?
@@ -97,15 +97,15 @@ final class LiveDriverTests: XCTestCase {
       /// Each presented picture's appearance and when it was presented.
       var presented: [(appearance: LockScreenState.Appearance, at: UInt64)] = []
 
-      func takeTimer() { if let delay = driver.takeTimerDelay() { timerDue = clock.now + delay } }
+      func takeTimer() { if let delay = rules.takeTimerDelay() { timerDue = clock.now + delay } }
       func prepare() throws {
-        guard driver.ending(of: screen, on: display) == nil, driver.shouldPresent(screen, on: display) else { return }
+        guard rules.ending(of: screen, on: display) == nil, rules.shouldPresent(screen, on: display) else { return }
         let appearance = screen.controller.state.appearance
         if try screen.present(on: &display, at: clock.now).presented {
           presented.append((appearance, clock.now))
           flipDue = clock.now + refresh
         }
-        driver.presented(screen, at: clock.now)
+        rules.presented(screen, at: clock.now)
         takeTimer()
       }
       /// Waits for the earliest of the timer and the flip, and drains it.
@@ -117,19 +117,19 @@ final class LiveDriverTests: XCTestCase {
           _ = try display.completeFlip()
         } else {
           timerDue = nil
-          driver.timerFired(at: clock.now, screen: &screen, judge: &judge)
+          rules.timerFired(at: clock.now, screen: &screen, judge: &judge)
           takeTimer()
         }
       }
       func enter(_ dots: [Int]) throws {
         clock.now += 100_000
-        for n in dots { driver.receive(.key(.dot(n)), at: clock.now, screen: &screen, judge: &judge) }
-        driver.receive(.key(.submit), at: clock.now, screen: &screen, judge: &judge)
-        driver.inputTaken(screen, at: clock.now)
+        for n in dots { rules.receive(.key(.dot(n)), at: clock.now, screen: &screen, judge: &judge) }
+        rules.receive(.key(.submit), at: clock.now, screen: &screen, judge: &judge)
+        rules.inputTaken(screen, at: clock.now)
         takeTimer()
       }
 
-      driver.start(screen, at: clock.now)
+      rules.start(screen, at: clock.now)
       try prepare()
       try enter([1, 2, 3, 5])
       try prepare()
@@ -139,9 +139,9 @@ final class LiveDriverTests: XCTestCase {
       }
       try enter([1, 2, 3, 6])
       var steps = 0
-      while driver.ending(of: screen, on: display) == nil {
+      while rules.ending(of: screen, on: display) == nil {
         try prepare()
-        if driver.ending(of: screen, on: display) != nil { break }
+        if rules.ending(of: screen, on: display) != nil { break }
         try waitAndDrain()
         steps += 1
         XCTAssertLessThan(steps, 1000, "the lock must end")
@@ -188,54 +188,54 @@ final class LiveDriverTests: XCTestCase {
     let layout = try GridLayout(LayoutOptions())
     var screen = LockScreen<XRGB8888>(testing: layout, .testing(feedbackMicroseconds: feedback))
     var display = MemoryDisplay<XRGB8888>(width: 800, height: 480)
-    var driver = LiveDriver()
+    var rules = LiveStepRules()
     var judge = LaterJudge(inner: MatchJudge(DotSequence([1, 2, 3, 6])), limit: 30_000_000)
     var now: UInt64 = 1_000_000
-    driver.start(screen, at: now)
+    rules.start(screen, at: now)
     _ = try screen.present(on: &display, at: now)
-    _ = driver.takeTimerDelay()
+    _ = rules.takeTimerDelay()
 
-    for n in [1, 2, 3, 5] { driver.receive(.key(.dot(n)), at: now, screen: &screen, judge: &judge) }
-    driver.receive(.key(.submit), at: now, screen: &screen, judge: &judge)
+    for n in [1, 2, 3, 5] { rules.receive(.key(.dot(n)), at: now, screen: &screen, judge: &judge) }
+    rules.receive(.key(.submit), at: now, screen: &screen, judge: &judge)
     XCTAssertTrue(screen.awaitsAnswer)
     XCTAssertEqual(screen.controller.state.prompt, .checking)
     XCTAssertEqual(screen.controller.state.appearance, .entry)
     XCTAssertEqual(screen.controller.state.trail, DotSequence([1, 2, 3, 5]), "the pattern stays while it is checked")
-    XCTAssertEqual(driver.takeTimerDelay(), 30_000_000, "the timer waits for the answer's time limit")
-    XCTAssertTrue(driver.shouldPresent(screen, on: display), "the checking picture is drawn at once")
+    XCTAssertEqual(rules.takeTimerDelay(), 30_000_000, "the timer waits for the answer's time limit")
+    XCTAssertTrue(rules.shouldPresent(screen, on: display), "the checking picture is drawn at once")
     _ = try screen.present(on: &display, at: now)
 
     // Meanwhile the loop runs: a second's tick changes nothing, keys are not taken.
     now += 1_000_000
-    driver.timerFired(at: now, screen: &screen, judge: &judge)
+    rules.timerFired(at: now, screen: &screen, judge: &judge)
     XCTAssertTrue(screen.awaitsAnswer)
-    driver.receive(.key(.dot(9)), at: now, screen: &screen, judge: &judge)
+    rules.receive(.key(.dot(9)), at: now, screen: &screen, judge: &judge)
     XCTAssertEqual(screen.controller.state.trail, DotSequence([1, 2, 3, 5]))
 
     // The answer comes: the verdict, timed from its first frame.
     judge.answerAt = now
-    driver.answerReady(at: now, screen: &screen, judge: &judge)
+    rules.answerReady(at: now, screen: &screen, judge: &judge)
     XCTAssertFalse(screen.awaitsAnswer)
     XCTAssertEqual(screen.controller.state.appearance, .wrong)
     XCTAssertEqual(screen.controller.state.prompt, .wrongPattern)
     now += 200_000
     _ = try screen.present(on: &display, at: now)
-    driver.presented(screen, at: now)
-    XCTAssertEqual(driver.takeTimerDelay(), feedback)
+    rules.presented(screen, at: now)
+    XCTAssertEqual(rules.takeTimerDelay(), feedback)
     now += feedback
-    driver.timerFired(at: now, screen: &screen, judge: &judge)
+    rules.timerFired(at: now, screen: &screen, judge: &judge)
     XCTAssertEqual(screen.controller.state.appearance, .entry)
     XCTAssertTrue(screen.controller.isAcceptingInput)
 
     // No answer within the time limit: nothing was judged, the lock says so.
     judge.answerAt = nil
-    for n in [1, 2, 3, 6] { driver.receive(.key(.dot(n)), at: now, screen: &screen, judge: &judge) }
-    driver.receive(.key(.submit), at: now, screen: &screen, judge: &judge)
+    for n in [1, 2, 3, 6] { rules.receive(.key(.dot(n)), at: now, screen: &screen, judge: &judge) }
+    rules.receive(.key(.submit), at: now, screen: &screen, judge: &judge)
     XCTAssertTrue(screen.awaitsAnswer)
-    driver.answerReady(at: now + 1, screen: &screen, judge: &judge)
+    rules.answerReady(at: now + 1, screen: &screen, judge: &judge)
     XCTAssertTrue(screen.awaitsAnswer, "a wake before the answer changes nothing")
     now += 30_000_000
-    driver.timerFired(at: now, screen: &screen, judge: &judge)
+    rules.timerFired(at: now, screen: &screen, judge: &judge)
     XCTAssertFalse(screen.awaitsAnswer)
     XCTAssertEqual(screen.controller.state.prompt, .busyTryAgain)
     XCTAssertFalse(screen.isFinished)
