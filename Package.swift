@@ -110,10 +110,12 @@ let package = Package(
     ),
 
     // DRM/KMS modesetting over libdrm: card and connector choice, dumb buffers, page flips
-    // (damage copied into them with Raster's DamageCopy).
+    // (damage copied into them with Raster's DamageCopy), and the lock screen's panel on
+    // them behind Screen's Display (its output's comings and goings watched through
+    // Screen's OutputWatch, which the program fills with udev's events).
     .target(
       name: "KMS",
-      dependencies: ["PatternCore", "Raster", "CDRM", "CShim", "SystemCalls"],
+      dependencies: ["PatternCore", "Raster", "Screen", "CDRM", "CShim", "SystemCalls"],
       linkerSettings: [.linkedLibrary("drm")]
     ),
     // The fbdev display back-end (/dev/fbN, for boards without a DRM driver), a peer of

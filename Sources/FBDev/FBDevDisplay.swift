@@ -19,7 +19,7 @@ import SystemCalls
 /// Every show completes at once (no flip events). Idle blanking powers the output down
 /// with FBIOBLANK; a driver that cannot (EINVAL) gets black frames instead, and the
 /// output is powered up again when the display is given back.
-public struct FBDevDisplay<Pixel: PixelStorage>: Display, ~Copyable {
+public struct FBDevDisplay<Pixel: PixelStorage>: PanelDisplay, ~Copyable {
   public typealias Failure = FBDevError
   public let path: String
   public let width: Int
@@ -35,7 +35,6 @@ public struct FBDevDisplay<Pixel: PixelStorage>: Display, ~Copyable {
   private let origin: Int
 
   public var pollDescriptor: Int32 { -1 }
-  public var hotplugDescriptor: Int32 { -1 }
   public var isFlipPending: Bool { false }
   public private(set) var isOutputOff = false
   public var canSwitchOff: Bool { true }
@@ -85,7 +84,6 @@ public struct FBDevDisplay<Pixel: PixelStorage>: Display, ~Copyable {
   }
 
   public mutating func completeFlip() throws(FBDevError) -> UInt64? { nil }
-  public mutating func hotplug() throws(FBDevError) -> Bool { false }
   public mutating func switchOff() throws(FBDevError) {
     let fd = file.rawValue
     guard resultRetryingInterrupts({ pl_fb_set_power(fd, true) }) == 0 else {

@@ -2,62 +2,111 @@ import PatternCore
 import Raster
 import Scene
 
-/// A screen the lock shows frames on: KMS on the device, PNG files for `replay
-/// --dump`, memory in the tests. Frames arrive whole and panel-sized, in `Pixel`'s
-/// format, `width * Pixel.bytesPerPixel` bytes per row, with the rectangle that
-/// changed since the last one.
+/// Where the lock screen's state is shown: a KMS panel, an fbdev panel, the session
+/// lock's outputs, PNG files for `replay --dump`, memory in the tests.
+///
+/// There is one way of presenting: the display is handed the state (`present`). A
+/// display that is one panel draws it into the lock screen's picture, laid out for
+/// that panel, and shows the whole frame: it conforms to `PanelDisplay`, which does
+/// this for it. A display whose outputs have sizes of their own (the session lock)
+/// draws the state into its own pictures and leaves the panel's picture untouched,
+/// so that picture never makes its frames.
 ///
 /// Used only as a generic constraint, never as an existential, so the loop is
 /// specialised per back-end (Embedded Swift has no non-class existentials). Adding a
-/// back-end is one type conforming to this; see docs/architecture.md.
+/// back-end is one type conforming to this in its own module; see docs/architecture.md.
 public protocol Display: ~Copyable {
-  /// The pixel format frames are drawn in for this display.
+  /// The pixel format the lock screen's picture is drawn in for this display.
   associatedtype Pixel: PixelStorage
   /// What the display throws, carrying its message for the user.
   associatedtype Failure: DescribedError
 
-  /// Panel width in pixels.
+  /// The width in pixels the lock screen is laid out for (the panel's, or the
+  /// output the gesture is tracked on).
   var width: Int { get }
-  /// Panel height in pixels.
+  /// The height in pixels the lock screen is laid out for.
   var height: Int { get }
   /// The descriptor to poll for the display's events (flips), or -1 for none.
   var pollDescriptor: Int32 { get }
   /// The descriptor to poll for outputs coming and going, or -1 for none.
   var hotplugDescriptor: Int32 { get }
-  /// Whether a presented frame is still waiting for vblank.
+  /// Whether a presented frame is still waiting to be shown (vblank, the compositor).
   var isFlipPending: Bool { get }
-  /// Whether the output is switched off (idle blanking); nothing is shown until
-  /// `switchOn`.
-  var isOutputOff: Bool { get }
-  /// Whether the display has an output to switch off at all (a PNG file has not:
-  /// blanking then shows a black frame).
-  var canSwitchOff: Bool { get }
 
-  /// Shows `frame`; `damage` says what changed since the last call. Returns false
-  /// when nothing could be shown (the output is unplugged).
-  mutating func show(_ frame: [UInt8], damage: Rect) throws(Failure) -> Bool
+  /// Brings the display up to `state`.
+  ///
+  /// - Parameters:
+  ///   - picture: the lock screen's picture, laid out for `width` x `height`; drawn
+  ///     only by a display that shows it.
+  ///   - blackFrames: blanking shows black frames (switching off was refused once).
+  /// - Returns: whether a frame was presented (a flip completed later), the panel
+  ///   rectangle it changed, and why the display could not switch off, the one time
+  ///   it refused.
+  mutating func present(
+    _ state: LockScreenState, picture: inout LockPicture<Pixel>, blackFrames: Bool
+  ) throws(Failure) -> Presentation<Failure>
   /// Handles the display's events when `pollDescriptor` is readable; returns the time
   /// a flip completed (CLOCK_MONOTONIC microseconds), if one did.
   mutating func completeFlip() throws(Failure) -> UInt64?
-  /// Looks at the output again when `hotplugDescriptor` is readable; true when
-  /// everything must be shown again (the output came back).
-  mutating func hotplug() throws(Failure) -> Bool
-  /// Switches the output off. Throws when the display cannot, changing nothing: the
-  /// lock then blanks by showing black frames.
-  mutating func switchOff() throws(Failure)
-  /// Switches the output on again, showing the whole of `frame` at once.
-  mutating func switchOn(showing frame: [UInt8]) throws(Failure)
+  /// Looks at the outputs again when `hotplugDescriptor` is readable, or after
+  /// `completeFlip` when `outputsChanged` says so; says what the lock screen must do.
+  mutating func hotplug() throws(Failure) -> OutputChange
 
-  /// Whether the display draws the lock's state itself, on outputs it lays out for
-  /// their own sizes (the session lock's monitors), instead of showing the frame the
-  /// lock drew for `width` x `height`. False for a display that is one panel.
-  var drawsStateItself: Bool { get }
-  /// Shows `state` (asked only when `drawsStateItself`); false when no frame could be
-  /// presented now (the display catches up by itself once it can).
-  mutating func show(state: LockScreenState) throws(Failure) -> Bool
+  /// Whether the outputs changed in a way only `hotplug` can apply (a size, a scale,
+  /// an output added): asked after each `completeFlip`.
+  var outputsChanged: Bool { get }
+  /// How the panel is mounted (the user's rotation is added to it).
+  var panelRotation: Rotation { get }
+  /// The panel's width in millimetres, 0 when unknown (for the dots per inch).
+  var widthMillimetres: Int { get }
+  /// What was taken, for the start-up line: `HDMI-A-1 (800x480) of /dev/dri/card0 (atomic)`.
+  var summary: String { get }
+  /// Whether the display can be handed to a kiosk's session (`handOver`) and taken
+  /// back by the next present.
+  var canHandOver: Bool { get }
+  /// Lets a kiosk's session take the display, leaving the frame on screen until it
+  /// shows its own.
+  mutating func handOver()
 }
 
 extension Display where Self: ~Copyable {
-  public var drawsStateItself: Bool { false }
-  public mutating func show(state: LockScreenState) throws(Failure) -> Bool { false }
+  public var hotplugDescriptor: Int32 { -1 }
+  public mutating func hotplug() throws(Failure) -> OutputChange { .unchanged }
+  public var outputsChanged: Bool { false }
+  public var panelRotation: Rotation { .none }
+  public var widthMillimetres: Int { 0 }
+  public var summary: String { "\(width)x\(height)" }
+  public var canHandOver: Bool { false }
+  public mutating func handOver() {}
+}
+
+/// What one present did.
+public struct Presentation<Failure> {
+  /// A frame was presented: its flip completes later.
+  public var presented: Bool
+  /// Why the display could not switch off, the one time it refused (blanking shows
+  /// black frames from then on).
+  public var switchOffRefusal: Failure?
+  /// The panel rectangle the frame changed (empty for a display that draws its own).
+  public var damage: Rect
+
+  public init(presented: Bool, switchOffRefusal: Failure? = nil, damage: Rect = .empty) {
+    self.presented = presented
+    self.switchOffRefusal = switchOffRefusal
+    self.damage = damage
+  }
+}
+
+/// What a look at the outputs found.
+public enum OutputChange {
+  /// Nothing the lock screen must do.
+  case unchanged
+  /// Everything must be drawn again (an output came back).
+  case redrawAll
+  /// The output is gone (`reason` says which, for the journal); nothing is shown
+  /// until it comes back.
+  case lost(reason: String)
+  /// The output the lock is laid out for changed size: the lock screen takes the
+  /// layout of `renderer`, made for the new size, and keeps its state.
+  case resized(LockScreenRenderer)
 }

@@ -7,21 +7,29 @@ import Scene
 /// they show. `LockScreen` draws its panel with one; the session lock has one per
 /// output, each laid out for that output's size, all showing the one lock's state.
 ///
-/// Both frames are made once: rendering allocates nothing.
+/// Both frames are made once, by the first render, so a picture that is never drawn
+/// (the panel's, under a display that draws into pictures of its own) holds no
+/// frame; rendering after that allocates nothing.
 public struct LockPicture<Pixel: PixelStorage> {
   public let renderer: LockScreenRenderer
   /// The panel-sized frame (the view frame itself when the view is not turned).
   public var frame: [UInt8] { renderer.layout.transform.rotation == .none ? view : panel }
-  private var view: [UInt8]
-  private var panel: [UInt8]
+  private var view: [UInt8] = []
+  private var panel: [UInt8] = []
   /// The state the frames hold; nil before the first render or after `invalidate`.
   public private(set) var shown: LockScreenState?
 
   public init(renderer: LockScreenRenderer) {
     self.renderer = renderer
+  }
+
+  /// Whether the frames have been made (by the first render).
+  public var hasFrames: Bool { !view.isEmpty }
+
+  private mutating func makeFrames() {
     let t = renderer.layout.transform
     view = [UInt8](repeating: 0, count: t.viewWidth * t.viewHeight * Pixel.bytesPerPixel)
-    panel = t.rotation == .none ? [] : [UInt8](repeating: 0, count: t.panelWidth * t.panelHeight * Pixel.bytesPerPixel)
+    if t.rotation != .none { panel = [UInt8](repeating: 0, count: t.panelWidth * t.panelHeight * Pixel.bytesPerPixel) }
   }
 
   /// The next render draws everything.
@@ -32,6 +40,7 @@ public struct LockPicture<Pixel: PixelStorage> {
   ///
   /// - Returns: the panel rectangle that changed (empty when nothing did).
   public mutating func render(_ state: LockScreenState) -> Rect {
+    if view.isEmpty { makeFrames() }
     let damage = renderer.damage(from: shown, to: state)
     shown = state
     if damage.isEmpty { return .empty }

@@ -154,71 +154,37 @@ public struct LockScreen<Pixel: PixelStorage> {
     picture.invalidate()
   }
 
-  /// Brings `frame` up to date with the state: the one render-and-rotate step.
-  ///
-  /// - Returns: the panel rectangle that changed (empty when nothing did).
-  public mutating func render() -> Rect {
-    let state = controller.state
-    shown = state
-    return picture.render(state)
-  }
-
-  /// Renders and brings the display up to date: a damage-only present, or idle
-  /// blanking's switch. A display that draws the state itself (`drawsStateItself`:
-  /// the session lock, one picture per output) is handed the state instead.
-  ///
-  /// A blanked screen switches the output off (DPMS) instead of showing a black
-  /// frame, and the input that wakes it switches it on with the whole current
-  /// picture, so the picture from before the blank never shows. A display that
-  /// refuses to switch off is told black frames from then on (`blanksWithBlackFrames`).
-  /// Deciding here, and not in the display from the pixels, because an all-black
-  /// frame is not necessarily a blank screen.
+  /// Brings the display up to date with the state: the display draws what changed
+  /// (into this screen's picture, for a panel) or switches its output for idle
+  /// blanking (`Display.present`). A display that refuses to switch off once is told
+  /// black frames from then on (`blanksWithBlackFrames`).
   ///
   /// A verdict shown for the first time starts its time at `now`, whatever the
   /// judgement cost: the wrong pattern's red is seen for the whole feedback time.
   ///
   /// - Parameter now: the moment of presenting, on the clock the events carry.
-  /// - Returns: whether a frame was presented (a flip the display completes later),
-  ///   the panel rectangle it changed, and why the display could not switch off, the
-  ///   one time it refused. (Returned,
-  ///   not passed to a callback: a closure over the generic display would allocate
-  ///   its context on every frame.)
+  /// - Returns: what the present did. (Returned, not passed to a callback: a closure
+  ///   over the generic display would allocate its context on every frame.)
   public mutating func present<D: Display & ~Copyable>(
     on display: inout D, at now: UInt64
-  ) throws(D.Failure) -> (presented: Bool, switchOffRefusal: D.Failure?, damage: Rect) where D.Pixel == Pixel {
+  ) throws(D.Failure) -> Presentation<D.Failure> where D.Pixel == Pixel {
     presentsFrames = true
+    let state = controller.state
     // Only once the display took the picture does the verdict's time start; a display
     // that failed leaves it held for the next attempt.
-    let result = try presentState(on: &display)
+    let result = try display.present(state, picture: &picture, blackFrames: blanksWithBlackFrames)
+    shown = state
+    if result.switchOffRefusal != nil { blanksWithBlackFrames = true }
     controller.verdictShown(at: now)
     return result
   }
 
-  private mutating func presentState<D: Display & ~Copyable>(
-    on display: inout D
-  ) throws(D.Failure) -> (presented: Bool, switchOffRefusal: D.Failure?, damage: Rect) where D.Pixel == Pixel {
-    if display.drawsStateItself {
-      // Each of its outputs has a picture of its own size: this panel's is not drawn.
-      let state = controller.state
-      shown = state
-      return (try display.show(state: state), nil, .empty)
-    }
-    let damage = render()
-    var refusal: D.Failure? = nil
-    if controller.state.blanked && display.canSwitchOff && !blanksWithBlackFrames {
-      if display.isOutputOff { return (false, nil, .empty) }
-      do throws(D.Failure) {
-        try display.switchOff()
-        return (false, nil, .empty)
-      } catch {
-        blanksWithBlackFrames = true
-        refusal = error
-      }
-    }
-    if display.isOutputOff {
-      try display.switchOn(showing: frame)
-      return (false, refusal, .empty)
-    }
-    return (try display.show(frame, damage: damage), refusal, damage)
+  /// Takes the layout `renderer` was made for (the panel changed size under the
+  /// running lock), keeping the state: see `LockScreenController.relayOut`. Everything
+  /// is drawn again on the next present.
+  public mutating func relayOut(_ renderer: LockScreenRenderer) {
+    controller.relayOut(renderer.layout)
+    picture = LockPicture(renderer: renderer)
+    shown = nil
   }
 }

@@ -39,8 +39,9 @@ public final class SessionLockConnection {
   var wanted: LockScreenState?
   var pendingInput: [InputEvent] = []
   var frameDone: UInt64?
-  /// The frames or pictures no longer fit an output (`redrawAtNewSize` is thrown).
-  var framesStale = false
+  /// The frames or pictures no longer fit an output: `prepareFrames` and `attach`
+  /// make them again (`SessionLockDisplay.hotplug`).
+  public internal(set) var framesStale = false
   /// What an output shows until it has a picture (XRGB8888).
   public var background: UInt32 = 0xff00_0000
   /// The first failure seen while processing events; thrown by the next call.
@@ -231,11 +232,9 @@ public final class SessionLockConnection {
     try throwPending()
   }
 
-  /// The failure seen while processing events, else `redrawAtNewSize` when the frames
-  /// no longer fit.
+  /// The failure seen while processing events.
   public func throwPending() throws(WaylandError) {
     if let failure { throw failure }
-    if framesStale { throw .redrawAtNewSize }
   }
 
   /// Hands the input gathered by `dispatch` to `handle`, oldest first.
@@ -284,18 +283,6 @@ public final class SessionLockConnection {
       surface.grid = surface.grid.placed(at: placement, layout: layout, reference: reference)
       seatInput?.moveGrid(of: surface.tag, to: surface.grid)
     }
-  }
-
-  /// Shows `frame` (frame-sized XRGB8888, drawn for the tracker's output) there as it
-  /// is; `damage` is what changed since the last. False when no buffer is free. Its
-  /// picture is drawn whole again the next time the state is shown.
-  public func show(_ frame: [UInt8], damage: Rect) throws(WaylandError) -> Bool {
-    try throwPending()
-    guard let surface = trackerSurface, surface.configured != nil, let index = surface.damage.free else { return false }
-    surface.picture?.invalidate()
-    frame.withUnsafeBytes { commit(surface, buffer: index, from: $0, damage: damage) }
-    try flush()
-    return true
   }
 
   /// Brings every output with a picture and a free buffer up to the wanted state.

@@ -21,10 +21,8 @@ public enum WaylandError: DescribedError, Equatable {
   case sharedMemory(bytes: Int, errno: Errno)
   /// More events came at once than the lock can hold; it cannot know what it missed.
   case eventsLost
-  /// Not a failure: the frames must be made again at another size (the drawing
-  /// output's scale or size changed, or it went and another output draws the lock).
-  /// `session-lock` lays the lock out again and goes on, locked all the while.
-  case redrawAtNewSize
+  /// An output's new size or scale left no room for the lock (`message` says why).
+  case cannotLayOut(message: String)
 
   public var message: String {
     switch self {
@@ -44,8 +42,8 @@ public enum WaylandError: DescribedError, Equatable {
       return "cannot make \(bytes) bytes of shared memory for a frame (\(errno.text)); is /dev/shm or memory full?"
     case .eventsLost:
       return "the compositor sent more events at once than the lock can hold; start session-lock again"
-    case .redrawAtNewSize:
-      return "the lock's output changed its size or scale and the lock could not be laid out again; start session-lock again"
+    case .cannotLayOut(let message):
+      return "an output changed its size or scale and the lock cannot be laid out for it: \(message)"
     }
   }
 }

@@ -9,7 +9,7 @@ import Screen
 ///
 /// It never switches off (blanking then shows black frames, so a dump shows the
 /// blank), and every show completes at once.
-struct PNGDumpDisplay<Pixel: PixelStorage>: Display {
+struct PNGDumpDisplay<Pixel: PixelStorage>: PanelDisplay {
   typealias Failure = PNGError
   let width: Int
   let height: Int
@@ -20,7 +20,6 @@ struct PNGDumpDisplay<Pixel: PixelStorage>: Display {
   private(set) var written = 0
 
   var pollDescriptor: Int32 { -1 }
-  var hotplugDescriptor: Int32 { -1 }
   var isFlipPending: Bool { false }
   var isOutputOff: Bool { false }
   var canSwitchOff: Bool { false }
@@ -62,7 +61,6 @@ struct PNGDumpDisplay<Pixel: PixelStorage>: Display {
   }
 
   mutating func completeFlip() throws(PNGError) -> UInt64? { nil }
-  mutating func hotplug() throws(PNGError) -> Bool { false }
   // Never called: `canSwitchOff` is false.
   mutating func switchOff() throws(PNGError) {}
   mutating func switchOn(showing frame: [UInt8]) throws(PNGError) {}

@@ -73,38 +73,18 @@ enum SessionLockCommand {
     }
     var loop = try lifting(SessionLockFailure.command) { () throws(CommandFailure) in try LockStartKit.makeLoop() }
     loop.printTiming = settings.printsTiming
-    var display = SessionLockDisplay(connection: connection)
-    var input = SessionLockInput(connection: connection)
-    Console.out(
-      "patternlock: locking the session on \(connection.outputCount) output(s), drawn at \(connection.frameWidth)x\(connection.frameHeight)")
-    var ending: LoopEnding<WaylandError, WaylandError>
     var screen = try lockScreen(configuration, connection: connection, minimumDots: minimumDots, judge: &judge)
-    try layOutOutputs(configuration, connection: connection, tracker: screen.renderer)
-    while true {
-      ending = loop.run(display: &display, input: &input, screen: &screen, judge: &judge)
-      // An output's scale or size changed, or outputs came or went: every output is
-      // laid out again, locked all the while. The lock screen (its state, a
-      // countdown) stays unless the first output's frames changed size.
-      switch ending {
-      case .display(.redrawAtNewSize), .input(.redrawAtNewSize):
-        let before = (connection.frameWidth, connection.frameHeight)
-        do throws(WaylandError) {
-          try connection.prepareFrames()
-        } catch {
-          throw .wayland(error)
-        }
-        if (connection.frameWidth, connection.frameHeight) != before {
-          screen = try lockScreen(configuration, connection: connection, minimumDots: minimumDots, judge: &judge)
-        } else {
-          screen.invalidate()
-        }
-        try layOutOutputs(configuration, connection: connection, tracker: screen.renderer)
-        Console.out("patternlock: the outputs changed: the first drawn at \(connection.frameWidth)x\(connection.frameHeight)")
-        continue
-      default: break
-      }
-      break
+    // Outputs coming and going or changing size are the display's events: every output
+    // is laid out again, locked all the while, and the lock screen keeps its state.
+    var display: SessionLockDisplay<SessionLockLayouts>
+    do throws(WaylandError) {
+      display = try SessionLockDisplay(connection: connection, layouts: SessionLockLayouts(configuration: configuration), tracker: screen.renderer)
+    } catch {
+      throw .wayland(error)
     }
+    var input = SessionLockInput(connection: connection)
+    Console.out("patternlock: locking the session on \(display.summary)")
+    let ending = loop.run(display: &display, input: &input, screen: &screen, judge: &judge)
     switch ending {
     case .unlocked:
       do throws(WaylandError) {
@@ -144,25 +124,22 @@ enum SessionLockCommand {
     if let lockout = judge.lockoutAtStart(now: now) { screen.startLockedOut(lockout, now: now) }
     return screen
   }
+}
 
-  /// Gives every output with new frames its picture: the first output the lock
-  /// screen's own renderer (its layout is the gesture tracker's), every other one a
-  /// renderer laid out for its frame size from the same configuration.
-  private static func layOutOutputs(
-    _ configuration: ScreenConfiguration, connection: SessionLockConnection, tracker: LockScreenRenderer
-  ) throws(SessionLockFailure) {
-    for output in connection.framesToLayOut {
-      if output.tag == connection.trackerOutput {
-        connection.attach(tracker, to: output.tag)
-        continue
-      }
-      var options = configuration.layout
-      options.panelWidth = output.width
-      options.panelHeight = output.height
-      let (layout, text) = try lifting(SessionLockFailure.command) { () throws(CommandFailure) in
-        try LockStartKit.layOut(options, configuration, on: "lock surface \(output.width)x\(output.height)")
-      }
-      connection.attach(LockScreenRenderer(layout: layout, configuration: configuration, text: text), to: output.tag)
+/// The lock laid out for one output's frames from `run`'s settings: the same grid,
+/// theme, fonts and language on every output, each at its own size.
+struct SessionLockLayouts: OutputLayouts {
+  let configuration: ScreenConfiguration
+
+  func renderer(width: Int, height: Int) throws(WaylandError) -> LockScreenRenderer {
+    var options = configuration.layout
+    options.panelWidth = width
+    options.panelHeight = height
+    do throws(CommandFailure) {
+      let (layout, text) = try LockStartKit.layOut(options, configuration, on: "lock surface \(width)x\(height)")
+      return LockScreenRenderer(layout: layout, configuration: configuration, text: text)
+    } catch {
+      throw .cannotLayOut(message: error.message)
     }
   }
 }

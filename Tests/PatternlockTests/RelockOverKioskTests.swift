@@ -24,7 +24,7 @@ final class RelockOverKioskTests: XCTestCase {
   }
 
   /// A memory display that can be handed over; it notes the picture it leaves.
-  struct HandingDisplay: LockDisplay {
+  struct HandingDisplay: PanelDisplay {
     var memory: MemoryDisplay<XRGB8888>
     let handOvers: HandOvers
     typealias Pixel = XRGB8888
@@ -32,21 +32,18 @@ final class RelockOverKioskTests: XCTestCase {
     var width: Int { memory.width }
     var height: Int { memory.height }
     var pollDescriptor: Int32 { -1 }
-    var hotplugDescriptor: Int32 { -1 }
     var isFlipPending: Bool { false }
     var isOutputOff: Bool { memory.isOutputOff }
     var canSwitchOff: Bool { false }
-    var panelRotation: Rotation { .none }
-    var widthMillimetres: Int { 0 }
+    
+
     var summary: String { "memory" }
     var canHandOver: Bool { true }
     mutating func show(_ frame: [UInt8], damage: Rect) throws(Failure) -> Bool { try memory.show(frame, damage: damage) }
     mutating func completeFlip() throws(Failure) -> UInt64? { nil }
-    mutating func hotplug() throws(Failure) -> Bool { false }
     mutating func switchOff() throws(Failure) { try memory.switchOff() }
     mutating func switchOn(showing frame: [UInt8]) throws(Failure) { try memory.switchOn(showing: frame) }
     mutating func handOver() { handOvers.frames.append(memory.frame) }
-    static func commandFailure(_ error: Failure) -> CommandFailure { .usage(UsageError(error.message)) }
   }
 
   /// One pattern of taps per lock: a byte in the pipe lets the next one through.
@@ -88,7 +85,7 @@ final class RelockOverKioskTests: XCTestCase {
     let script: TapScript
     let relocks: Int
     var stays = 0
-    mutating func stay<D: LockDisplay & ~Copyable, I: InputSource & ~Copyable>(
+    mutating func stay<D: Display & ~Copyable, I: InputSource & ~Copyable>(
       loop: inout EventLoop, display: inout D, input: inout I
     ) -> KioskEnding {
       stays += 1

@@ -8,7 +8,7 @@ import Screen
 /// It cannot switch off unless made with `canSwitchOff` (the seam the idle-blanking
 /// tests use in place of a DRM driver); when it cannot, switching off is refused as a
 /// driver without DPMS refuses it, and the lock blanks with black frames.
-public struct MemoryDisplay<Pixel: PixelStorage>: Display {
+public struct MemoryDisplay<Pixel: PixelStorage>: PanelDisplay {
   public struct Refused: DescribedError {
     public var message: String { "the memory display has no power to switch off" }
   }
@@ -28,7 +28,6 @@ public struct MemoryDisplay<Pixel: PixelStorage>: Display {
   private let powered: Bool
   public var isFlipPending: Bool { false }
   public var pollDescriptor: Int32 { -1 }
-  public var hotplugDescriptor: Int32 { -1 }
   public var canSwitchOff: Bool { true }
 
   /// - Parameter canSwitchOff: whether `switchOff` works, as on a driver with DPMS;
@@ -78,5 +77,4 @@ public struct MemoryDisplay<Pixel: PixelStorage>: Display {
   }
 
   public mutating func completeFlip() throws(Refused) -> UInt64? { nil }
-  public mutating func hotplug() throws(Refused) -> Bool { false }
 }

@@ -9,7 +9,7 @@ import XCTest
 /// while a flip is in flight, and the timer is armed for the screen's next change.
 final class LiveStepRulesTests: XCTestCase {
   /// A memory display whose flips wait until `complete()`.
-  struct SlowDisplay: Display {
+  struct SlowDisplay: PanelDisplay {
     var memory: MemoryDisplay<XRGB8888>
     var isFlipPending = false
     typealias Pixel = XRGB8888
@@ -17,7 +17,6 @@ final class LiveStepRulesTests: XCTestCase {
     var width: Int { memory.width }
     var height: Int { memory.height }
     var pollDescriptor: Int32 { -1 }
-    var hotplugDescriptor: Int32 { -1 }
     var isOutputOff: Bool { memory.isOutputOff }
     var canSwitchOff: Bool { false }
     mutating func show(_ frame: [UInt8], damage: Rect) throws(Failure) -> Bool {
@@ -28,7 +27,6 @@ final class LiveStepRulesTests: XCTestCase {
       isFlipPending = false
       return 0
     }
-    mutating func hotplug() throws(Failure) -> Bool { false }
     mutating func switchOff() throws(Failure) { try memory.switchOff() }
     mutating func switchOn(showing frame: [UInt8]) throws(Failure) { try memory.switchOn(showing: frame) }
   }

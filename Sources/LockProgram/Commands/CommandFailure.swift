@@ -17,10 +17,12 @@ package enum CommandFailure: CommandError {
   /// The same, already said on standard error when it happened (a replay's attempt
   /// that could not be recorded): only the status remains to be given.
   case vaultAlreadyReported(VaultError)
-  /// No display could be taken, or it failed while showing the lock.
+  /// No KMS display could be taken.
   case display(KMSError)
-  /// The fbdev display could not be driven (exit 1).
+  /// The fbdev display could not be taken (exit 1).
   case framebuffer(FBDevError)
+  /// The display back-end taken failed while showing the lock (its message).
+  case displayFailed(message: String)
   /// The door's inputs could not be watched (exit 1).
   case door(DoorWatchError)
   /// No input could be opened, or it failed while reading.
@@ -43,6 +45,7 @@ package enum CommandFailure: CommandError {
     case .vaultAlreadyReported: return ""
     case .display(let error): return error.message
     case .framebuffer(let error): return error.message
+    case .displayFailed(let message): return message
     case .door(let error): return error.message
     case .input(let error): return error.message
     case .loop(let error): return error.message
@@ -61,7 +64,7 @@ package enum CommandFailure: CommandError {
     // An unusable --dump directory is a bad command line, as the option's value is.
     case .usage: return ExitStatus.badInput.rawValue
     case .vault(let error), .vaultAlreadyReported(let error): return VaultCommandSupport.status(for: error).rawValue
-    case .display, .framebuffer, .door, .input, .loop, .handOff, .actions, .kiosk: return ExitStatus.failure.rawValue
+    case .display, .framebuffer, .displayFailed, .door, .input, .loop, .handOff, .actions, .kiosk: return ExitStatus.failure.rawValue
     case .stateNotReadable: return UnlockExitStatus.notPermitted.rawValue
     }
   }

@@ -39,10 +39,10 @@ extension RunCommand {
       throw .display(error)
     }
     if kms.format == .rgb565 {
-      var display = KMSOutput<RGB565>(kms: kms, monitor: try udevMonitor())
+      var display = KMSPanel<RGB565, UdevMonitor>(kms: kms, watch: try udevMonitor())
       return try lock(on: &display, plan, judge: &judge)
     }
-    var display = KMSOutput<XRGB8888>(kms: kms, monitor: try udevMonitor())
+    var display = KMSPanel<XRGB8888, UdevMonitor>(kms: kms, watch: try udevMonitor())
     return try lock(on: &display, plan, judge: &judge)
   }
 

@@ -32,7 +32,7 @@ extension RunCommand {
   }
 
   /// The lock on a display that has been taken: layout, input, console, the loop.
-  static func lock<D: LockDisplay & ~Copyable>(
+  static func lock<D: Display & ~Copyable>(
     on display: inout D, _ plan: Plan, judge: inout RunJudge
   ) throws(CommandFailure) -> Ending {
     let (settings, minimumDots, started, enrolling, enrollsFirst) =
@@ -105,7 +105,7 @@ extension RunCommand {
       // Never 0: a unit that treats success as "unlocked" must not open on a kill.
       Console.out("patternlock: stopped by signal \(signal); display and console restored")
       return .exit(.failure)
-    case .display(let error): throw D.commandFailure(error)
+    case .display(let error): throw .displayFailed(message: error.message)
     case .input(let error): throw .input(error)
     case .failed(let error): throw .loop(error)
     }
@@ -116,7 +116,7 @@ extension RunCommand {
   /// relock. Every lock shown again is made by `screens`, as the first was.
   ///
   /// - Returns: how the last lock (or the last stay in the kiosk) ended.
-  package static func relockOverKiosk<D: LockDisplay & ~Copyable, I: InputSource & ~Copyable, K: KioskStay>(
+  package static func relockOverKiosk<D: Display & ~Copyable, I: InputSource & ~Copyable, K: KioskStay>(
     after first: LoopEnding<D.Failure, I.Failure>, kiosk: inout K?, screens: RunScreens, minimumDots: Int,
     loop: inout EventLoop, display: inout D, input: inout I, judge: inout RunJudge
   ) throws(CommandFailure) -> LoopEnding<D.Failure, I.Failure> {

@@ -42,7 +42,7 @@ extension EventLoop {
   /// session lets go of its VT), a kiosk that never takes its VT, or another VT becoming
   /// active; then makes the lock's VT active again (logind pauses the kiosk's devices)
   /// and returns `.relock`.
-  package mutating func showKiosk<D: LockDisplay & ~Copyable, I: InputSource & ~Copyable>(
+  package mutating func showKiosk<D: Display & ~Copyable, I: InputSource & ~Copyable>(
     _ kiosk: KioskPlan, lockTerminal: LockTerminal.Lent, display: inout D, input: inout I
   ) -> KioskEnding {
     guard display.canHandOver else {
@@ -127,7 +127,7 @@ extension EventLoop {
 
   /// Asks for the kiosk's VT and allows the switch when the kernel asks the lock's VT
   /// (SIGUSR2), handing the display over just before.
-  private mutating func switchToKiosk<D: LockDisplay & ~Copyable>(
+  private mutating func switchToKiosk<D: Display & ~Copyable>(
     _ number: TerminalNumber, lockTerminal: TerminalControl, handingOver display: inout D
   ) -> KioskSwitch {
     guard (try? lockTerminal.activate(number)) != nil else { return .refused }

@@ -4,7 +4,7 @@ import Screen
 /// VT (`TerminalKiosk`), or in the tests a stand-in that only says how the stay ended.
 package protocol KioskStay {
   /// Shows the kiosk and waits, in the lock's loop (its kiosk mode, on the device).
-  mutating func stay<D: LockDisplay & ~Copyable, I: InputSource & ~Copyable>(
+  mutating func stay<D: Display & ~Copyable, I: InputSource & ~Copyable>(
     loop: inout EventLoop, display: inout D, input: inout I
   ) -> KioskEnding
 }
@@ -16,7 +16,7 @@ package struct TerminalKiosk: KioskStay {
   /// The lock's own VT.
   package let lockTerminal: LockTerminal.Lent
 
-  package mutating func stay<D: LockDisplay & ~Copyable, I: InputSource & ~Copyable>(
+  package mutating func stay<D: Display & ~Copyable, I: InputSource & ~Copyable>(
     loop: inout EventLoop, display: inout D, input: inout I
   ) -> KioskEnding {
     loop.showKiosk(plan, lockTerminal: lockTerminal, display: &display, input: &input)

@@ -68,8 +68,25 @@ extension EventLoop {
     let events = self.events
     events?.announce(unlocked: false)
 
-    /// Before each wait: the lock's end, else a frame when one is due.
+    /// What a look at the outputs found, applied to the lock screen.
+    func apply(_ change: OutputChange) {
+      switch change {
+      case .unchanged: break
+      case .redrawAll: screen.invalidate()
+      case .lost(let reason): Console.error(reason)
+      case .resized(let renderer):
+        screen.relayOut(renderer)
+        Console.out("patternlock: the outputs changed: the lock is drawn at \(display.width)x\(display.height)")
+      }
+    }
+
+    /// Before each wait: the outputs' changes, the lock's end, else a frame when one is due.
     func prepare(_ loop: borrowing LoopDescriptors) -> Step<LoopEnding<D.Failure, I.Failure>> {
+      // Read with the display's or the input's events (one connection for both, in
+      // the session lock): applied here, whichever drained it.
+      if display.outputsChanged {
+        do throws(D.Failure) { apply(try display.hotplug()) } catch { return .end(.display(error)) }
+      }
       while true {
         switch rules.ending(of: screen, on: display) {
         case .unlocked: return .end(.unlocked)
@@ -150,11 +167,7 @@ extension EventLoop {
         rules.answerReady(at: MonotonicClock.microseconds(), screen: &screen, judge: &judge)
         armTimer(loop.timer)
       case plugged:
-        do throws(D.Failure) {
-          if try display.hotplug() { screen.invalidate() }
-        } catch {
-          return .display(error)
-        }
+        do throws(D.Failure) { apply(try display.hotplug()) } catch { return .display(error) }
       default:
         break
       }
