@@ -17,14 +17,16 @@ import Vault
 /// takes, each choice specialising the lock for its display type.
 extension RunCommand {
   /// Chooses the display back-end and runs the lock on it.
-  static func lockOnDisplay(_ settings: RunSettings, _ plan: Plan, judge: inout RunJudge) throws(CommandFailure) -> Ending {
+  static func lockOnDisplay(
+    _ settings: RunSettings, _ plan: Plan, console: inout LockConsole, judge: inout RunJudge
+  ) throws(CommandFailure) -> Ending {
     // The display back-end is chosen here, and only here (docs/architecture.md,
     // "Adding a back-end"): each choice specialises the lock for its display type and
     // pixel format. An fbdev device when one is named, else KMS in the format it chose
     // (waiting display-wait-s for it to appear), else (no DRM display at all) /dev/fb0
     // when there is one.
     if let path = settings.kms.devicePath, FBDevLayout.isFramebufferPath(path) {
-      return try lockOnFBDev(path, plan, judge: &judge)
+      return try lockOnFBDev(path, plan, console: &console, judge: &judge)
     }
     let kms: KMSDisplay
     do throws(KMSError) {
@@ -34,23 +36,25 @@ extension RunCommand {
         FBDevLayout.exists(defaultFBDev)
       {
         Console.error(error.message + "; using \(defaultFBDev) instead")
-        return try lockOnFBDev(defaultFBDev, plan, judge: &judge)
+        return try lockOnFBDev(defaultFBDev, plan, console: &console, judge: &judge)
       }
       throw .display(error)
     }
     if kms.format == .rgb565 {
       var display = KMSPanel<RGB565, UdevMonitor>(kms: kms, watch: try udevMonitor())
-      return try lock(on: &display, plan, judge: &judge)
+      return try lock(on: &display, plan, console: &console, judge: &judge)
     }
     var display = KMSPanel<XRGB8888, UdevMonitor>(kms: kms, watch: try udevMonitor())
-    return try lock(on: &display, plan, judge: &judge)
+    return try lock(on: &display, plan, console: &console, judge: &judge)
   }
 
   /// The fbdev device used when there is no DRM display.
   package static let defaultFBDev = "/dev/fb0"
 
   /// The lock on an fbdev device, in its own format (RGB565 or XRGB8888).
-  static func lockOnFBDev(_ path: String, _ plan: Plan, judge: inout RunJudge) throws(CommandFailure) -> Ending {
+  static func lockOnFBDev(
+    _ path: String, _ plan: Plan, console: inout LockConsole, judge: inout RunJudge
+  ) throws(CommandFailure) -> Ending {
     let opened: FBDevLayout.Opened
     opened = try lifting(CommandFailure.framebuffer) { () throws(FBDevError) in try FBDevLayout.open(path) }
     guard let format = opened.format else {
@@ -61,10 +65,10 @@ extension RunCommand {
     }
     if format == .rgb565 {
       var display = try fbdev(RGB565.self, opened)
-      return try lock(on: &display, plan, judge: &judge)
+      return try lock(on: &display, plan, console: &console, judge: &judge)
     }
     var display = try fbdev(XRGB8888.self, opened)
-    return try lock(on: &display, plan, judge: &judge)
+    return try lock(on: &display, plan, console: &console, judge: &judge)
   }
 
   static func fbdev<Pixel: PixelStorage>(

@@ -33,7 +33,7 @@ extension RunCommand {
 
   /// The lock on a display that has been taken: layout, input, console, the loop.
   static func lock<D: Display & ~Copyable>(
-    on display: inout D, _ plan: Plan, judge: inout RunJudge
+    on display: inout D, _ plan: Plan, console: inout LockConsole, judge: inout RunJudge
   ) throws(CommandFailure) -> Ending {
     let (settings, minimumDots, started, enrolling, enrollsFirst) =
       (plan.settings, plan.minimumDots, plan.started, plan.enrolling, plan.enrollsFirst)
@@ -56,11 +56,14 @@ extension RunCommand {
     }
     var loop = try LockStartKit.makeLoop()
     loop.printTiming = settings.all.printsTiming
-    loop.lockTerminal = plan.kiosk?.lockTerminal.control
+    loop.lockTerminal = console.lent?.control
     loop.startMicroseconds = started
     loop.door = plan.door
     if !enrolling && !enrollsFirst { loop.events = try eventLink(settings.all, actions: plan.actions) }
-    let console = ConsoleMode()
+    console.showGraphics()
+    // The console's text comes back while the display is still the lock's, whatever
+    // way this ends.
+    defer { console.showText() }
     Console.out("patternlock: showing the lock on \(display.summary)")
 
     let screens = RunScreens(configuration: configuration, layout: layout, text: text)
@@ -92,7 +95,6 @@ extension RunCommand {
     ending = try relockOverKiosk(
       after: ending, kiosk: &kiosk, screens: screens, minimumDots: minimumDots, loop: &loop, display: &display,
       input: &input, judge: &judge)
-    _ = console.isActive
     // Thrown failures leave through the owners' deinits, which restore the CRTC and
     // the console.
     switch ending {

@@ -19,7 +19,7 @@ import Vault
 /// DRM device is the commonest problem on a development machine, and the message
 /// points to the emulated board), then input, then the console is switched to
 /// graphics. Every failure is thrown up to `main`; every owner (`KMSDisplay`,
-/// `InputContext`, `ConsoleMode`, `EventLoop`) restores what it changed in its
+/// `InputContext`, `LockConsole`, `EventLoop`) restores what it changed in its
 /// `deinit` on the way, so SIGINT, SIGTERM, an unlock and a failure all leave the CRTC
 /// and the VT as they were.
 package enum RunCommand {
@@ -114,10 +114,7 @@ package enum RunCommand {
 
     // With a kiosk the lock's VT is made active before the display is taken, so a lock
     // restarted while the kiosk showed comes back on top of it, never behind.
-    // `terminal` lives to the end of this function (the lock's whole run), and with it
-    // the descriptor lent to the loops.
-    let terminal: LockTerminal?
-    var terminalKiosk: TerminalKiosk?
+    var terminal: LockTerminal? = nil
     if let kiosk {
       guard let number = TerminalNumber.onStandardInput() else {
         throw .kiosk(.terminal("kiosk-unit needs the lock on a virtual terminal (run it from patternlock.service, which has TTYPath=/dev/tty1)"))
@@ -125,20 +122,17 @@ package enum RunCommand {
       if number == kiosk.terminal {
         throw .usage(UsageError("kiosk-vt \(number.rawValue) is the lock's own virtual terminal; give the kiosk another one (default 7)"))
       }
-      let opened: LockTerminal
-      opened = try lifting(CommandFailure.kiosk) { () throws(KioskFailure) in try LockTerminal(number: number) }
-      terminalKiosk = TerminalKiosk(plan: kiosk, lockTerminal: opened.lent)
-      terminal = consume opened
-    } else {
-      terminal = nil
+      terminal = try lifting(CommandFailure.kiosk) { () throws(KioskFailure) in try LockTerminal(number: number) }
     }
+    // Held for the lock's whole run: the display is restored inside `lockOnDisplay`,
+    // and the VT's switching mode only when `console` ends, after it.
+    var console = LockConsole(terminal: terminal)
+    var terminalKiosk: TerminalKiosk? = nil
+    if let kiosk, let lent = console.lent { terminalKiosk = TerminalKiosk(plan: kiosk, lockTerminal: lent) }
 
     let plan = Plan(
       settings: settings, minimumDots: minimumDots, started: started, enrolling: enrolling, enrollsFirst: enrollsFirst,
       kiosk: terminalKiosk, door: door, actions: actions)
-    let ending = try lockOnDisplay(settings, plan, judge: &judge)
-    // The lock's VT goes back to VT_AUTO only now, after the display and the console.
-    _ = consume terminal
-    return ending
+    return try lockOnDisplay(settings, plan, console: &console, judge: &judge)
   }
 }

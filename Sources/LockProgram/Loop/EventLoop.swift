@@ -22,8 +22,8 @@ package struct EventLoop: ~Copyable {
   /// When the process started (CLOCK_MONOTONIC µs), for start-to-first-flip; the
   /// loop's own start when nil.
   package var startMicroseconds: UInt64?
-  /// The lock's VT while a kiosk is configured (`LockTerminal`), on which the kernel's
-  /// SIGUSR2 is answered; nil without a kiosk.
+  /// The lock's VT while a kiosk is configured, borrowed from the `LockConsole` that
+  /// outlives the loop; the kernel's SIGUSR2 is answered on it. Nil without a kiosk.
   package var lockTerminal: TerminalControl?
   /// The descriptors every mode has.
   package let descriptors: LoopDescriptors
