@@ -13,13 +13,7 @@ struct PatternlockRecording {
   static let commands: [Command] = [.replay, .inject]
 
   static func main() {
-    // A pipe into `head` may close at any time: an error for the writer, never the end
-    // of the replay.
-    CurrentProcess.ignoreBrokenPipes()
-    // A replay judged against a vault (`--state-dir`) keeps credential hours in the
-    // system's zone, as `check` does.
-    LocalTime.useSystemZone(root: ConfigurationFiles.rootFromEnvironment())
-    EventFeed.carryAuditEntries()
+    ProcessStart.prepare()
     let arguments = CommandStart.processArguments
     guard let name = arguments.first, let command = Command(rawValue: name), commands.contains(command) else {
       Console.error("patternlock-recording runs replay or inject, as its first argument (try 'patternlock replay --help')")

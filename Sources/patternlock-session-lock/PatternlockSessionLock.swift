@@ -10,12 +10,7 @@ import Vault
 @main
 struct PatternlockSessionLock {
   static func main() {
-    // The judge's socket and the compositor's may close at any time: an error for
-    // the writer, never the end of the lock.
-    CurrentProcess.ignoreBrokenPipes()
-    // Judging in process (`--state-dir`), credential hours are the system zone's.
-    LocalTime.useSystemZone(root: ConfigurationFiles.rootFromEnvironment())
-    EventFeed.carryAuditEntries()
+    ProcessStart.prepare()
     CommandStart.runOnly(.sessionLock) { (options) throws(SessionLockFailure) -> ExitStatus in
       try SessionLockCommand.run(options)
     }

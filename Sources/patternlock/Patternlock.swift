@@ -13,16 +13,7 @@ struct Patternlock {
   static func main() {
     // For `run --timing`: start-to-first-flip counts from here, the first Swift code.
     let started = MonotonicClock.microseconds()
-    // Every command writes to sockets or pipes whose other end may go at any time
-    // (a judge's client, the event link, a pipe into `head`): a lost reader is an
-    // error the writer handles, never the end of the process.
-    CurrentProcess.ignoreBrokenPipes()
-    // Credential hours and expiry are judged in the system's zone: the caller's TZ
-    // (which sudo keeps) must not move them, so it is replaced before any time call.
-    LocalTime.useSystemZone(root: ConfigurationFiles.rootFromEnvironment())
-    // Each audit entry goes on to the event socket's reporter, one connection a line
-    // (a running lock sends them on its own connection once it has one).
-    EventFeed.carryAuditEntries()
+    ProcessStart.prepare()
     let arguments = CommandStart.processArguments
     guard let name = arguments.first else {
       Console.error("no command given (try 'patternlock --help')")
