@@ -125,6 +125,6 @@ program_for() {
 # The directory of the Swift toolchain's binaries (swiftc, clang, ld.lld).
 swift_bin_dir() {
   local swiftc
-  swiftc=$(command -v swiftc) || die "swiftc not found on PATH (install a Swift 6 toolchain)"
+  swiftc=$(command -v swiftc) || die "swiftc not found on PATH: put a Swift 6.1 or newer toolchain there (README, \"Quick start\": swiftly) and run this again"
   dirname "$(readlink -f "$swiftc")"
 }
