@@ -57,13 +57,13 @@ extension Setting {
       return SettingRow(
         section: "display", option: "--device", placeholder: "PATH", grammar: .absolutePath(orWord: "auto"),
         accepted: "'auto' or the path of a DRM card or an fbdev device, such as /dev/dri/card1 or /dev/fb1",
-        help: "run, enroll: the DRM card, or an fbdev device /dev/fbN (default: the first /dev/dri/card* with a connected display, else /dev/fb0)",
+        help: "run, enroll: the DRM card, or an fbdev device /dev/fbN (default: a built-in panel before a monitor, on any card, else /dev/fb0)",
         commands: displayCommands)
     case .output:
       return SettingRow(
         section: "display", option: "--output", placeholder: "NAME", grammar: .name(orWord: "auto"),
         accepted: "'auto' or a connector name, such as DSI-1 or HDMI-A-1",
-        help: "the connector, such as HDMI-A-1 or DSI-1 (default: the first connected)", commands: displayCommands)
+        help: "the connector, such as HDMI-A-1 or DSI-1, on any card (default: a built-in panel before a monitor)", commands: displayCommands)
     case .mode:
       return SettingRow(
         section: "display", option: "--mode", placeholder: "WxH[@HZ]", grammar: .mode,

@@ -18,7 +18,7 @@ public struct Settings: Equatable, Sendable {
   public var layout = LayoutOptions()
   /// device: the DRM card, nil for the first with a connected display.
   public var devicePath: String?
-  /// output: the connector name, nil for the first connected one.
+  /// output: the connector name, nil for `CardChoice`'s rule.
   public var outputName: String?
   /// mode: the size and refresh rate to ask KMS for, nil for the preferred mode.
   public var mode: ModeRequest?

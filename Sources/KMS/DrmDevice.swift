@@ -47,6 +47,13 @@ public struct DrmDevice: ~Copyable {
   /// The descriptor to `poll` for page-flip events; valid while this value lives.
   public var pollDescriptor: Int32 { descriptor }
 
+  /// Whether the driver makes dumb buffers (`DRM_CAP_DUMB_BUFFER`), which the lock
+  /// draws into.
+  var makesDumbBuffers: Bool {
+    var value: UInt64 = 0
+    return drmGetCap(descriptor, UInt64(DRM_CAP_DUMB_BUFFER), &value) == 0 && value != 0
+  }
+
   /// Becomes DRM master, or says who is in the way.
   ///
   /// The first process to open a card with no master becomes master; a desktop or a

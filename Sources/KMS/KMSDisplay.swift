@@ -63,6 +63,9 @@ public struct KMSDisplay: ~Copyable {
 
   /// The chosen connector's name (`HDMI-A-1`).
   public let outputName: String
+  /// Which card and output were taken, why, and what else there was: one line for the
+  /// journal (`CardChoice.summary`).
+  public let choice: String
   /// The mode being scanned out.
   public let mode: DisplayMode
   /// The pixel format of the buffers.
@@ -97,10 +100,13 @@ public struct KMSDisplay: ~Copyable {
   /// - Parameter options: device, output and mode overrides; nil fields are chosen.
   /// - Throws: `KMSError` naming the device and what to do.
   public init(options: KMSOptions) throws(KMSError) {
-    let device = try KMSDisplay.openDevice(options)
+    let (path, choice) = try KMSDisplay.choose(options)
+    let device = try DrmDevice(path: path)
+    guard device.makesDumbBuffers else { throw .noDumbBuffers(path: path, driver: device.driverName) }
     try device.becomeMaster()
     let resources = try Probe.resources(of: device)
-    let connector = try Probe.connectedConnector(of: device, resources, named: options.outputName)
+    // The output chosen a moment ago, looked up again on the card now held.
+    let connector = try Probe.connectedConnector(of: device, resources, named: choice.output.text)
     guard let modeIndex = DisplayMode.choose(from: connector.modes, request: options.mode) else {
       throw .unknownMode(
         path: device.path, output: connector.name.text, mode: options.mode?.text ?? "(preferred)",
@@ -132,6 +138,7 @@ public struct KMSDisplay: ~Copyable {
     self.updatesInPlace = UploadDrivers.copiesOverALink(device.driverName)
     self.device = device
     self.outputName = connector.name.text
+    self.choice = choice.summary
     self.mode = mode
     self.format = format
     self.millimetres = (connector.widthMillimetres, connector.heightMillimetres)
@@ -355,28 +362,19 @@ public struct KMSDisplay: ~Copyable {
 
   // MARK: Steps
 
-  /// The card: `--device`, or the first `/dev/dri/card*` with a connected output (the
-  /// order of vc4 and v3d on a Raspberry Pi is not fixed, so card0 is not assumed).
-  private static func openDevice(_ options: KMSOptions) throws(KMSError) -> DrmDevice {
-    if let path = options.devicePath { return try DrmDevice(path: path) }
-    var firstError: KMSError?
-    for path in try Probe.cardPaths(in: options.directory) {
-      do throws(KMSError) {
-        let device = try DrmDevice(path: path)
-        let resources = try Probe.resources(of: device)
-        _ = try Probe.connectedConnector(of: device, resources, named: options.outputName)
-        return device
-      } catch {
-        // Prefer the most useful error: a card with outputs beats a render node.
-        if firstError == nil || firstError.map(isRenderOnly) == true { firstError = error }
-      }
-    }
-    throw firstError ?? .noDevice(directory: options.directory)
-  }
-
-  private static func isRenderOnly(_ error: KMSError) -> Bool {
-    if case .notModesetting = error { return true }
-    return false
+  /// The card and its output by `CardChoice`'s rule, over `--device` alone or every
+  /// `/dev/dri/card*` (whose numbers change from boot to boot on a Raspberry Pi, so
+  /// card0 is never assumed).
+  private static func choose(_ options: KMSOptions) throws(KMSError) -> (path: String, choice: CardChoice) {
+    var paths: [String]
+    if let named = options.devicePath { paths = [named] } else { paths = try Probe.cardPaths(in: options.directory) }
+    var probes: [CardProbe] = []
+    for path in paths { probes.append(Probe.card(at: path)) }
+    // One card named with --device: its own failure (permissions, not a display card)
+    // is the error, as it says what to do about that card.
+    if options.devicePath != nil, let failure = probes[0].failure { throw failure }
+    let choice = try CardChoice.choose(among: probes, output: options.outputName, directory: options.directory)
+    return (probes[choice.card].path, choice)
   }
 
   /// The buffers' format: `format =`, or RGB565 where the driver prefers 16 bits and

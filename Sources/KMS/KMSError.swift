@@ -28,6 +28,8 @@ public enum KMSError: DescribedError, Equatable {
   case unsupportedFormat(path: String, output: String, format: String, offered: String)
   /// The legacy path cannot switch the output off: its connector has no `DPMS` property.
   case noPowerControl(path: String, output: String)
+  /// The card cannot make the dumb buffers the lock draws into (`DRM_CAP_DUMB_BUFFER`).
+  case noDumbBuffers(path: String, driver: String)
 
   /// One line for the user: what failed, on what, and the likely fix.
   public var message: String {
@@ -52,6 +54,8 @@ public enum KMSError: DescribedError, Equatable {
       return "output \(output) on \(path) cannot scan out \(format) (its plane offers \(offered.isEmpty ? "nothing" : offered)); set format = auto, or the other of xrgb8888 and rgb565"
     case .noPowerControl(let path, let output):
       return "output \(output) on \(path) has no DPMS property, so it cannot be switched off"
+    case .noDumbBuffers(let path, let driver):
+      return "\(path) (\(driver.isEmpty ? "unknown driver" : driver)) cannot make the dumb buffers the lock draws into; choose another card with --device, or an fbdev device such as /dev/fb0"
     case .callFailed(let call, let path, let errno):
       return "\(call) failed on \(path): \(errno.text)\(KMSError.hint(for: errno))"
     }

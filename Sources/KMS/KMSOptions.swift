@@ -3,7 +3,8 @@ import PatternCore
 public struct KMSOptions: Sendable {
   /// `--device /dev/dri/cardN`: skip discovery.
   public var devicePath: String?
-  /// `--output NAME` (`HDMI-A-1`, `DSI-1`): skip choosing the first connected one.
+  /// `--output NAME` (`HDMI-A-1`, `DSI-1`), looked for on every card; nil for
+  /// `CardChoice`'s rule.
   public var outputName: String?
   /// `--mode WxH[@Hz]`: skip the preferred mode.
   public var mode: ModeRequest?

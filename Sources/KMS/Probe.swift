@@ -73,7 +73,8 @@ enum Probe {
       widthMillimetres: Int(info.mmWidth), heightMillimetres: Int(info.mmHeight))
   }
 
-  /// The connected connector named `name`, or the first connected one.
+  /// The connected connector named `name` (the one `CardChoice` chose), or the first
+  /// connected one.
   ///
   /// - Throws: `unknownOutput` or `noConnectedOutput`, listing the outputs.
   static func connectedConnector(
@@ -137,6 +138,27 @@ enum Probe {
     return SavedCrtc(
       crtc: crtc, connector: connector, framebuffer: FramebufferID(saved.pointee.buffer_id), x: saved.pointee.x,
       y: saved.pointee.y, mode: saved.pointee.mode_valid != 0 ? saved.pointee.mode : nil)
+  }
+
+  /// What `path` shows of itself for choosing among cards; a card that cannot be
+  /// opened or read carries its failure (a render-only card's is `notModesetting`).
+  static func card(at path: String) -> CardProbe {
+    let device: DrmDevice
+    do throws(KMSError) {
+      device = try DrmDevice(path: path)
+    } catch {
+      return CardProbe(path: path, driver: "", outputs: [], failure: error)
+    }
+    let resources: Resources
+    do throws(KMSError) {
+      resources = try Probe.resources(of: device)
+    } catch {
+      return CardProbe(path: path, driver: device.driverName, outputs: [], failure: error)
+    }
+    let outputs = connectors(of: device, resources).map { c in
+      OutputProbe(name: c.name, isConnected: c.isConnected, modeCount: c.modes.count)
+    }
+    return CardProbe(path: path, driver: device.driverName, outputs: outputs)
   }
 
   /// Card nodes in `directory`, in numeric order (`card0` before `card10`).

@@ -47,11 +47,14 @@ final class DeviceErrorTests: XCTestCase {
     XCTAssertEqual(
       KMSError.noPowerControl(path: "/dev/dri/card0", output: "DSI-1").message,
       "output DSI-1 on /dev/dri/card0 has no DPMS property, so it cannot be switched off")
+    XCTAssertEqual(
+      KMSError.noDumbBuffers(path: "/dev/dri/card0", driver: "v3d").message,
+      "/dev/dri/card0 (v3d) cannot make the dumb buffers the lock draws into; choose another card with --device, or an fbdev device such as /dev/fb0")
     XCTAssertTrue(KMSError.noConnectedOutput(path: "/dev/dri/card0", outputs: "HDMI-A-1 (disconnected)").message
       .contains("outputs: HDMI-A-1 (disconnected)"))
     for error in [KMSError.noDevice(directory: "/dev/dri"), .permissionDenied(path: "p"), .masterHeld(path: "p"),
                   .noConnectedOutput(path: "p", outputs: ""), .callFailed(call: "drmModeSetCrtc", path: "p", errno: .busy),
-                  .noPowerControl(path: "p", output: "o")] {
+                  .noPowerControl(path: "p", output: "o"), .noDumbBuffers(path: "p", driver: "d")] {
       XCTAssertFalse(error.message.contains("\n"), error.message)
     }
   }

@@ -40,6 +40,7 @@ extension RunCommand {
       }
       throw .display(error)
     }
+    Console.out("patternlock: " + kms.choice)
     if kms.format == .rgb565 {
       var display = KMSPanel<RGB565, UdevMonitor>(kms: kms, watch: try udevMonitor())
       return try lock(on: &display, plan, console: &console, judge: &judge)
