@@ -26,6 +26,31 @@ final class SlowPanelCaptureTests: XCTestCase {
     }
   }
 
+  /// The synthetic captures (the fast swipe's 16 ms samples 215 px apart among them),
+  /// written at 25 and 50 Hz here, give their expected patterns too.
+  func testSyntheticCapturesGiveTheirPatternsAtSlowRates() throws {
+    let directory = try makeTemporaryDirectory()
+    let script = PackageRoot.url("scripts/harness/slow-panel.py").path
+    for name in try Captures.names() {
+      let expected = try String(contentsOfFile: Captures.path(name, ".expected.jsonl"), encoding: .utf8)
+      let arguments = (try? String(contentsOfFile: Captures.path(name, ".args"), encoding: .utf8))?
+        .split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init) ?? []
+      for hz in Self.rates {
+        let slow = directory.appendingPathComponent("\(name)-\(hz)hz.yaml").path
+        let written = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script, "--hz", "\(hz)", Captures.path(name), slow])
+        XCTAssertEqual(written.status, 0, written.stderr)
+        let run = try PatternlockBinary.run(["replay", slow] + arguments)
+        XCTAssertEqual(run.status, 0, "\(name) at \(hz) Hz: \(run.stderr)")
+        XCTAssertEqual(Self.patterns(run.stdout), Self.patterns(expected), "\(name) at \(hz) Hz")
+      }
+    }
+  }
+
+  /// The pattern lines of a replay's output.
+  static func patterns(_ output: String) -> [String] {
+    output.split(separator: "\n").map(String.init).filter { $0.hasPrefix("{\"dots\"") }
+  }
+
   func testSlowCapturesOfDevicesThatCannotDrawAreRefusedAlike() throws {
     for (name, fragments) in RealCaptureTests.refused {
       for hz in Self.rates {
