@@ -313,6 +313,8 @@ def wrong_then_right(b):
             verdict_held)
     b.check(f"wrong pattern 7-8-9-6 with the tablet: the journal says {wrong_line}",
             lambda: b.journal_line(mark, "patternlock[", 20) and b.journal_line(mark, wrong_line, 20) and None)
+    b.check("the journal gives the attempt's finger-to-screen figures (input to flip, median and p99)",
+            lambda: b.journal_line(mark, "input to flip: median", 20) and None)
     b.check("then the idle picture with one failure", lambda: b.picture("idle-1-failure", b.feedback / 1000 + 5))
 
     lines = expected_lines(b.dir, "wrong-then-right")

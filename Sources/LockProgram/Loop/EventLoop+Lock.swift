@@ -30,19 +30,27 @@ extension EventLoop {
     // The newest input in the frame being flipped: a flip queued before an event
     // arrived must not be timed against it (that gave negative figures).
     var flippedInputTime: UInt64 = 0
+    // Finger to screen over the latest flips, said once an attempt and at the end.
+    var latency = FlipLatency()
+
+    func sayLatency() {
+      _ = latency.withLine { line in try? FileDescriptor.standardOutput.writeAll(line) }
+    }
 
     func onInput(_ event: InputEvent) {
       if case .touch(let t) = event { lastInputTime = t.timeMicroseconds }
-      rules.receive(event, at: MonotonicClock.microseconds(), screen: &screen, judge: &judge)
+      if rules.receive(event, at: MonotonicClock.microseconds(), screen: &screen, judge: &judge) != nil { sayLatency() }
     }
 
     func flipped(at flipTime: UInt64) {
-      if printTiming && firstFlip {
-        Console.out("timing: start-to-first-flip-us=\(flipTime &- start)")
-      } else if printTiming && flippedInputTime != 0 {
-        Console.out("timing: input-to-flip-us=\(flipTime &- flippedInputTime)")
-        flippedInputTime = 0
+      if firstFlip {
+        if printTiming { Console.out("timing: start-to-first-flip-us=\(flipTime &- start)") }
+      } else if flippedInputTime != 0 && flipTime >= flippedInputTime {
+        // Both on CLOCK_MONOTONIC: the input's kernel time, the flip's DRM event time.
+        latency.record(microseconds: flipTime &- flippedInputTime)
+        if printTiming { Console.out("timing: input-to-flip-us=\(flipTime &- flippedInputTime)") }
       }
+      flippedInputTime = 0
       // The lock is on screen: now units ordered after it may start.
       if firstFlip { ServiceManager.notify("READY=1") }
       firstFlip = false
@@ -174,6 +182,8 @@ extension EventLoop {
       return nil
     }
 
-    return cycle(prepare: prepare, signal: signalled, remote: remote, drain: drain, failed: { .failed(.poll($0)) })
+    let ending = cycle(prepare: prepare, signal: signalled, remote: remote, drain: drain, failed: { .failed(.poll($0)) })
+    sayLatency()
+    return ending
   }
 }
