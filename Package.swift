@@ -140,6 +140,9 @@ let package = Package(
     // (no C callback into Swift); and the typed MQTT client over it (`patternlock mqtt`).
     .target(name: "CMosquittoShim", dependencies: ["CMosquitto"], linkerSettings: [.linkedLibrary("mosquitto")]),
     .target(name: "MQTT", dependencies: ["CMosquittoShim", "SystemCalls"], linkerSettings: [.linkedLibrary("mosquitto")]),
+    // A panel's backlight through sysfs, and the panel whose blanking switches it off
+    // instead of the display (BacklitPanel, over Screen's PanelDisplay).
+    .target(name: "Backlight", dependencies: ["PatternCore", "Raster", "Scene", "Screen", "SystemCalls"]),
     // The virtual terminals: VT numbers, switching, and the console's display and
     // keyboard modes (the lock's own VT, the kiosk's).
     .target(name: "Terminal", dependencies: ["CShim", "SystemCalls"]),
@@ -192,7 +195,7 @@ let package = Package(
     // programs share but Wayland and MQTT.
     .target(
       name: "LockProgram",
-      dependencies: ["CommandKit", "PatternCore", "PatternChoice", "LockEvents", "Raster", "Scene", "Screen", "CShim", "SystemCalls", "Typeface", "Vault", "KMS", "FBDev", "Input", "Configuration", "TPM", "GPIO", "Systemd", "Terminal"],
+      dependencies: ["CommandKit", "PatternCore", "PatternChoice", "LockEvents", "Raster", "Scene", "Screen", "CShim", "SystemCalls", "Typeface", "Vault", "KMS", "FBDev", "Backlight", "Input", "Configuration", "TPM", "GPIO", "Systemd", "Terminal"],
       linkerSettings: lockLibraries
     ),
 
@@ -277,6 +280,9 @@ let package = Package(
     // exists, and `patternlock run` without DRM.
     .testTarget(name: "KMSTests", dependencies: ["KMS", "PatternCore", "Raster", "CommandTestSupport"]),
     .testTarget(name: "InputTests", dependencies: ["Input", "PatternCore"]),
+    .testTarget(
+      name: "BacklightTests",
+      dependencies: ["Backlight", "Screen", "ScreenTestSupport", "Scene", "Raster", "PatternCore", "CommandTestSupport"]),
     // Wayland: the seat's events as input, the buffers' damage, the listeners' ring,
     // the checked-in protocol code against wayland-scanner (scripts/test-wayland runs
     // the back-end under a real compositor).

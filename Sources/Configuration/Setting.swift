@@ -23,6 +23,7 @@ public enum Setting: String, CaseIterable, Sendable {
   // [display]
   case device
   case output
+  case backlight
   case mode
   case format
   case displayWaitSeconds = "display-wait-s"

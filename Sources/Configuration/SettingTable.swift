@@ -64,6 +64,12 @@ extension Setting {
         section: "display", option: "--output", placeholder: "NAME", grammar: .name(orWord: "auto"),
         accepted: "'auto' or a connector name, such as DSI-1 or HDMI-A-1",
         help: "the connector, such as HDMI-A-1 or DSI-1, on any card (default: a built-in panel before a monitor)", commands: displayCommands)
+    case .backlight:
+      return SettingRow(
+        section: "display", option: "--backlight", placeholder: "NAME", grammar: .name(orWord: "auto"),
+        accepted: "'auto', 'none' or a device of /sys/class/backlight, such as rpi_backlight or 10-0045",
+        help: "run, enroll: the backlight switched off when the lock blanks, the panel left powered so touch wakes it (default: the output's own, else the only one; none: switch the display off)",
+        commands: displayCommands)
     case .mode:
       return SettingRow(
         section: "display", option: "--mode", placeholder: "WxH[@HZ]", grammar: .mode,

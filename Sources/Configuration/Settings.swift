@@ -20,6 +20,8 @@ public struct Settings: Equatable, Sendable {
   public var devicePath: String?
   /// output: the connector name, nil for `CardChoice`'s rule.
   public var outputName: String?
+  /// backlight: the device's name, `none` for none; nil for auto.
+  public var backlightName: String?
   /// mode: the size and refresh rate to ask KMS for, nil for the preferred mode.
   public var mode: ModeRequest?
   /// display-wait-s: how long `run` waits for a DRM display to appear before the fbdev
@@ -186,6 +188,7 @@ public struct Settings: Equatable, Sendable {
       layout.panelHeight = height
     case (.device, .optionalText(let path)): devicePath = path
     case (.output, .optionalText(let name)): outputName = name
+    case (.backlight, .optionalText(let name)): backlightName = name
     case (.mode, .mode(let requested)): mode = requested
     case (.font, .optionalText(let path)): fontPath = path
     case (.language, .language(let choice)): language = choice

@@ -67,6 +67,9 @@ public protocol Display: ~Copyable {
   /// Lets a kiosk's session take the display, leaving the frame on screen until it
   /// shows its own.
   mutating func handOver()
+  /// What the display has to say for the journal since it was last asked, once (a
+  /// backlight it could not write and gave up on); asked after each present.
+  mutating func takeNotice() -> String?
 }
 
 extension Display where Self: ~Copyable {
@@ -78,6 +81,7 @@ extension Display where Self: ~Copyable {
   public var summary: String { "\(width)x\(height)" }
   public var canHandOver: Bool { false }
   public mutating func handOver() {}
+  public mutating func takeNotice() -> String? { nil }
 }
 
 /// What one present did.

@@ -17,7 +17,7 @@ final class PrivilegedKeyTests: XCTestCase {
     ] { table[key] = .privileged }
     for key: Setting in [.throttle, .permanentAfter, .tpm, .tpmTCTI, .remoteUnlock, .blocklist] { table[key] = .systemOnly }
     for key: Setting in [
-      .grid, .hitRadius, .dpi, .rotate, .size, .device, .output, .mode, .format, .displayWaitSeconds, .font, .language, .seat, .calibration,
+      .grid, .hitRadius, .dpi, .rotate, .size, .device, .output, .backlight, .mode, .format, .displayWaitSeconds, .font, .language, .seat, .calibration,
       .input, .minDots, .stealth, .showWrong, .fadeTrail, .gridMotion, .gridSeed, .feedbackMilliseconds, .idleBlankSeconds, .message, .theme,
       .colourBackgroundTop, .colourBackgroundBottom, .colourRing, .colourDot, .colourLine, .lineOpacity, .colourWrong,
       .colourSuccess, .colourText, .colourMessage, .stateDir, .enrollFirst, .argonPasses, .argonMemoryMiB, .config,

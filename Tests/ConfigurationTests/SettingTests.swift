@@ -18,6 +18,9 @@ final class SettingTests: XCTestCase {
     .size: ([("480x800", { $0.layout.panelWidth == 480 && $0.layout.panelHeight == 800 })], ["800", "800x", "x480", "100x480", "800X480", "800x480x2"]),
     .device: ([("auto", { $0.devicePath == nil }), ("/dev/dri/card1", { $0.devicePath == "/dev/dri/card1" })], ["card1", ""]),
     .output: ([("auto", { $0.outputName == nil }), ("DSI-1", { $0.outputName == "DSI-1" })], ["", "DSI 1"]),
+    .backlight: (
+      [("auto", { $0.backlightName == nil }), ("none", { $0.backlightName == "none" }), ("rpi_backlight", { $0.backlightName == "rpi_backlight" })],
+      ["", "rpi backlight"]),
     .mode: ([("preferred", { $0.mode == nil }), ("800x480", { $0.mode == ModeRequest(width: 800, height: 480) }), ("1920x1080@60", { $0.mode == ModeRequest(width: 1920, height: 1080, refresh: 60) })], ["800", "0x480", "800x480@", "800x480@60@1", "800x480@-60", "123456x480", "big"]),
     .language: ([("auto", { $0.language == .automatic }), ("zh_CN", { $0.language == .fixed(.zhCN) }), ("de", { $0.language == .fixed(.de) })], ["fr", "zh", "DE", ""]),
     .font: ([("default", { $0.fontPath == nil }), ("/usr/share/fonts/x.ttf", { $0.fontPath == "/usr/share/fonts/x.ttf" })], ["x.ttf", ""]),

@@ -1,3 +1,4 @@
+import Backlight
 import CommandKit
 import Configuration
 import FBDev
@@ -41,12 +42,34 @@ extension RunCommand {
       throw .display(error)
     }
     Console.out("patternlock: " + kms.choice)
+    let light = backlight(settings.all.backlightName, card: kms.path, connector: kms.outputName)
     if kms.format == .rgb565 {
-      var display = KMSPanel<RGB565, UdevMonitor>(kms: kms, watch: try udevMonitor())
+      var display = BacklitPanel(panel: KMSPanel<RGB565, UdevMonitor>(kms: kms, watch: try udevMonitor()), light: light)
       return try lock(on: &display, plan, console: &console, judge: &judge)
     }
-    var display = KMSPanel<XRGB8888, UdevMonitor>(kms: kms, watch: try udevMonitor())
+    var display = BacklitPanel(panel: KMSPanel<XRGB8888, UdevMonitor>(kms: kms, watch: try udevMonitor()), light: light)
     return try lock(on: &display, plan, console: &console, judge: &judge)
+  }
+
+  /// The backlight blanking switches off (`backlight =`), said in the journal; none
+  /// when there is none, when it is `none`, or when it cannot be read (said once:
+  /// the lock then blanks by switching the display off).
+  static func backlight(_ name: String?, card path: String, connector: String) -> Backlight? {
+    if name == "none" { return nil }
+    // sysfs knows the card by its node's name; a /dev/dri/by-path/ link is followed.
+    let node = (try? FileLink.target(of: path)) ?? path
+    let card = String(node.split(separator: "/").last ?? "")
+    do throws(BacklightError) {
+      guard let light = try Backlight.find(card: card, connector: connector, named: name) else {
+        Console.out("patternlock: no backlight for \(connector): blanking switches the display off")
+        return nil
+      }
+      Console.out("patternlock: backlight \(light.name) (0-\(light.maximum), lit at \(light.initial)): switched off when the lock blanks")
+      return light
+    } catch {
+      Console.error(error.message)
+      return nil
+    }
   }
 
   /// The fbdev device used when there is no DRM display.

@@ -107,6 +107,7 @@ extension EventLoop {
           let result = try screen.present(on: &display, at: presentedAt)
           rules.presented(screen, at: presentedAt)
           armTimer(loop.timer)
+          if let notice = display.takeNotice() { Console.error(notice) }
           if let refusal = result.switchOffRefusal {
             // Said once: from now on the screen blanks with black frames.
             Console.error("cannot switch the display off when idle (\(refusal.message)); blanking it with black frames instead")

@@ -1,0 +1,132 @@
+import PatternCore
+import SystemCalls
+
+/// A panel's backlight through sysfs (`/sys/class/backlight/NAME`): its range (1 to
+/// 255 and anything between: `rpi_backlight` has 255, a Pi 5's `4-0045` 31) and the
+/// level it had when the lock took it, which it is given back when this value ends.
+///
+/// Switching the backlight off keeps the panel powered, unlike DPMS: the official
+/// 7-inch panel's touch controller goes down with the panel, so a lock blanked by DPMS
+/// may never wake by touch. HDMI and many DPI panels have no backlight: then nothing
+/// is written and the lock blanks with DPMS as before.
+public struct Backlight: ~Copyable {
+  /// The device's name, such as `rpi_backlight`.
+  public let name: String
+  /// Its directory, such as `/sys/class/backlight/rpi_backlight`.
+  public let directory: String
+  /// `max_brightness`, at least 1.
+  public let maximum: Int
+  /// `brightness` when the lock took it: the level it gives back, and the one it
+  /// lights the panel at after a blank.
+  public let initial: Int
+  /// The level last written; nil while nothing was written.
+  public private(set) var written: Int?
+
+  /// Reads the device in `directory`.
+  ///
+  /// - Throws: `unreadable` when its range or level is not a number (or 0 as range).
+  public init(name: String, directory: String) throws(BacklightError) {
+    let range = try Backlight.number(in: directory + "/max_brightness")
+    guard range >= 1 else { throw .unreadable(path: directory + "/max_brightness", why: "the range is 0") }
+    let level = try Backlight.number(in: directory + "/brightness")
+    self.name = name
+    self.directory = directory
+    maximum = range
+    // A panel that was dark when the lock started is lit at its whole range.
+    initial = level > 0 ? min(level, range) : range
+  }
+
+  deinit {
+    // Whatever the lock did, the panel is left as it found it.
+    if let written, written != initial { _ = try? Backlight.write(initial, to: directory + "/brightness") }
+  }
+
+  /// Switches the backlight off (level 0); the panel stays powered.
+  public mutating func switchOff() throws(BacklightError) { try set(0) }
+
+  /// Lights the panel again at the level it had.
+  public mutating func switchOn() throws(BacklightError) { try set(initial) }
+
+  /// Writes `level` (clamped to the range).
+  public mutating func set(_ level: Int) throws(BacklightError) {
+    let clamped = max(0, min(level, maximum))
+    try Backlight.write(clamped, to: directory + "/brightness")
+    written = clamped
+  }
+
+  // MARK: Finding it
+
+  /// The backlight of the panel on `connector` of `card` (such as `card1`, `DSI-1`),
+  /// under `root` (`/sys`; the tests give a tree of their own):
+  ///
+  /// 1. `named`, when given, must be in the backlight class;
+  /// 2. else one registered under the connector's own sysfs directory (eDP and LVDS
+  ///    panels' drivers put it there);
+  /// 3. else the only device in the backlight class (a Raspberry Pi's DSI panel:
+  ///    `rpi_backlight`, `10-0045`, `4-0045` are not linked to the connector);
+  /// 4. else none (several and none of them the connector's: guessing could darken
+  ///    another screen).
+  ///
+  /// - Returns: nil for none.
+  /// - Throws: `unknown` for a `named` device that is not there; `unreadable` for a
+  ///   device whose range or level cannot be read.
+  public static func find(
+    root: String = "/sys", card: String, connector: String, named: String?
+  ) throws(BacklightError) -> Backlight? {
+    let classDirectory = root + "/class/backlight"
+    let present = (try? Directory.names(in: classDirectory) { !$0.hasPrefix(".") })?.sorted() ?? []
+    if let named {
+      guard present.contains(named) else { throw .unknown(name: named, directory: classDirectory, present: present) }
+      return try Backlight(name: named, directory: classDirectory + "/" + named)
+    }
+    let connectorDirectory = root + "/class/drm/" + card + "-" + connector
+    let children = (try? Directory.names(in: connectorDirectory) { !$0.hasPrefix(".") })?.sorted() ?? []
+    for child in children where isBacklight(connectorDirectory + "/" + child) {
+      return try Backlight(name: child, directory: connectorDirectory + "/" + child)
+    }
+    if present.count == 1 { return try Backlight(name: present[0], directory: classDirectory + "/" + present[0]) }
+    return nil
+  }
+
+  private static func isBacklight(_ directory: String) -> Bool {
+    (try? FileStatus(ofPath: directory + "/max_brightness", followingSymlinks: true)) != nil
+      && (try? FileStatus(ofPath: directory + "/brightness", followingSymlinks: true)) != nil
+  }
+
+  /// The decimal number in a sysfs attribute (read whole, whatever size stat gives).
+  static func number(in path: String) throws(BacklightError) -> Int {
+    var bytes = [UInt8](repeating: 0, count: 32)
+    let count: Int
+    do throws(Errno) {
+      let file = try FileDescriptor.open(path, .readOnly)
+      let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 32, alignment: 1)
+      defer { buffer.deallocate() }
+      count = try file.read(into: buffer)
+      for i in 0..<count { bytes[i] = buffer[i] }
+    } catch {
+      throw .unreadable(path: path, why: error.text)
+    }
+    var value = 0
+    var digits = 0
+    for byte in bytes[..<count] {
+      if byte == UInt8(ascii: "\n") { break }
+      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 9 else {
+        throw .unreadable(path: path, why: "not a number")
+      }
+      value = value * 10 + Int(byte - UInt8(ascii: "0"))
+      digits += 1
+    }
+    guard digits > 0 else { throw .unreadable(path: path, why: "empty") }
+    return value
+  }
+
+  static func write(_ level: Int, to path: String) throws(BacklightError) {
+    do throws(Errno) {
+      let file = try FileDescriptor.open(path, .writeOnly)
+      let text = Array((String(level) + "\n").utf8)
+      try file.writeAll(text[...])
+    } catch {
+      throw .unwritable(path: path, errno: error)
+    }
+  }
+}

@@ -1,0 +1,176 @@
+import Backlight
+import CommandTestSupport
+import Foundation
+import PatternCore
+import Raster
+import Scene
+import Screen
+import ScreenTestSupport
+import XCTest
+
+/// The backlight against sysfs-shaped trees of its own: which device belongs to the
+/// panel, ranges of 1, 31 and 255, a missing device, and one that cannot be written
+/// (the lock then blanks with DPMS and says so once).
+final class BacklightTests: XCTestCase {
+  /// A tree with `class/backlight` (and `class/drm`) under a temporary root.
+  private func tree() throws -> URL { try makeTemporaryDirectory(prefix: "patternlock-sysfs") }
+
+  @discardableResult
+  private func device(_ root: URL, _ relative: String, maximum: Int, level: Int) throws -> URL {
+    let directory = root.appendingPathComponent(relative)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try "\(maximum)\n".write(to: directory.appendingPathComponent("max_brightness"), atomically: false, encoding: .utf8)
+    try "\(level)\n".write(to: directory.appendingPathComponent("brightness"), atomically: false, encoding: .utf8)
+    return directory
+  }
+
+  /// The level in the file (writes to a plain file do not truncate it, as sysfs's
+  /// attributes need not: the first line is the level).
+  private func level(_ directory: URL) throws -> Int? {
+    Int(try String(contentsOf: directory.appendingPathComponent("brightness"), encoding: .utf8).split(separator: "\n").first ?? "")
+  }
+
+  private func find(_ root: URL, card: String = "card1", connector: String = "DSI-1", named: String? = nil) throws -> Backlight? {
+    try Backlight.find(root: root.path, card: card, connector: connector, named: named)
+  }
+
+  struct NoBacklight: Error {}
+
+  /// The backlight `find` gives, which must be one.
+  private func found(_ root: URL, connector: String = "DSI-1", named: String? = nil) throws -> Backlight {
+    let result = try find(root, connector: connector, named: named)
+    switch consume result {
+    case .some(let light): return light
+    case .none: throw NoBacklight()
+    }
+  }
+
+  /// Whether `find` gives one.
+  private func exists(_ root: URL, connector: String = "DSI-1") throws -> Bool {
+    let result = try find(root, connector: connector)
+    switch consume result {
+    case .some: return true
+    case .none: return false
+    }
+  }
+
+  /// What `find` throws, if it does.
+  private func failure(_ root: URL, named: String? = nil) -> BacklightError? {
+    do throws(BacklightError) {
+      _ = try Backlight.find(root: root.path, card: "card1", connector: "DSI-1", named: named)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  func testTheOnlyBacklightIsThePanels() throws {
+    let root = try tree()
+    try device(root, "class/backlight/rpi_backlight", maximum: 255, level: 200)
+    let light = try found(root)
+    XCTAssertEqual(light.name, "rpi_backlight")
+    XCTAssertEqual(light.maximum, 255)
+    XCTAssertEqual(light.initial, 200)
+  }
+
+  func testTheConnectorsOwnBacklightWinsOverOthers() throws {
+    let root = try tree()
+    try device(root, "class/backlight/acpi_video0", maximum: 100, level: 50)
+    try device(root, "class/backlight/intel_backlight", maximum: 31, level: 12)
+    try device(root, "class/drm/card1-eDP-1/intel_backlight", maximum: 31, level: 12)
+    let light = try found(root, connector: "eDP-1")
+    XCTAssertEqual(light.name, "intel_backlight")
+    XCTAssertEqual(light.maximum, 31)
+    XCTAssertFalse(try exists(root, connector: "HDMI-A-1"), "several, none of them this output's: none is guessed")
+  }
+
+  func testNoBacklightIsNone() throws {
+    XCTAssertFalse(try exists(try tree()))
+  }
+
+  func testANamedBacklightMustBeThere() throws {
+    let root = try tree()
+    try device(root, "class/backlight/10-0045", maximum: 255, level: 255)
+    try device(root, "class/backlight/4-0045", maximum: 31, level: 31)
+    XCTAssertEqual(try found(root, named: "4-0045").maximum, 31)
+    XCTAssertEqual(
+      failure(root, named: "rpi_backlight")?.message,
+      "no backlight rpi_backlight in \(root.path)/class/backlight (there: 10-0045, 4-0045); set backlight = auto, none, or one of those")
+  }
+
+  func testRangesFromOneTo255AreSwitchedTheSameWay() throws {
+    for (maximum, start) in [(1, 1), (31, 20), (255, 0)] {
+      let root = try tree()
+      let directory = try device(root, "class/backlight/panel", maximum: maximum, level: start)
+      do {
+        var light = try found(root)
+        XCTAssertEqual(light.initial, start == 0 ? maximum : start, "a dark panel is lit at its whole range")
+        try light.switchOff()
+        XCTAssertEqual(try level(directory), 0)
+        try light.switchOn()
+        XCTAssertEqual(try level(directory), light.initial)
+        try light.switchOff()
+      }
+      XCTAssertEqual(try level(directory), start == 0 ? maximum : start, "given back as found when the lock ends")
+    }
+  }
+
+  func testAnUnreadableDeviceSaysWhichFile() throws {
+    let root = try tree()
+    let directory = try device(root, "class/backlight/panel", maximum: 255, level: 3)
+    try "lots\n".write(to: directory.appendingPathComponent("max_brightness"), atomically: false, encoding: .utf8)
+    XCTAssertEqual(failure(root), .unreadable(path: directory.path + "/max_brightness", why: "not a number"))
+  }
+
+  /// A backlight whose level file cannot be written (a read-only number in /proc, for
+  /// root too): switching off falls back to DPMS, and that is said once.
+  func testAnUnwritableBacklightFallsBackToSwitchingTheDisplayOff() throws {
+    let root = try tree()
+    let directory = root.appendingPathComponent("class/backlight/panel")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try "255\n".write(to: directory.appendingPathComponent("max_brightness"), atomically: false, encoding: .utf8)
+    try FileManager.default.createSymbolicLink(
+      atPath: directory.appendingPathComponent("brightness").path, withDestinationPath: "/proc/sys/kernel/ngroups_max")
+    var panel = BacklitPanel(panel: MemoryDisplay<XRGB8888>(width: 8, height: 4, canSwitchOff: true), light: try find(root))
+    try panel.switchOff()
+    XCTAssertEqual(panel.panel.switchedOff, 1, "DPMS instead")
+    let notice = try XCTUnwrap(panel.takeNotice())
+    XCTAssertTrue(notice.hasPrefix("cannot write \(directory.path)/brightness ("), notice)
+    XCTAssertTrue(notice.hasSuffix("blanking switches the display off instead"), notice)
+    XCTAssertFalse(notice.contains("\n"))
+    XCTAssertNil(panel.takeNotice(), "said once")
+    try panel.switchOn(showing: [UInt8](repeating: 0, count: 8 * 4 * 4))
+    try panel.switchOff()
+    XCTAssertEqual(panel.panel.switchedOff, 2, "the backlight is not tried again")
+  }
+
+  /// The lock's idle blanking through the backlit panel: the backlight goes off and
+  /// the panel stays powered; the waking touch shows the current picture first and
+  /// lights it once that frame is shown.
+  func testBlankingSwitchesTheBacklightOffAndWakingLightsTheCurrentPicture() throws {
+    let root = try tree()
+    let directory = try device(root, "class/backlight/rpi_backlight", maximum: 255, level: 180)
+    let layout = try GridLayout(LayoutOptions())
+    var screen = LockScreen<XRGB8888>(testing: layout, .testing(idleBlankMicroseconds: 1_000_000))
+    var display = BacklitPanel(panel: MemoryDisplay<XRGB8888>(width: 800, height: 480, canSwitchOff: true), light: try find(root))
+    var judge = MatchJudge(DotSequence([1, 2, 3, 6]))
+    screen.advance(to: 0, judge: &judge)
+    _ = try screen.present(on: &display, at: 0)
+    screen.advance(to: 1_000_000, judge: &judge)
+    XCTAssertTrue(screen.isBlanked)
+    _ = try screen.present(on: &display, at: 1_000_000)
+    XCTAssertEqual(try level(directory), 0)
+    XCTAssertEqual(display.panel.switchedOff, 0, "the panel stays powered")
+    XCTAssertTrue(display.isOutputOff)
+    let shownBefore = display.panel.presented
+    let touch = TouchEvent(kind: .down, slot: 0, position: layout.centre(of: 5), timeMicroseconds: 2_000_000)
+    screen.receive(.touch(touch), at: 2_000_000, judge: &judge)
+    XCTAssertFalse(screen.isBlanked)
+    _ = try screen.present(on: &display, at: 2_000_000)
+    XCTAssertEqual(display.panel.presented, shownBefore + 1, "the current picture, whole")
+    XCTAssertEqual(display.panel.frame, screen.picture.frame)
+    XCTAssertEqual(try level(directory), 180, "lit again at its level")
+    XCTAssertFalse(display.isOutputOff)
+    XCTAssertNil(display.takeNotice())
+  }
+}
