@@ -1,5 +1,6 @@
 """Steps 1 to 6: the first boot and `patternlock run` with an injected touchscreen, the
 tablet, the right pattern, a rotated panel and SIGTERM."""
+import re
 import time
 
 from lib.checks import expect
@@ -28,7 +29,18 @@ def injected_touchscreen(b):
     if b.check("injected touchscreen (uinput, added after start) reaches run: z-1235789",
                lambda: b.run_line(mark, want, 20, want)):
         b.check("wrong-pattern verdict of z-1235789", lambda: b.picture("z-verdict", b.feedback / 1000 - 0.5))
+        b.check("the attempt's finger-to-screen line: input to flip, median and p99 over the flips so far",
+                lambda: latency_line(b.run_line(mark, "patternlock: input to flip: median ", 10)))
     b.check("grid clears after the verdict", lambda: b.picture("idle", b.feedback / 1000 + 3))
+
+
+def latency_line(line):
+    """The figures of run's `input to flip` line, which must read as such."""
+    match = re.fullmatch(r"patternlock: input to flip: median (\d+\.\d) ms, p99 (\d+\.\d) ms over the last (\d+) flips?", line.strip())
+    expect(match is not None, f"not the latency line's shape: {line!r}")
+    median, p99, flips = float(match.group(1)), float(match.group(2)), int(match.group(3))
+    expect(0 < flips <= 256 and median <= p99, f"figures that cannot be: {line!r}")
+    return f"median {median} ms, p99 {p99} ms over {flips} flips"
 
 
 def tablet_drag(b):
