@@ -41,6 +41,13 @@ extension LockScreenController {
     return min(tick, next ?? tick)
   }
 
+  /// Someone is there at `time` without touching the lock (the door opened, its exit
+  /// button was pressed): a blank screen wakes, and the idle and unattended times
+  /// start again, as on input; nothing else changes.
+  public mutating func noteActivity(at time: UInt64) {
+    _ = wake(at: time)
+  }
+
   /// Notes input at `time`; when the screen was blank, wakes it and reports that the
   /// input was used up by waking.
   mutating func wake(at time: UInt64) -> Bool {

@@ -51,6 +51,13 @@ public struct LiveStepRules {
     return outcome
   }
 
+  /// Someone is there without touching the lock (the door opened, its exit button was
+  /// pressed) at `now`: a blank screen wakes, the idle time starts again.
+  public mutating func activity<Pixel: PixelStorage>(at now: UInt64, screen: inout LockScreen<Pixel>) {
+    screen.noteActivity(at: now)
+    arm(for: screen, at: now)
+  }
+
   /// A frame was presented at `now`: a verdict it showed first starts its time here
   /// (`LockScreen.present`), so the timer is armed for that verdict's end.
   public mutating func presented<Pixel: PixelStorage>(_ screen: LockScreen<Pixel>, at now: UInt64) {

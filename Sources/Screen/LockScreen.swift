@@ -84,6 +84,10 @@ public struct LockScreen<Pixel: PixelStorage> {
   /// screen blanks, the storage is tried again): when the loop's timer wakes `advance`.
   public func nextChange(after now: UInt64) -> UInt64? { controller.nextChange(after: now) }
 
+  /// Someone is there at `now` without touching the lock: see
+  /// `LockScreenController.noteActivity`.
+  public mutating func noteActivity(at now: UInt64) { controller.noteActivity(at: now) }
+
   /// Refuses input from the start (a lockout that was running before a restart).
   public mutating func startLockedOut(_ lockout: Lockout, now: UInt64) {
     controller.lockOut(lockout, at: now)

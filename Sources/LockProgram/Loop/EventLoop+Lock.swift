@@ -183,7 +183,16 @@ extension EventLoop {
       return nil
     }
 
-    let ending = cycle(prepare: prepare, signal: signalled, remote: remote, drain: drain, failed: { .failed(.poll($0)) })
+    /// The door's contact or exit button changed: someone is there, so a blank screen
+    /// lights up and the idle time starts again.
+    func doorMoved(_ loop: borrowing LoopDescriptors) -> LoopEnding<D.Failure, I.Failure>? {
+      rules.activity(at: MonotonicClock.microseconds(), screen: &screen)
+      armTimer(loop.timer)
+      return nil
+    }
+
+    let ending = cycle(
+      prepare: prepare, signal: signalled, remote: remote, doorMoved: doorMoved, drain: drain, failed: { .failed(.poll($0)) })
     sayLatency()
     return ending
   }

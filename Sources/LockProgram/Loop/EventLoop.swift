@@ -87,12 +87,15 @@ package struct EventLoop: ~Copyable {
   ///   - prepare: the mode's step before each wait.
   ///   - signal: the mode's answer to a signal; an ending stops the loop there.
   ///   - remote: the mode's answer to the reporter's `lock` or `unlock`.
+  ///   - doorMoved: the mode's answer to the door's contact or exit button changing
+  ///     (someone is there: the lock wakes a blank screen).
   ///   - drain: the mode's step for a ready source of its own.
   ///   - failed: the ending when poll fails.
   package mutating func cycle<Ending>(
     prepare: (borrowing LoopDescriptors) -> Step<Ending>,
     signal: (Signal) -> Ending?,
     remote: (EventLink.Command) -> Ending?,
+    doorMoved: (borrowing LoopDescriptors) -> Ending? = { _ in nil },
     drain: (PollSet.Source, borrowing LoopDescriptors) -> Ending?,
     failed: (Errno) -> Ending
   ) -> Ending {
@@ -122,7 +125,7 @@ package struct EventLoop: ~Copyable {
       }
       var ready = set.nextReady(after: nil)
       while let source = ready {
-        if let ending = handle(source, signal: signal, remote: remote, drain: drain) { return ending }
+        if let ending = handle(source, signal: signal, remote: remote, doorMoved: doorMoved, drain: drain) { return ending }
         ready = set.nextReady(after: source)
       }
     }
@@ -131,13 +134,16 @@ package struct EventLoop: ~Copyable {
   /// One ready source: the loop's own handled here, the mode's given to `drain`.
   private func handle<Ending>(
     _ source: PollSet.Source, signal: (Signal) -> Ending?, remote: (EventLink.Command) -> Ending?,
-    drain: (PollSet.Source, borrowing LoopDescriptors) -> Ending?
+    doorMoved: (borrowing LoopDescriptors) -> Ending?, drain: (PollSet.Source, borrowing LoopDescriptors) -> Ending?
   ) -> Ending? {
     if source == common.signals {
       guard let received = (try? descriptors.signals.next()) ?? nil else { return nil }
       return signal(received)
     }
-    if let doorSources = common.door, door.drain(source, doorSources) { return nil }
+    if let doorSources = common.door, door.drain(source, doorSources) {
+      // The held-open timer is the door's own clock, not someone at the door.
+      return source == doorSources.timer ? nil : doorMoved(descriptors)
+    }
     if let events, let eventSources = common.events {
       switch events.drain(source, eventSources) {
       case .command(let command): return remote(command)

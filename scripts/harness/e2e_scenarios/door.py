@@ -5,7 +5,8 @@ import time
 
 from lib.checks import Failure, expect, expect_status
 
-from .common import CHEAP_HASH, PATTERN, SYSTEM_CONF, TABLET_DOTS
+from .blanking import dpms_is
+from .common import CHEAP_HASH, IDLE_BLANK_S, PATTERN, SYSTEM_CONF, TABLET_DOTS
 from .gpio import gpio_level_seen, gpio_levels
 
 
@@ -94,18 +95,21 @@ def stop_door_run(b):
 
 
 def exit_button_pulses_strike(b):
-    """The strike by line name, active-low, at rest high; the exit button pulses it low."""
+    """The strike by line name, active-low, at rest high; the exit button pulses it low,
+    and wakes the lock that had blanked meanwhile."""
     b.require("door: gpio-unlock by line name, active-low, and the exit button in /etc/patternlock.conf",
               lambda: write_system_conf(b, "[actions]\\ngpio-unlock = DOOR_STRIKE 300 active-low\\nexit-button = EXIT_BUTTON\\n"))
     since = b.gpio_trace_size()
-    b.start_run(f"--state-dir {DOOR_STATE} --timing")
+    b.start_run(f"--state-dir {DOOR_STATE} --timing --idle-blank-s {IDLE_BLANK_S}")
     b.run_line(b.run_since, "timing: start-to-first-flip-us=", 30)
     b.check("door: run rests the active-low strike high (line 4)",
             lambda: " ".join(gpio_level_seen(b, 4, since, ["1"], 10)))
+    b.check(f"door: the lock blanks after {IDLE_BLANK_S} s without anyone (dpms Off)", lambda: dpms_is(b, "Off", IDLE_BLANK_S + 10))
     since = b.gpio_trace_size()
     b.qmp.execute("system_powerdown")
     b.check("door: the exit button (line 3) pulses the strike low and back high",
             lambda: " ".join(gpio_level_seen(b, 4, since, ["0", "1"], 10)))
+    b.check("door: the exit button wakes the blank lock (dpms On): someone is at the door", lambda: dpms_is(b, "On", 10))
     b.check("door: the press is in the audit log (exit-button)", lambda: " ".join(wait_for_door_events(b, ["exit-button"], 10)))
     stop_door_run(b)
 
