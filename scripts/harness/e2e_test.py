@@ -83,6 +83,13 @@ busybox shell over the serial console, the display and the tablet over QMP:
      the headless render of that drawing judged right, run prints the owner's unlock
      line and exits 0, on-duress writes its event and credential, the audit log says
      duress, and line 4 stays at rest; with the default, check of it pulses line 4.
+ 16. a board with a Raspberry Pi's shape (e2e_scenarios/pi_board.py): vgem loaded first
+     (card0 renders only, as v3d), virtio-gpu (card1) and cirrus-vga (card2) connected,
+     a gpio-backlight on PL061 line 5 in the device tree, no tablet at power-on: run's
+     one-line choice of card1, the backlight off on blank with the panel powered and on
+     at the first touch of a tablet plugged in with QMP device_add; that tablet, sampled
+     at 25 Hz, unplugged and plugged again, draws a wrong pattern and the right one;
+     --output VGA-1 takes cirrus.
 
 Every boot traces what virtio-gpu transfers to the host (QEMU's
 virtio_gpu_cmd_res_create_2d and virtio_gpu_cmd_res_flush events, WORK/virtio-gpu-bootN.trace);
@@ -117,6 +124,7 @@ from e2e_scenarios.common import write_tablet_captures  # noqa: E402
 from e2e_scenarios.door import door_panel  # noqa: E402
 from e2e_scenarios.first_runs import first_run, injected_touchscreen, right_pattern, rotated, sigterm, tablet_drag  # noqa: E402
 from e2e_scenarios.lockout import failures_and_lockout, power_cut_in_lockout, restart_in_lockout  # noqa: E402
+from e2e_scenarios.pi_board import pi_shaped_board  # noqa: E402
 from e2e_scenarios.recovery import reset_read_only_and_enrol  # noqa: E402
 from e2e_scenarios.small_panels import small_panels  # noqa: E402
 from e2e_scenarios.tpm import tpm_bound  # noqa: E402
@@ -124,7 +132,7 @@ from e2e_scenarios.vault import strike_rests_low, vault_unlocks  # noqa: E402
 
 SCENARIOS = (first_run, injected_touchscreen, tablet_drag, right_pattern, rotated, sigterm, idle_blanking,
              vault_unlocks, strike_rests_low, failures_and_lockout, restart_in_lockout, power_cut_in_lockout, reset_read_only_and_enrol,
-             small_panels, tpm_bound, door_panel)
+             small_panels, tpm_bound, door_panel, pi_shaped_board)
 
 
 def parse_arguments():

@@ -58,16 +58,17 @@ class E2EBoard(Board):
 
     # The board.
 
-    def boot(self, mode="shell", devices=(), tpm=None, dtb=None):
+    def boot(self, mode="shell", devices=(), tpm=None, dtb=None, board_options=()):
         """Starts the board with the state disk and waits for the guest's shell (or, in
         `run` mode, for the lock screen init starts). QEMU traces what virtio-gpu is
         told to send to the host and the board's PL061 GPIO outputs (what a door
         strike's relay sees), one file per boot (`self.trace`); `devices` are further
         QEMU devices; `tpm` (a SoftwareTPM) is the board's TPM chip; `dtb` a device tree
-        to boot with instead of the one QEMU makes (`named_lines_dtb`)."""
+        to boot with instead of the one QEMU makes (`device_tree`); `board_options` are
+        scripts/qemu-run's (`--render-card-first`, `--no-tablet`)."""
         self.trace = os.path.join(self.work, f"virtio-gpu-boot{len(self.boots) + 1}.trace")
         self.gpio_trace = self.trace
-        command = machine.image_board(mode, self.qmp_path, self.disk)
+        command = machine.image_board(mode, self.qmp_path, self.disk, board_options)
         command.trace(["virtio_gpu_cmd_res_create_2d", "virtio_gpu_cmd_res_flush", "pl061_set_output"], self.trace)
         for device in devices:
             command.device(device)
@@ -94,9 +95,11 @@ class E2EBoard(Board):
         except subprocess.TimeoutExpired:
             self.fail("the guest did not power off")
 
-    def named_lines_dtb(self, names):
+    def device_tree(self, names=None, backlight_line=None):
         """QEMU's own device tree for this board with `gpio-line-names` added to the PL061
-        (`names`: offset to name), as a board's device tree names its header's lines."""
+        (`names`: offset to name), as a board's device tree names its header's lines,
+        and with `backlight_line`, a gpio-backlight on that PL061 line (on at boot), as a
+        panel's backlight enable is wired on a board without PWM."""
         base = os.path.join(self.work, "virt")
         # No state disk: the board still runs it (QEMU locks the image), and PCI devices
         # are not in the device tree anyway.
@@ -111,14 +114,20 @@ class E2EBoard(Board):
             raise Failure(f"QEMU could not dump its device tree (exit {dumped.returncode}): {dumped.stdout[-300:]}")
         dts = subprocess.run(["dtc", "-q", "-I", "dtb", "-O", "dts", base + ".dtb"], check=True,
                              capture_output=True, text=True).stdout
-        node = re.search(r"pl061@9030000 \{\n", dts)
+        node = re.search(r"pl061@9030000 \{\n\t\tphandle = <(0x[0-9a-f]+)>;\n", dts)
         if node is None:
-            raise Failure("QEMU's device tree has no pl061@9030000 node")
-        line_names = ", ".join(f'"{names.get(offset, "")}"' for offset in range(8))
-        dts = dts[:node.end()] + f"\t\tgpio-line-names = {line_names};\n" + dts[node.end():]
-        subprocess.run(["dtc", "-q", "-I", "dts", "-O", "dtb", "-o", base + "-named.dtb", "-"], input=dts, text=True,
-                       check=True)
-        return base + "-named.dtb"
+            raise Failure("QEMU's device tree has no pl061@9030000 node with a phandle")
+        if names:
+            line_names = ", ".join(f'"{names.get(offset, "")}"' for offset in range(8))
+            dts = dts[:node.end()] + f"\t\tgpio-line-names = {line_names};\n" + dts[node.end():]
+        if backlight_line is not None:
+            start = node.start()
+            backlight = (f"backlight {{\n\t\tcompatible = \"gpio-backlight\";\n"
+                         f"\t\tgpios = <{node.group(1)} {backlight_line:#x} 0x00>;\n\t\tdefault-on;\n\t}};\n\n\t")
+            dts = dts[:start] + backlight + dts[start:]
+        out = base + ("-named" if names else "") + ("-backlight" if backlight_line is not None else "") + ".dtb"
+        subprocess.run(["dtc", "-q", "-I", "dts", "-O", "dtb", "-o", out, "-"], input=dts, text=True, check=True)
+        return out
 
     # QEMU's GPIO trace.
 

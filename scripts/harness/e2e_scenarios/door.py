@@ -35,7 +35,7 @@ def door_panel(b):
 def door_board_enrolled(b):
     """A boot with the PL061's lines named in the device tree, the owner's pattern and the
     duress credential enrolled in DOOR_STATE."""
-    dtb = b.named_lines_dtb(DOOR_LINES)
+    dtb = b.device_tree(names=DOOR_LINES)
     if b.qemu is not None:
         b.power_off()  # the board before it holds the state disk
     b.require("door: the board boots with PL061 lines 3 and 4 named in its device tree", lambda: b.boot(dtb=dtb))

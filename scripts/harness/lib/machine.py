@@ -59,12 +59,14 @@ class QemuCommand:
         return subprocess.Popen(self.argv(), stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
 
 
-def image_board(mode, qmp_path, disk=None):
+def image_board(mode, qmp_path, disk=None, options=()):
     """scripts/qemu-image's image on scripts/qemu-run's machine, headless: init in
-    `mode` (replay, run or shell), QMP on `qmp_path`, `disk` as the state disk."""
+    `mode` (replay, run or shell), QMP on `qmp_path`, `disk` as the state disk,
+    `options` further scripts/qemu-run options."""
     base = [os.path.join(SCRIPTS, "qemu-run"), "--headless", "--mode", mode, "--qmp", qmp_path]
     if disk:
         base += ["--disk", disk]
+    base += list(options)
     return QemuCommand(base, separator="--")
 
 
