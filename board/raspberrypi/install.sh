@@ -6,7 +6,10 @@
 #
 # With a .deb (scripts/package-deb) it is installed with apt, which brings the
 # libraries; without one, patternlock must already be installed. Then, idempotently:
-#   - the config.txt fragment (KMS driver, 7-inch display) is appended once;
+#   - the config.txt fragment (KMS driver, 7-inch display) is appended once, and
+#     disable_splash=1 set (no firmware rainbow before the lock);
+#   - cmdline.txt keeps text off the screen (./quiet-console: quiet, loglevel=3, no
+#     cursor or penguin, no console on tty1; the old line kept as cmdline.txt.bak);
 #   - patternlock.service is enabled (tty1 at boot, before any login);
 #   - with --harden: SysRq off (kernel.sysrq=0), no gettys on other VTs (logind
 #     NAutoVTs=0, ReserveVT=0), no login on the serial console (serial-getty masked,
@@ -51,6 +54,10 @@ if [ -f $boot/config.txt ]; then
     { echo; cat "$here/config.txt.fragment"; } >>$boot/config.txt
     echo "install.sh: added the KMS and 7-inch display overlays to $boot/config.txt"
   fi
+  if ! grep -q '^disable_splash=' $boot/config.txt; then
+    echo 'disable_splash=1' >>$boot/config.txt
+    echo "install.sh: no firmware splash before the lock (disable_splash=1 in $boot/config.txt)"
+  fi
 else
   echo "install.sh: no config.txt in /boot/firmware or /boot (not a Raspberry Pi?); add config.txt.fragment by hand" >&2
 fi
@@ -64,10 +71,17 @@ if [ "$harden" = 1 ]; then
     systemctl mask "$unit" >/dev/null 2>&1 || true
   done
   if [ -f $boot/cmdline.txt ] && grep -q 'console=serial0' $boot/cmdline.txt; then
-    cp $boot/cmdline.txt $boot/cmdline.txt.bak
+    [ -f $boot/cmdline.txt.bak ] || cp $boot/cmdline.txt $boot/cmdline.txt.bak
     sed -i 's/ *console=serial0,[0-9]*//' $boot/cmdline.txt
   fi
   echo "install.sh: SysRq off, no gettys on other VTs or the serial console"
+fi
+
+# No text on the screen from power-on to the lock (after --harden's edit, which may
+# remove the last console=). The first line as it was is kept once.
+if [ -f $boot/cmdline.txt ]; then
+  [ -f $boot/cmdline.txt.bak ] || cp $boot/cmdline.txt $boot/cmdline.txt.bak
+  "$here/quiet-console" $boot/cmdline.txt
 fi
 
 # In a chroot (an SD card image being prepared) no systemd runs: enabling works offline.
