@@ -282,7 +282,7 @@ let package = Package(
     .testTarget(name: "InputTests", dependencies: ["Input", "PatternCore"]),
     .testTarget(
       name: "BacklightTests",
-      dependencies: ["Backlight", "Screen", "ScreenTestSupport", "Scene", "Raster", "PatternCore", "CommandTestSupport"]),
+      dependencies: ["Backlight", "Screen", "ScreenTestSupport", "Scene", "Raster", "PatternCore", "CommandTestSupport", "AllocationCounter"]),
     // Wayland: the seat's events as input, the buffers' damage, the listeners' ring,
     // the checked-in protocol code against wayland-scanner (scripts/test-wayland runs
     // the back-end under a real compositor).

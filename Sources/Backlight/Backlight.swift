@@ -16,11 +16,16 @@ public struct Backlight: ~Copyable {
   public let directory: String
   /// `max_brightness`, at least 1.
   public let maximum: Int
-  /// `brightness` when the lock took it: the level it gives back, and the one it
-  /// lights the panel at after a blank.
+  /// `brightness` when the lock took it: the level it gives back when it ends.
   public let initial: Int
+  /// The level the panel is lit at when neither blank nor dimmed.
+  public private(set) var normal: Int
   /// The level last written; nil while nothing was written.
   public private(set) var written: Int?
+  /// `directory/brightness`, made once so that writing a level allocates nothing.
+  private let levelPath: String
+  /// The digits of a level and its newline, written in place.
+  private var digits = [UInt8](repeating: 0, count: 24)
 
   /// Reads the device in `directory`.
   ///
@@ -34,6 +39,8 @@ public struct Backlight: ~Copyable {
     maximum = range
     // A panel that was dark when the lock started is lit at its whole range.
     initial = level > 0 ? min(level, range) : range
+    normal = initial
+    levelPath = directory + "/brightness"
   }
 
   deinit {
@@ -44,14 +51,47 @@ public struct Backlight: ~Copyable {
   /// Switches the backlight off (level 0); the panel stays powered.
   public mutating func switchOff() throws(BacklightError) { try set(0) }
 
-  /// Lights the panel again at the level it had.
-  public mutating func switchOn() throws(BacklightError) { try set(initial) }
+  /// Lights the panel at its normal level.
+  public mutating func switchOn() throws(BacklightError) { try set(normal) }
+
+  /// Lowers the light to `percent` of the range (`dim-level`), never above the normal
+  /// level: dimming never brightens a panel someone turned down.
+  public mutating func dim(toPercent percent: Int) throws(BacklightError) {
+    try set(min(Backlight.level(percent: percent, of: maximum), normal))
+  }
 
   /// Writes `level` (clamped to the range).
   public mutating func set(_ level: Int) throws(BacklightError) {
     let clamped = max(0, min(level, maximum))
-    try Backlight.write(clamped, to: directory + "/brightness")
+    var count = 1
+    var power = 10
+    while clamped >= power {
+      power *= 10
+      count += 1
+    }
+    var rest = clamped
+    for index in stride(from: count - 1, through: 0, by: -1) {
+      digits[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+      rest /= 10
+    }
+    digits[count] = UInt8(ascii: "\n")
+    do throws(Errno) {
+      let file = try FileDescriptor.open(levelPath, .writeOnly)
+      try file.writeAll(digits[...count])
+    } catch {
+      throw .unwritable(path: levelPath, errno: error)
+    }
     written = clamped
+  }
+
+  // MARK: Percent and level
+
+  /// `percent` (1 to 100, clamped) of a range of `maximum` as a level: rounded to the
+  /// nearest, halves up, and at least 1, so that the lowest percent of a small range
+  /// (1 % of 31) still lights the panel rather than switching it off.
+  public static func level(percent: Int, of maximum: Int) -> Int {
+    let clamped = max(1, min(percent, 100))
+    return max(1, (clamped * maximum + 50) / 100)
   }
 
   // MARK: Finding it

@@ -7,6 +7,9 @@ import Screen
 /// wakes the lock), and waking shows the current picture first and lights it once
 /// that frame is on screen, so the picture from before the blank is never lit. Without
 /// a backlight, or once writing it failed, it is the panel itself (DPMS).
+///
+/// Dimming (`dim-after-s`) lowers the light to `dim-level` and keeps the picture;
+/// without a backlight it does nothing, which is said once.
 public struct BacklitPanel<Panel: PanelDisplay & ~Copyable>: PanelDisplay, ~Copyable {
   public typealias Pixel = Panel.Pixel
   public typealias Failure = Panel.Failure
@@ -21,10 +24,20 @@ public struct BacklitPanel<Panel: PanelDisplay & ~Copyable>: PanelDisplay, ~Copy
   public private(set) var failure: BacklightError?
   /// The failure is yet to be said (`takeNotice`).
   private var failureUnsaid = false
+  /// `dim-level`: the percent of the range a dimmed panel is lit at.
+  private let dimPercent: Int
+  /// The lock screen is dimmed (whether or not a backlight shows it).
+  public private(set) var isDimmed = false
+  /// Dimming was asked of a panel without a backlight: yet to be said, then said.
+  private var cannotDimUnsaid = false
+  private var cannotDimSaid = false
 
-  public init(panel: consuming Panel, light: consuming Backlight?) {
+  /// - Parameter dimPercent: `dim-level`, the percent of the backlight's range it is
+  ///   dimmed to (1 to 100).
+  public init(panel: consuming Panel, light: consuming Backlight?, dimPercent: Int) {
     self.panel = panel
     self.light = light
+    self.dimPercent = dimPercent
   }
 
   /// `rpi_backlight (0-255)`, or nil without a backlight.
@@ -69,6 +82,7 @@ public struct BacklitPanel<Panel: PanelDisplay & ~Copyable>: PanelDisplay, ~Copy
   }
 
   public mutating func switchOff() throws(Failure) {
+    isDimmed = false
     if hasLight && failure == nil {
       do throws(BacklightError) {
         try light!.switchOff()
@@ -97,16 +111,43 @@ public struct BacklitPanel<Panel: PanelDisplay & ~Copyable>: PanelDisplay, ~Copy
     }
   }
 
+  /// Dims the lit panel to `dim-level`, or lights it at its normal level again. A
+  /// blank panel only notes it: waking lights it at the normal level.
+  public mutating func dim(_ dimmed: Bool) {
+    guard dimmed != isDimmed else { return }
+    isDimmed = dimmed
+    guard hasLight, failure == nil else {
+      if dimmed && !hasLight && !cannotDimSaid { cannotDimUnsaid = true }
+      return
+    }
+    guard !dark, !lightsWithFlip else { return }
+    do throws(BacklightError) {
+      if dimmed { try light!.dim(toPercent: dimPercent) } else { try light!.switchOn() }
+    } catch {
+      fail(error)
+    }
+  }
+
   private mutating func fail(_ error: BacklightError) {
     failure = error
     failureUnsaid = true
   }
 
   public mutating func takeNotice() -> String? {
+    if cannotDimUnsaid {
+      cannotDimUnsaid = false
+      cannotDimSaid = true
+      return BacklitPanel.cannotDim
+    }
     if failureUnsaid, let failure {
       failureUnsaid = false
       return failure.message
     }
     return panel.takeNotice()
+  }
+
+  /// Said once when dim-after-s comes to a panel without a backlight.
+  public static var cannotDim: String {
+    "dim-after-s: this panel has no backlight the lock can set (none found, or backlight = none), so it does not dim; set backlight = NAME or dim-after-s = 0"
   }
 }

@@ -40,6 +40,8 @@ public enum Setting: String, CaseIterable, Sendable {
   case fadeTrail = "fade-trail"
   case feedbackMilliseconds = "feedback-ms"
   case idleBlankSeconds = "idle-blank-s"
+  case dimAfterSeconds = "dim-after-s"
+  case dimLevel = "dim-level"
   case exec
   case kioskUnit = "kiosk-unit"
   case kioskVT = "kiosk-vt"

@@ -145,6 +145,18 @@ extension Setting {
         section: "lock", option: "--idle-blank-s", placeholder: "S", grammar: .wholeNumber(0...86_400),
         accepted: "seconds from 0 (never blank) to 86400",
         help: "switch the display off after S seconds without input; a touch wakes it (0: never)", commands: displayCommands, screen: true)
+    case .dimAfterSeconds:
+      return SettingRow(
+        section: "lock", option: "--dim-after-s", placeholder: "S", grammar: .wholeNumber(0...86_400),
+        accepted: "seconds from 0 (never dim) to 86400, less than idle-blank-s",
+        help: "dim the backlight to dim-level after S seconds without input, before idle-blank-s blanks; a touch brightens it and counts (0: never)",
+        commands: displayCommands, screen: true)
+    case .dimLevel:
+      return SettingRow(
+        section: "lock", option: "--dim-level", placeholder: "PERCENT", grammar: .wholeNumber(1...100),
+        accepted: "a percent of the backlight's range from 1 to 100",
+        help: "how bright a dimmed screen is, in percent of the backlight's range, never above its normal level (default 20)",
+        commands: displayCommands)
     case .exec:
       return SettingRow(
         section: "lock", option: "--exec", placeholder: "CMD ARG...", grammar: .program,

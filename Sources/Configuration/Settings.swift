@@ -51,6 +51,10 @@ public struct Settings: Equatable, Sendable {
   public var feedbackMilliseconds = 500
   /// idle-blank-s: switch the display off (DPMS) after this long without input; 0 never.
   public var idleBlankSeconds = 0
+  /// dim-after-s: dim the backlight after this long without input; 0 never.
+  public var dimAfterSeconds = 0
+  /// dim-level: a dimmed backlight's level, in percent of its range.
+  public var dimLevel = 20
   /// exec: the program (absolute path) and arguments that replace the process after
   /// an unlock; empty to exit with status 0 instead.
   public var exec: [String] = []
@@ -203,6 +207,8 @@ public struct Settings: Equatable, Sendable {
     case (.enrollFirst, .flag(let on)): enrollFirst = on
     case (.feedbackMilliseconds, .number(let n)): feedbackMilliseconds = n
     case (.idleBlankSeconds, .number(let n)): idleBlankSeconds = n
+    case (.dimAfterSeconds, .number(let n)): dimAfterSeconds = n
+    case (.dimLevel, .number(let n)): dimLevel = n
     case (.exec, .words(let words)): exec = words
     case (.kioskUnit, .optionalText(let name)): kioskUnit = name
     case (.kioskVT, .number(let n)): kioskVT = n
@@ -290,10 +296,17 @@ public struct Settings: Equatable, Sendable {
     return theme
   }
 
-  /// Checks what only the settings together can say: `min-dots` within the grid.
+  /// Checks what only the settings together can say: `min-dots` within the grid, and
+  /// dimming before blanking.
   ///
-  /// - Throws: `ConfigurationError.conflict` blamed on where `min-dots` was set.
+  /// - Throws: `ConfigurationError.conflict` blamed on where the later key was set.
   public func validate() throws(ConfigurationError) {
+    if dimAfterSeconds > 0 && idleBlankSeconds > 0 && dimAfterSeconds >= idleBlankSeconds {
+      throw .conflict(
+        origin: origins[.dimAfterSeconds] ?? .commandLine, key: .dimAfterSeconds,
+        problem: "\(dimAfterSeconds) is not less than idle-blank-s \(idleBlankSeconds), so the screen would blank before it dims (lower dim-after-s, raise idle-blank-s, or set dim-after-s = 0)")
+    }
+
     let dots = layout.gridSize * layout.gridSize
     if minimumDots > dots {
       throw .conflict(

@@ -1,7 +1,7 @@
 import PatternCore
 
 /// What the clock alone changes: verdicts ending, countdowns ticking, the unattended
-/// timeout, idle blanking, and when the loop must wake for the next of them.
+/// timeout, idle dimming and blanking, and when the loop must wake for the next of them.
 extension LockScreenController {
   /// When the picture changes next by itself: the end of a verdict, or the next
   /// second of a countdown. The event loop arms its timer for it.
@@ -13,6 +13,9 @@ extension LockScreenController {
     // past, and the loop would spin. The input that ends the touch arms the timer again.
     if let idle = idleBlankMicroseconds, !isBlanked, !tracker.isActive, buttonSlot == nil {
       next = (lastActivity ?? now) + idle
+    }
+    if let dim = dimAfterMicroseconds, !isDimmed, !isBlanked, !tracker.isActive, buttonSlot == nil {
+      next = min(next ?? .max, (lastActivity ?? now) + dim)
     }
     if let timeout = timeoutMicroseconds, !timeoutSpent { next = min(next ?? .max, (lastActivity ?? now) + timeout) }
     if let start = buttonPressStart { next = min(next ?? .max, nextPowerPressStep(start: start, after: now)) }
@@ -42,17 +45,20 @@ extension LockScreenController {
   }
 
   /// Someone is there at `time` without touching the lock (the door opened, its exit
-  /// button was pressed): a blank screen wakes, and the idle and unattended times
-  /// start again, as on input; nothing else changes.
+  /// button was pressed): a blank or dimmed screen lights up, and the idle and
+  /// unattended times start again, as on input; nothing else changes.
   public mutating func noteActivity(at time: UInt64) {
     _ = wake(at: time)
   }
 
   /// Notes input at `time`; when the screen was blank, wakes it and reports that the
-  /// input was used up by waking.
+  /// input was used up by waking. A dimmed screen lights up and the input counts:
+  /// its picture was visible, as on a phone.
   mutating func wake(at time: UInt64) -> Bool {
     lastActivity = time
     timeoutSpent = false
+    isDimmed = false
+    state.dimmed = false
     guard isBlanked else { return false }
     isBlanked = false
     state.blanked = false
@@ -89,7 +95,8 @@ extension LockScreenController {
   }
 
   /// What the clock alone brings about, in order: the power button's long press, the
-  /// unattended timeout, idle blanking.
+  /// unattended timeout, idle blanking, idle dimming (only while not blank, so a dim
+  /// time at or past the blank time never dims).
   mutating func runClockedActions(at time: UInt64) {
     if lastActivity == nil { lastActivity = time }
     if let start = buttonPressStart {
@@ -116,7 +123,14 @@ extension LockScreenController {
     {
       isBlanked = true
     }
+    if let dim = dimAfterMicroseconds, !isBlanked, !isDimmed, !tracker.isActive, buttonSlot == nil, let last = lastActivity,
+      time >= last + dim
+    {
+      isDimmed = true
+    }
+    if isBlanked { isDimmed = false }
     state.blanked = isBlanked
+    state.dimmed = isDimmed
   }
 
   /// Ends the lock without opening it: input is ignored and the picture says what
@@ -131,6 +145,7 @@ extension LockScreenController {
     verdictAwaitsFrame = false
     awaitedAnswer = nil
     isBlanked = false
+    isDimmed = false
     state = LockScreenState(prompt: PromptText.announcing(action), grid: grid)
   }
 }

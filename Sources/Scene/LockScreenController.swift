@@ -74,6 +74,11 @@ public struct LockScreenController: Sendable {
   var lastActivity: UInt64?
   /// Whether the screen is blanked now.
   public internal(set) var isBlanked = false
+  /// Dim the backlight after this long without input; nil never. Comes before
+  /// blanking: a time at or past `idleBlankMicroseconds` never dims.
+  public let dimAfterMicroseconds: UInt64?
+  /// Whether the screen is dimmed now (never while blanked).
+  public internal(set) var isDimmed = false
 
   /// The unattended timeout (`timeout-s`): after this long without input,
   /// `timeoutAction` runs; nil never. It counts while the screen is blanked too.
@@ -106,19 +111,22 @@ public struct LockScreenController: Sendable {
   /// - Parameters:
   ///   - idleBlankMicroseconds: blank the screen after this long without input
   ///     (nil: never); the touch or key that wakes it does nothing else, as on a phone.
+  ///   - dimAfterMicroseconds: dim the backlight after this long without input (nil:
+  ///     never); the picture stays, so the touch that brightens it is taken as input.
   ///   - timeoutMicroseconds: run `timeoutAction` after this long without input (nil: never).
   ///   - inputMode: whether touches drag, tap dot by dot, or either (`input =`).
   ///   - gridMotion: how the grid moves between attempts; the placements themselves
   ///     come from the driver (`moveGrid(to:)`, `prepareNextGrid(_:)`).
   public init(
     layout: GridLayout, minimumDots: Int = 4, feedbackMicroseconds: UInt64 = 500_000,
-    idlePrompt: PromptText = .drawPattern, idleBlankMicroseconds: UInt64? = nil,
+    idlePrompt: PromptText = .drawPattern, idleBlankMicroseconds: UInt64? = nil, dimAfterMicroseconds: UInt64? = nil,
     timeoutMicroseconds: UInt64? = nil, timeoutAction: TimeoutAction = .none, inputMode: InputMode = .drag,
     gridMotion: GridMotion = .off
   ) {
     self.gridMotion = gridMotion
     tracker = GestureTracker(layout: layout, minimumDots: minimumDots, inputMode: inputMode)
     self.idleBlankMicroseconds = idleBlankMicroseconds
+    self.dimAfterMicroseconds = dimAfterMicroseconds
     self.timeoutMicroseconds = timeoutAction == .none ? nil : timeoutMicroseconds
     self.timeoutAction = timeoutAction
     self.feedbackMicroseconds = feedbackMicroseconds

@@ -26,6 +26,9 @@ public struct LockScreenState: Sendable, Equatable {
   public var pointer: Point?
   /// The screen is blanked (black) after a time without input; a touch wakes it.
   public var blanked = false
+  /// The backlight is dimmed after a time without input (`dim-after-s`); the picture
+  /// is the same, and input is taken as always.
+  public var dimmed = false
   /// How far the power button's long press has come, in steps of
   /// `LockScreenController.powerPressSteps`; nil when the button is not held.
   public var powerPress: Int?

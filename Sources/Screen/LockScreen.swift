@@ -50,6 +50,7 @@ public struct LockScreen<Pixel: PixelStorage> {
     controller = LockScreenController(
       layout: layout, minimumDots: minimumDots, feedbackMicroseconds: configuration.feedbackMicroseconds,
       idlePrompt: prompt, idleBlankMicroseconds: configuration.idleBlankMicroseconds,
+      dimAfterMicroseconds: configuration.dimAfterMicroseconds,
       timeoutMicroseconds: configuration.unattended.microseconds, timeoutAction: configuration.unattended.action,
       inputMode: configuration.inputMode, gridMotion: configuration.gridMotion)
     picture = LockPicture(renderer: LockScreenRenderer(layout: layout, configuration: configuration, text: text))
@@ -75,6 +76,8 @@ public struct LockScreen<Pixel: PixelStorage> {
   public var isDirty: Bool { shown != controller.state }
   /// Whether the screen is blanked (idle); the next input only wakes it.
   public var isBlanked: Bool { controller.isBlanked }
+  /// Whether the screen is dimmed (idle, before blanking); input is taken as always.
+  public var isDimmed: Bool { controller.isDimmed }
   /// Whether the lock has ended: an unlock whose verdict has had its time.
   public var isFinished: Bool { unlocked && controller.feedbackEnds == nil }
   /// Switching off or restarting was asked (the timeout, the power button): the

@@ -21,6 +21,16 @@ public protocol PanelDisplay: Display, ~Copyable {
   mutating func switchOff() throws(Failure)
   /// Switches the output on again, showing the whole of `frame` at once.
   mutating func switchOn(showing frame: [UInt8]) throws(Failure)
+  /// Whether the panel is dimmed (`dim-after-s`).
+  var isDimmed: Bool { get }
+  /// Dims the panel, keeping its picture, or lights it fully again. A panel without
+  /// a backlight does nothing (and may say so once in `takeNotice`).
+  mutating func dim(_ dimmed: Bool)
+}
+
+extension PanelDisplay where Self: ~Copyable {
+  public var isDimmed: Bool { false }
+  public mutating func dim(_ dimmed: Bool) {}
 }
 
 extension PanelDisplay where Self: ~Copyable {
@@ -46,6 +56,11 @@ extension PanelDisplay where Self: ~Copyable {
     if isOutputOff {
       try switchOn(showing: picture.frame)
       return Presentation(presented: false, switchOffRefusal: refusal)
+    }
+    if state.dimmed != isDimmed {
+      dim(state.dimmed)
+      // Dimming changes no pixel: a frame of its own would be a flip for nothing.
+      if damage.isEmpty { return Presentation(presented: false, switchOffRefusal: refusal) }
     }
     return Presentation(presented: try show(picture.frame, damage: damage), switchOffRefusal: refusal, damage: damage)
   }

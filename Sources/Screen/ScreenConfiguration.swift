@@ -28,6 +28,8 @@ public struct ScreenConfiguration: Equatable, Sendable {
   public var feedbackMicroseconds: UInt64
   /// idle-blank-s: blank the screen after this long without input; nil never.
   public var idleBlankMicroseconds: UInt64?
+  /// dim-after-s: dim the backlight after this long without input; nil never.
+  public var dimAfterMicroseconds: UInt64?
   /// timeout-s and timeout-action.
   public var unattended: UnattendedTimeout
   /// grid-motion: how the grid moves between attempts.
@@ -36,7 +38,7 @@ public struct ScreenConfiguration: Equatable, Sendable {
   public init(
     layout: LayoutOptions = LayoutOptions(), theme: Theme = Theme(), language: Language = .en, fontPath: String? = nil,
     inputMode: InputMode = .both, message: String = "", feedbackMicroseconds: UInt64 = 500_000,
-    idleBlankMicroseconds: UInt64? = nil, unattended: UnattendedTimeout = UnattendedTimeout(seconds: 0, action: .poweroff),
+    idleBlankMicroseconds: UInt64? = nil, dimAfterMicroseconds: UInt64? = nil, unattended: UnattendedTimeout = UnattendedTimeout(seconds: 0, action: .poweroff),
     gridMotion: GridMotion = .off
   ) {
     self.gridMotion = gridMotion
@@ -48,6 +50,7 @@ public struct ScreenConfiguration: Equatable, Sendable {
     self.message = message
     self.feedbackMicroseconds = feedbackMicroseconds
     self.idleBlankMicroseconds = idleBlankMicroseconds
+    self.dimAfterMicroseconds = dimAfterMicroseconds
     self.unattended = unattended
   }
 }

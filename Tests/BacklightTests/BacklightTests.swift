@@ -1,3 +1,4 @@
+import AllocationCounter
 import Backlight
 import CommandTestSupport
 import Foundation
@@ -131,7 +132,7 @@ final class BacklightTests: XCTestCase {
     try "255\n".write(to: directory.appendingPathComponent("max_brightness"), atomically: false, encoding: .utf8)
     try FileManager.default.createSymbolicLink(
       atPath: directory.appendingPathComponent("brightness").path, withDestinationPath: "/proc/sys/kernel/ngroups_max")
-    var panel = BacklitPanel(panel: MemoryDisplay<XRGB8888>(width: 8, height: 4, canSwitchOff: true), light: try find(root))
+    var panel = BacklitPanel(panel: MemoryDisplay<XRGB8888>(width: 8, height: 4, canSwitchOff: true), light: try find(root), dimPercent: 20)
     try panel.switchOff()
     XCTAssertEqual(panel.panel.switchedOff, 1, "DPMS instead")
     let notice = try XCTUnwrap(panel.takeNotice())
@@ -152,7 +153,7 @@ final class BacklightTests: XCTestCase {
     let directory = try device(root, "class/backlight/rpi_backlight", maximum: 255, level: 180)
     let layout = try GridLayout(LayoutOptions())
     var screen = LockScreen<XRGB8888>(testing: layout, .testing(idleBlankMicroseconds: 1_000_000))
-    var display = BacklitPanel(panel: MemoryDisplay<XRGB8888>(width: 800, height: 480, canSwitchOff: true), light: try find(root))
+    var display = BacklitPanel(panel: MemoryDisplay<XRGB8888>(width: 800, height: 480, canSwitchOff: true), light: try find(root), dimPercent: 20)
     var judge = MatchJudge(DotSequence([1, 2, 3, 6]))
     screen.advance(to: 0, judge: &judge)
     _ = try screen.present(on: &display, at: 0)
@@ -172,5 +173,140 @@ final class BacklightTests: XCTestCase {
     XCTAssertEqual(try level(directory), 180, "lit again at its level")
     XCTAssertFalse(display.isOutputOff)
     XCTAssertNil(display.takeNotice())
+  }
+
+  // MARK: Dimming and brightness
+
+  func testPercentToLevelRoundsToTheNearestAndNeverSwitchesOff() {
+    XCTAssertEqual([1, 20, 50, 100].map { Backlight.level(percent: $0, of: 1) }, [1, 1, 1, 1])
+    XCTAssertEqual([1, 2, 20, 40, 50, 99, 100].map { Backlight.level(percent: $0, of: 31) }, [1, 1, 6, 12, 16, 31, 31])
+    XCTAssertEqual([1, 20, 40, 50, 100].map { Backlight.level(percent: $0, of: 255) }, [3, 51, 102, 128, 255])
+    XCTAssertEqual(Backlight.level(percent: 0, of: 255), 3, "below 1 % is 1 %")
+    XCTAssertEqual(Backlight.level(percent: 250, of: 255), 255)
+    for maximum in [1, 2, 7, 31, 100, 255, 1023, 65535] {
+      var last = 0
+      for percent in 1...100 {
+        let level = Backlight.level(percent: percent, of: maximum)
+        XCTAssertTrue((1...maximum).contains(level), "\(percent) % of \(maximum) is \(level)")
+        XCTAssertGreaterThanOrEqual(level, last, "\(percent) % of \(maximum) is darker than \(percent - 1) %")
+        last = level
+      }
+    }
+  }
+
+  /// The lock screen through the backlit panel: after dim-after-s the light goes to
+  /// dim-level with the picture kept (no frame for it); a touch brightens it and
+  /// draws; the door brightens it too; blanking after it switches the light off.
+  func testTheLockDimsThenBrightensOnInputAndTheDoor() throws {
+    let second: UInt64 = 1_000_000
+    let root = try tree()
+    let directory = try device(root, "class/backlight/4-0045", maximum: 31, level: 25)
+    let layout = try GridLayout(LayoutOptions())
+    var screen = LockScreen<XRGB8888>(
+      testing: layout, .testing(idleBlankMicroseconds: 30 * second, dimAfterMicroseconds: 10 * second))
+    var display = BacklitPanel(
+      panel: MemoryDisplay<XRGB8888>(width: 800, height: 480, canSwitchOff: true), light: try find(root), dimPercent: 20)
+    var judge = MatchJudge(DotSequence([1, 2, 3, 6]))
+    var rules = LiveStepRules()
+    rules.start(screen, at: 0)
+    rules.timerFired(at: 0, screen: &screen, judge: &judge)
+    _ = try screen.present(on: &display, at: 0)
+    XCTAssertEqual(rules.takeTimerDelay(), 10 * second)
+    rules.timerFired(at: 10 * second, screen: &screen, judge: &judge)
+    XCTAssertTrue(screen.isDimmed)
+    let framesBefore = display.panel.presented
+    XCTAssertTrue(rules.shouldPresent(screen, on: display))
+    _ = try screen.present(on: &display, at: 10 * second)
+    XCTAssertEqual(try level(directory), 6, "20 % of 31")
+    XCTAssertEqual(display.panel.presented, framesBefore, "the picture stays; no frame for dimming")
+    XCTAssertFalse(display.isOutputOff)
+
+    let down = TouchEvent(kind: .down, slot: 0, position: layout.centre(of: 1), timeMicroseconds: 11 * second)
+    rules.receive(.touch(down), at: 11 * second, screen: &screen, judge: &judge)
+    XCTAssertFalse(screen.isDimmed)
+    _ = try screen.present(on: &display, at: 11 * second)
+    XCTAssertEqual(try level(directory), 25, "its normal level again")
+    XCTAssertEqual(screen.controller.state.trail, DotSequence([1]), "and the touch drew")
+    let up = TouchEvent(kind: .up, slot: 0, position: layout.centre(of: 1), timeMicroseconds: 11 * second + 1)
+    rules.receive(.touch(up), at: 11 * second + 1, screen: &screen, judge: &judge)
+
+    rules.timerFired(at: 22 * second, screen: &screen, judge: &judge)
+    _ = try screen.present(on: &display, at: 22 * second)
+    XCTAssertEqual(try level(directory), 6)
+    rules.activity(at: 23 * second, screen: &screen)
+    _ = try screen.present(on: &display, at: 23 * second)
+    XCTAssertEqual(try level(directory), 25, "someone at the door")
+
+    rules.timerFired(at: 33 * second, screen: &screen, judge: &judge)
+    _ = try screen.present(on: &display, at: 33 * second)
+    rules.timerFired(at: 53 * second, screen: &screen, judge: &judge)
+    XCTAssertTrue(screen.isBlanked)
+    _ = try screen.present(on: &display, at: 53 * second)
+    XCTAssertEqual(try level(directory), 0, "blank after dim")
+    XCTAssertNil(display.takeNotice())
+  }
+
+  func testDimmingNeverBrightensAPanelTurnedDown() throws {
+    let root = try tree()
+    let directory = try device(root, "class/backlight/panel", maximum: 31, level: 3)
+    var panel = BacklitPanel(panel: MemoryDisplay<XRGB8888>(width: 8, height: 4, canSwitchOff: true), light: try find(root), dimPercent: 50)
+    panel.dim(true)
+    XCTAssertEqual(try level(directory), 3)
+    panel.dim(false)
+    XCTAssertEqual(try level(directory), 3)
+  }
+
+  /// Without a backlight dimming does nothing, and that is said once.
+  func testWithoutABacklightDimmingIsSaidOnce() throws {
+    var panel = BacklitPanel(panel: MemoryDisplay<XRGB8888>(width: 8, height: 4, canSwitchOff: true), light: nil, dimPercent: 20)
+    XCTAssertNil(panel.takeNotice())
+    panel.dim(true)
+    let notice = try XCTUnwrap(panel.takeNotice())
+    XCTAssertTrue(notice.hasPrefix("dim-after-s: "), notice)
+    XCTAssertTrue(notice.hasSuffix("set backlight = NAME or dim-after-s = 0"), notice)
+    XCTAssertFalse(notice.contains("\n"))
+    panel.dim(false)
+    panel.dim(true)
+    XCTAssertNil(panel.takeNotice(), "said once")
+  }
+
+  /// Dimming and the touch that brightens the panel again write the backlight on the
+  /// loop's path: neither allocates.
+  func testDimmingAndBrighteningAllocateNothing() throws {
+    let second: UInt64 = 1_000_000
+    let root = try tree()
+    let directory = try device(root, "class/backlight/rpi_backlight", maximum: 255, level: 200)
+    let layout = try GridLayout(LayoutOptions())
+    var screen = LockScreen<XRGB8888>(testing: layout, .testing(dimAfterMicroseconds: 10 * second))
+    var display = BacklitPanel(
+      panel: MemoryDisplay<XRGB8888>(width: 800, height: 480, canSwitchOff: true), light: try find(root), dimPercent: 20)
+    var judge = MatchJudge(DotSequence([1, 2, 3, 6]))
+    let position = layout.centre(of: 5)
+    screen.advance(to: 0, judge: &judge)
+    _ = try screen.present(on: &display, at: 0)
+    var counted: [Int64] = []
+    var levels: [Int] = []
+    counted.reserveCapacity(2)
+    // The first round makes the runtime's metadata; the second is counted.
+    for round in 0..<2 {
+      let start = UInt64(round) * 100 * second
+      if round == 1 { allocation_counter_start() }
+      screen.advance(to: start + 50 * second, judge: &judge)
+      _ = try screen.present(on: &display, at: start + 50 * second)
+      if round == 1 { counted.append(allocation_counter_stop()) }
+      levels.append(try level(directory) ?? -1)
+      let down = TouchEvent(kind: .down, slot: 0, position: position, timeMicroseconds: start + 60 * second)
+      if round == 1 { allocation_counter_start() }
+      screen.receive(.touch(down), at: start + 60 * second, judge: &judge)
+      _ = try screen.present(on: &display, at: start + 60 * second)
+      if round == 1 { counted.append(allocation_counter_stop()) }
+      levels.append(try level(directory) ?? -1)
+      // The finger lifts (a pattern too short to judge), uncounted: this is about the light.
+      let up = TouchEvent(kind: .up, slot: 0, position: position, timeMicroseconds: start + 61 * second)
+      screen.receive(.touch(up), at: start + 61 * second, judge: &judge)
+      _ = try screen.present(on: &display, at: start + 61 * second)
+    }
+    XCTAssertEqual(levels, [51, 200, 51, 200], "dimmed to 20 % of 255 and lit again, each round")
+    XCTAssertEqual(counted, [0, 0], "dimming, then brightening on a touch, allocated")
   }
 }

@@ -51,6 +51,10 @@ final class CommandLineSettingsTests: XCTestCase {
       (["--mode", "800by480"], .run, "command line: --mode cannot be '800by480': it takes 'preferred', WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, such as 800x480@60"),
       (["--exec", "weston"], .run, "command line: --exec cannot be 'weston': it takes 'none' or an absolute program path and its arguments, separated by spaces"),
       (["--min-dots", "10"], .setPattern, "command line: --min-dots: 10 is more than the 9 dots of a 3x3 grid (lower it or raise grid)"),
+      (
+        ["--idle-blank-s", "60", "--dim-after-s", "60"], .run,
+        "command line: --dim-after-s: 60 is not less than idle-blank-s 60, so the screen would blank before it dims (lower dim-after-s, raise idle-blank-s, or set dim-after-s = 0)"
+      ),
       (["--config", "/nonexistent/x.conf"], .check, "configuration file /nonexistent/x.conf does not exist (check the path given to --config)"),
     ]
     for (arguments, command, message) in cases {
@@ -58,6 +62,12 @@ final class CommandLineSettingsTests: XCTestCase {
         XCTAssertEqual((error as? ConfigurationError)?.message, message)
       }
     }
+  }
+
+  func testDimmingBeforeBlankingIsAccepted() throws {
+    XCTAssertEqual(try parse(["--idle-blank-s", "60", "--dim-after-s", "59"], .run).settings.dimAfterSeconds, 59)
+    XCTAssertEqual(try parse(["--dim-after-s", "600"], .run).settings.dimAfterSeconds, 600, "without blanking any time dims")
+    XCTAssertEqual(try parse(["--idle-blank-s", "30", "--dim-after-s", "0"], .run).settings.idleBlankSeconds, 30)
   }
 
   func testCommandsWithoutConfigurationReadNoFiles() throws {

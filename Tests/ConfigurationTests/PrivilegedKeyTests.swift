@@ -18,7 +18,7 @@ final class PrivilegedKeyTests: XCTestCase {
     for key: Setting in [.throttle, .permanentAfter, .tpm, .tpmTCTI, .remoteUnlock, .blocklist] { table[key] = .systemOnly }
     for key: Setting in [
       .grid, .hitRadius, .dpi, .rotate, .size, .device, .output, .backlight, .mode, .format, .displayWaitSeconds, .font, .language, .seat, .calibration,
-      .input, .minDots, .stealth, .showWrong, .fadeTrail, .gridMotion, .gridSeed, .feedbackMilliseconds, .idleBlankSeconds, .message, .theme,
+      .input, .minDots, .stealth, .showWrong, .fadeTrail, .gridMotion, .gridSeed, .feedbackMilliseconds, .idleBlankSeconds, .dimAfterSeconds, .dimLevel, .message, .theme,
       .colourBackgroundTop, .colourBackgroundBottom, .colourRing, .colourDot, .colourLine, .lineOpacity, .colourWrong,
       .colourSuccess, .colourText, .colourMessage, .stateDir, .enrollFirst, .argonPasses, .argonMemoryMiB, .config,
       .pattern, .timing, .recordedDevice, .dump, .contactSheet, .wait, .uinput, .since, .json, .role, .expires, .hours, .judgeSocket,

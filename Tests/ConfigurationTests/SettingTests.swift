@@ -47,6 +47,8 @@ final class SettingTests: XCTestCase {
     ),
     .feedbackMilliseconds: ([("0", { $0.feedbackMilliseconds == 0 }), ("2000", { $0.feedbackMilliseconds == 2000 })], ["-1", "10001", "2s"]),
     .idleBlankSeconds: ([("0", { $0.idleBlankSeconds == 0 }), ("60", { $0.idleBlankSeconds == 60 })], ["-1", "86401", "1m"]),
+    .dimAfterSeconds: ([("0", { $0.dimAfterSeconds == 0 }), ("30", { $0.dimAfterSeconds == 30 })], ["-1", "86401", "30s"]),
+    .dimLevel: ([("1", { $0.dimLevel == 1 }), ("100", { $0.dimLevel == 100 })], ["0", "101", "20%", ""]),
     .kioskUnit: (
       [("none", { $0.kioskUnit == nil }), ("patternlock-kiosk.service", { $0.kioskUnit == "patternlock-kiosk.service" })],
       ["", "two words.service"]

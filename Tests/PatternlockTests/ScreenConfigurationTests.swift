@@ -13,7 +13,7 @@ final class ScreenConfigurationTests: XCTestCase {
   private static let samples: [Setting: String] = [
     .grid: "4", .hitRadius: "700", .dpi: "200", .rotate: "90", .size: "1024x600", .font: "/usr/share/fonts/a.ttf",
     .language: "de", .input: "tap", .stealth: "yes", .showWrong: "yes", .fadeTrail: "yes", .feedbackMilliseconds: "900",
-    .idleBlankSeconds: "30", .message: "Call 555", .timeoutSeconds: "60", .timeoutAction: "reboot", .powerButton: "yes",
+    .idleBlankSeconds: "30", .dimAfterSeconds: "20", .message: "Call 555", .timeoutSeconds: "60", .timeoutAction: "reboot", .powerButton: "yes",
     .theme: "light", .colourBackgroundTop: "#123456", .colourBackgroundBottom: "#123456", .colourRing: "#123456",
     .colourDot: "#123456", .colourLine: "#123456", .colourWrong: "#123456", .colourSuccess: "#123456",
     .colourText: "#123456", .colourMessage: "#123456", .lineOpacity: "30", .gridMotion: "turn",

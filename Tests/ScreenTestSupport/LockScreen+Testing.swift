@@ -8,11 +8,12 @@ extension ScreenConfiguration {
   /// the step tests play were drawn as drags).
   public static func testing(
     theme: Theme = Theme(), inputMode: InputMode = .drag, language: Language = .en,
-    feedbackMicroseconds: UInt64 = 500_000, idleBlankMicroseconds: UInt64? = nil, gridMotion: GridMotion = .off
+    feedbackMicroseconds: UInt64 = 500_000, idleBlankMicroseconds: UInt64? = nil, dimAfterMicroseconds: UInt64? = nil,
+    gridMotion: GridMotion = .off
   ) -> ScreenConfiguration {
     ScreenConfiguration(
       theme: theme, language: language, inputMode: inputMode, feedbackMicroseconds: feedbackMicroseconds,
-      idleBlankMicroseconds: idleBlankMicroseconds, gridMotion: gridMotion)
+      idleBlankMicroseconds: idleBlankMicroseconds, dimAfterMicroseconds: dimAfterMicroseconds, gridMotion: gridMotion)
   }
 }
 

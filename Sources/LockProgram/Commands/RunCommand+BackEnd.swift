@@ -44,10 +44,10 @@ extension RunCommand {
     Console.out("patternlock: " + kms.choice)
     let light = backlight(settings.all.backlightName, card: kms.path, connector: kms.outputName)
     if kms.format == .rgb565 {
-      var display = BacklitPanel(panel: KMSPanel<RGB565, UdevMonitor>(kms: kms, watch: try udevMonitor()), light: light)
+      var display = BacklitPanel(panel: KMSPanel<RGB565, UdevMonitor>(kms: kms, watch: try udevMonitor()), light: light, dimPercent: settings.all.dimLevel)
       return try lock(on: &display, plan, console: &console, judge: &judge)
     }
-    var display = BacklitPanel(panel: KMSPanel<XRGB8888, UdevMonitor>(kms: kms, watch: try udevMonitor()), light: light)
+    var display = BacklitPanel(panel: KMSPanel<XRGB8888, UdevMonitor>(kms: kms, watch: try udevMonitor()), light: light, dimPercent: settings.all.dimLevel)
     return try lock(on: &display, plan, console: &console, judge: &judge)
   }
 
@@ -86,6 +86,9 @@ extension RunCommand {
     }
     if let requested = plan.settings.all.frameFormat, requested != format {
       throw .framebuffer(.formatMismatch(path: path, device: format.name, requested: requested.name))
+    }
+    if plan.settings.all.dimAfterSeconds > 0 {
+      Console.error("dim-after-s: \(path) is an fbdev device, whose backlight the lock does not set, so it does not dim; use the DRM card (device = auto) or set dim-after-s = 0")
     }
     if format == .rgb565 {
       var display = try fbdev(RGB565.self, opened)

@@ -12,6 +12,7 @@ extension ScreenConfiguration {
       fontPath: settings.fontPath, inputMode: settings.inputMode, message: settings.message,
       feedbackMicroseconds: UInt64(settings.feedbackMilliseconds) * 1000,
       idleBlankMicroseconds: settings.idleBlankSeconds > 0 ? UInt64(settings.idleBlankSeconds) * 1_000_000 : nil,
+      dimAfterMicroseconds: settings.dimAfterSeconds > 0 ? UInt64(settings.dimAfterSeconds) * 1_000_000 : nil,
       unattended: UnattendedTimeout(seconds: settings.timeoutSeconds, action: settings.timeoutAction),
       gridMotion: settings.gridMotion)
   }
