@@ -18,7 +18,8 @@ public struct Backlight: ~Copyable {
   public let maximum: Int
   /// `brightness` when the lock took it: the level it gives back when it ends.
   public let initial: Int
-  /// The level the panel is lit at when neither blank nor dimmed.
+  /// The level the panel is lit at when neither blank nor dimmed: `initial` until a
+  /// brightness from Home Assistant sets another.
   public private(set) var normal: Int
   /// The level last written; nil while nothing was written.
   public private(set) var written: Int?
@@ -60,6 +61,19 @@ public struct Backlight: ~Copyable {
     try set(min(Backlight.level(percent: percent, of: maximum), normal))
   }
 
+  /// Makes `percent` of the range the normal level, written at once when `lit`.
+  ///
+  /// - Returns: the normal level in percent, as it reads back from the level (a
+  ///   range of 31 has no 40 %: it is 39).
+  public mutating func setNormal(percent: Int, lit: Bool) throws(BacklightError) -> Int {
+    normal = Backlight.level(percent: percent, of: maximum)
+    if lit { try set(normal) }
+    return normalPercent
+  }
+
+  /// The normal level in percent of the range.
+  public var normalPercent: Int { Backlight.percent(level: normal, of: maximum) }
+
   /// Writes `level` (clamped to the range).
   public mutating func set(_ level: Int) throws(BacklightError) {
     let clamped = max(0, min(level, maximum))
@@ -92,6 +106,13 @@ public struct Backlight: ~Copyable {
   public static func level(percent: Int, of maximum: Int) -> Int {
     let clamped = max(1, min(percent, 100))
     return max(1, (clamped * maximum + 50) / 100)
+  }
+
+  /// A level (0 to `maximum`) in percent of the range, rounded to the nearest; a lit
+  /// level is at least 1 %.
+  public static func percent(level: Int, of maximum: Int) -> Int {
+    guard level > 0, maximum > 0 else { return 0 }
+    return max(1, min(100, (level * 100 + maximum / 2) / maximum))
   }
 
   // MARK: Finding it

@@ -9,7 +9,8 @@ import Screen
 /// a backlight, or once writing it failed, it is the panel itself (DPMS).
 ///
 /// Dimming (`dim-after-s`) lowers the light to `dim-level` and keeps the picture;
-/// without a backlight it does nothing, which is said once.
+/// without a backlight it does nothing, which is said once. A brightness from Home
+/// Assistant sets the normal level, the one lit when neither blank nor dimmed.
 public struct BacklitPanel<Panel: PanelDisplay & ~Copyable>: PanelDisplay, ~Copyable {
   public typealias Pixel = Panel.Pixel
   public typealias Failure = Panel.Failure
@@ -125,6 +126,34 @@ public struct BacklitPanel<Panel: PanelDisplay & ~Copyable>: PanelDisplay, ~Copy
       if dimmed { try light!.dim(toPercent: dimPercent) } else { try light!.switchOn() }
     } catch {
       fail(error)
+    }
+  }
+
+  /// Makes `percent` the normal level (a brightness from Home Assistant, already
+  /// within the system's bounds): written now when the panel is lit and not dimmed,
+  /// else at the next waking; a dimmed panel stays dimmed, never above it.
+  ///
+  /// - Returns: the normal level in percent as the backlight has it; nil without a
+  ///   usable backlight.
+  public mutating func setBrightness(percent: Int) -> Int? {
+    guard hasLight, failure == nil else { return nil }
+    let lit = !dark && !lightsWithFlip && !isDimmed
+    do throws(BacklightError) {
+      let applied = try light!.setNormal(percent: percent, lit: lit)
+      if isDimmed && !dark && !lightsWithFlip { try light!.dim(toPercent: dimPercent) }
+      return applied
+    } catch {
+      fail(error)
+      return nil
+    }
+  }
+
+  /// The normal level in percent; nil without a usable backlight.
+  public var brightnessPercent: Int? {
+    guard failure == nil else { return nil }
+    switch light {
+    case .some(let held): return held.normalPercent
+    case .none: return nil
     }
   }
 

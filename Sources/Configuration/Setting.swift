@@ -24,6 +24,8 @@ public enum Setting: String, CaseIterable, Sendable {
   case device
   case output
   case backlight
+  case brightnessMinimum = "brightness-min"
+  case brightnessMaximum = "brightness-max"
   case mode
   case format
   case displayWaitSeconds = "display-wait-s"

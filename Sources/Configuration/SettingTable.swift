@@ -70,6 +70,10 @@ extension Setting {
         accepted: "'auto', 'none' or a device of /sys/class/backlight, such as rpi_backlight or 10-0045",
         help: "run, enroll: the backlight switched off when the lock blanks, the panel left powered so touch wakes it (default: the output's own, else the only one; none: switch the display off)",
         commands: displayCommands)
+    case .brightnessMinimum, .brightnessMaximum:
+      return SettingRow(
+        section: "display", option: nil, grammar: .wholeNumber(1...100), accepted: "a percent of the backlight's range from 1 to 100",
+        trust: .systemOnly)
     case .mode:
       return SettingRow(
         section: "display", option: "--mode", placeholder: "WxH[@HZ]", grammar: .mode,

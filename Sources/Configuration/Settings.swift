@@ -22,6 +22,10 @@ public struct Settings: Equatable, Sendable {
   public var outputName: String?
   /// backlight: the device's name, `none` for none; nil for auto.
   public var backlightName: String?
+  /// brightness-min and brightness-max: the bounds, in percent of the backlight's
+  /// range, that a brightness from Home Assistant is clamped to.
+  public var brightnessMinimum = 10
+  public var brightnessMaximum = 100
   /// mode: the size and refresh rate to ask KMS for, nil for the preferred mode.
   public var mode: ModeRequest?
   /// display-wait-s: how long `run` waits for a DRM display to appear before the fbdev
@@ -209,6 +213,8 @@ public struct Settings: Equatable, Sendable {
     case (.idleBlankSeconds, .number(let n)): idleBlankSeconds = n
     case (.dimAfterSeconds, .number(let n)): dimAfterSeconds = n
     case (.dimLevel, .number(let n)): dimLevel = n
+    case (.brightnessMinimum, .number(let n)): brightnessMinimum = n
+    case (.brightnessMaximum, .number(let n)): brightnessMaximum = n
     case (.exec, .words(let words)): exec = words
     case (.kioskUnit, .optionalText(let name)): kioskUnit = name
     case (.kioskVT, .number(let n)): kioskVT = n
@@ -296,8 +302,8 @@ public struct Settings: Equatable, Sendable {
     return theme
   }
 
-  /// Checks what only the settings together can say: `min-dots` within the grid, and
-  /// dimming before blanking.
+  /// Checks what only the settings together can say: `min-dots` within the grid,
+  /// dimming before blanking, and the brightness bounds in order.
   ///
   /// - Throws: `ConfigurationError.conflict` blamed on where the later key was set.
   public func validate() throws(ConfigurationError) {
@@ -306,7 +312,11 @@ public struct Settings: Equatable, Sendable {
         origin: origins[.dimAfterSeconds] ?? .commandLine, key: .dimAfterSeconds,
         problem: "\(dimAfterSeconds) is not less than idle-blank-s \(idleBlankSeconds), so the screen would blank before it dims (lower dim-after-s, raise idle-blank-s, or set dim-after-s = 0)")
     }
-
+    if brightnessMinimum > brightnessMaximum {
+      throw .conflict(
+        origin: origins[.brightnessMinimum] ?? .commandLine, key: .brightnessMinimum,
+        problem: "\(brightnessMinimum) is more than brightness-max \(brightnessMaximum) (lower brightness-min or raise brightness-max)")
+    }
     let dots = layout.gridSize * layout.gridSize
     if minimumDots > dots {
       throw .conflict(

@@ -55,6 +55,9 @@ public struct AuditEntry: Equatable, Sendable {
     /// UNLOCK from the event socket was refused (`reason`: `remote-unlock-off` when the
     /// system configuration does not allow it). No credential, no count.
     case remoteUnlockRefused = "remote-unlock-refused"
+    /// A brightness from the event socket set the backlight's normal level (`reason`:
+    /// the percent applied, after the system's bounds). No credential, no count.
+    case remoteBrightness = "remote-brightness"
 
     /// Whether the event is the door's own (no credential, no count).
     public var isDoorEvent: Bool {
@@ -67,7 +70,7 @@ public struct AuditEntry: Equatable, Sendable {
     /// Whether the event is a command from the event socket (no credential, no count).
     public var isRemoteCommand: Bool {
       switch self {
-      case .remoteLock, .remoteUnlock, .remoteUnlockRefused: return true
+      case .remoteLock, .remoteUnlock, .remoteUnlockRefused, .remoteBrightness: return true
       default: return false
       }
     }
@@ -96,6 +99,7 @@ public struct AuditEntry: Equatable, Sendable {
       case .remoteLock: return "3a9c6f0e5b8d4e21a7f2c4d61e0b9a0e"
       case .remoteUnlock: return "3a9c6f0e5b8d4e21a7f2c4d61e0b9a0f"
       case .remoteUnlockRefused: return "3a9c6f0e5b8d4e21a7f2c4d61e0b9a10"
+      case .remoteBrightness: return "3a9c6f0e5b8d4e21a7f2c4d61e0b9a11"
       }
     }
   }

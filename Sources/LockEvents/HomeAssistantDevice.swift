@@ -3,8 +3,9 @@ import PatternCore
 /// The lock as Home Assistant sees it over MQTT: the topics under
 /// `topic-prefix/NODE/` and the discovery messages under `discovery-prefix/` that make
 /// a `lock` entity (locked, unlocked, jammed while an attempt cannot be judged), a
-/// sensor of the failure count, one of the lockout's remaining time, and an `event`
-/// entity for what happens at the lock. NODE is the device name in lower case with
+/// sensor of the failure count, one of the lockout's remaining time, an `event`
+/// entity for what happens at the lock, and a `number` for the screen's brightness
+/// (unknown while the lock reports no backlight it can set). NODE is the device name in lower case with
 /// every other character as `-` (`Front door` is `front-door`).
 ///
 /// The lock entity's keys are those of Home Assistant's MQTT lock (`command_topic`,
@@ -47,6 +48,12 @@ public struct HomeAssistantDevice {
   public var lockoutTopic: String { base + "/lockout" }
   public var eventTopic: String { base + "/event" }
   public var commandTopic: String { base + "/command" }
+  public var brightnessTopic: String { base + "/brightness" }
+  public var brightnessCommandTopic: String { base + "/brightness/set" }
+
+  /// What the brightness's state topic carries while there is no level to show: Home
+  /// Assistant's MQTT number resets to unknown on it.
+  public static let brightnessUnknown = "None"
 
   public static let online = "online"
   public static let offline = "offline"
@@ -87,11 +94,26 @@ public struct HomeAssistantDevice {
     events.add("state_topic", string: eventTopic)
     events.add("event_types", raw: HomeAssistantDevice.array(HomeAssistantDevice.eventTypes))
 
+    var brightness = common(component: "number", suffix: "brightness")
+    brightness.add("command_topic", string: brightnessCommandTopic)
+    brightness.add("state_topic", string: brightnessTopic)
+    brightness.add("min", RemoteCommand.brightnessRange.lowerBound)
+    brightness.add("max", RemoteCommand.brightnessRange.upperBound)
+    brightness.add("step", 1)
+    brightness.add("unit_of_measurement", string: "%")
+    brightness.add("mode", string: "slider")
+    brightness.add("payload_reset", string: HomeAssistantDevice.brightnessUnknown)
+    brightness.add("optimistic", raw: "false")
+    brightness.add("entity_category", string: "config")
+    brightness.add("icon", string: "mdi:brightness-6")
+    brightness.add("qos", 1)
+
     return [
       (discoveryTopic("lock", "lock"), lock.json),
       (discoveryTopic("sensor", "failures"), failures.json),
       (discoveryTopic("sensor", "lockout"), lockout.json),
       (discoveryTopic("event", "activity"), events.json),
+      (discoveryTopic("number", "brightness"), brightness.json),
     ]
   }
 
@@ -107,6 +129,7 @@ public struct HomeAssistantDevice {
     case "lock": title = "Lock"
     case "failures": title = "Failed attempts"
     case "lockout": title = "Lockout remaining"
+    case "brightness": title = "Screen brightness"
     default: title = "Activity"
     }
     entity.add("name", string: title)

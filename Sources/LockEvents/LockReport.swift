@@ -32,6 +32,9 @@ public struct LockReport {
   public let device: HomeAssistantDevice
   public private(set) var state: State?
   public private(set) var failures: Int?
+  /// The brightness state as last published (a percent, or `None`); nil before the
+  /// lock said anything.
+  public private(set) var brightness: String?
   /// When a timed lockout ends (µs, the caller's clock), or nil.
   private var lockoutEnds: UInt64?
   private var untilReset = false
@@ -51,6 +54,11 @@ public struct LockReport {
       messages += set(state: shown.unlocked ? .unlocked : .locked)
       messages += set(failures: shown.failures)
       messages += set(lockout: shown.lockout, at: now)
+      switch shown.brightness {
+      case .unsaid: break
+      case .none: messages += set(brightness: HomeAssistantDevice.brightnessUnknown)
+      case .percent(let percent): messages += set(brightness: "\(percent)")
+      }
     case .audit(let entry):
       messages += take(entry, at: now)
     }
@@ -101,6 +109,9 @@ public struct LockReport {
       messages += set(state: .unlocked)
     case .remoteUnlockRefused:
       types.append("remote_unlock_refused")
+    case .remoteBrightness:
+      // The level applied comes in the state line that follows.
+      break
     }
     if let count = entry.failures { messages += set(failures: entry.event == .unlocked ? 0 : count) }
     for type in types { messages.append(event(type, entry)) }
@@ -127,6 +138,7 @@ public struct LockReport {
     var messages: [OutgoingMessage] = []
     if let state { messages.append(OutgoingMessage(topic: device.stateTopic, payload: state.payload, retain: true)) }
     if let failures { messages.append(OutgoingMessage(topic: device.failuresTopic, payload: "\(failures)", retain: true)) }
+    if let brightness { messages.append(OutgoingMessage(topic: device.brightnessTopic, payload: brightness, retain: true)) }
     if untilReset {
       messages.append(lockoutMessage(kind: "until-reset", seconds: nil))
     } else if let ends = lockoutEnds, ends > now {
@@ -141,6 +153,12 @@ public struct LockReport {
     guard state != new else { return [] }
     state = new
     return [OutgoingMessage(topic: device.stateTopic, payload: new.payload, retain: true)]
+  }
+
+  private mutating func set(brightness new: String) -> [OutgoingMessage] {
+    guard brightness != new else { return [] }
+    brightness = new
+    return [OutgoingMessage(topic: device.brightnessTopic, payload: new, retain: true)]
   }
 
   private mutating func set(failures new: Int) -> [OutgoingMessage] {

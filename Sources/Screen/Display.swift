@@ -70,6 +70,14 @@ public protocol Display: ~Copyable {
   /// What the display has to say for the journal since it was last asked, once (a
   /// backlight it could not write and gave up on); asked after each present.
   mutating func takeNotice() -> String?
+  /// Makes `percent` (1 to 100, within the system's bounds already) of the backlight's
+  /// range its normal level: Home Assistant's brightness.
+  ///
+  /// - Returns: the normal level now, in percent; nil for a display without a
+  ///   backlight it can set, which changes nothing.
+  mutating func setBrightness(percent: Int) -> Int?
+  /// The backlight's normal level in percent; nil without one.
+  var brightnessPercent: Int? { get }
 }
 
 extension Display where Self: ~Copyable {
@@ -82,6 +90,8 @@ extension Display where Self: ~Copyable {
   public var canHandOver: Bool { false }
   public mutating func handOver() {}
   public mutating func takeNotice() -> String? { nil }
+  public mutating func setBrightness(percent: Int) -> Int? { nil }
+  public var brightnessPercent: Int? { nil }
 }
 
 /// What one present did.

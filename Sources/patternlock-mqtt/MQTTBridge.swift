@@ -8,8 +8,9 @@ import SystemCalls
 /// connections, and the broker's socket. Lines from the lock become messages
 /// (`LockReport`) in the queue (`OutgoingQueue`), sent while the broker is there and
 /// kept while it is not; the connection comes back with a growing wait
-/// (`ReconnectBackoff`); the broker's LOCK and UNLOCK go to the running lock, which
-/// decides (UNLOCK only with `remote-unlock = yes` in its own configuration).
+/// (`ReconnectBackoff`); the broker's LOCK, UNLOCK and brightness go to the running
+/// lock, which decides (UNLOCK only with `remote-unlock = yes` in its own
+/// configuration; a brightness within its own `brightness-min` and `brightness-max`).
 struct MQTTBridge: ~Copyable {
   struct Broker {
     var host: String
@@ -147,10 +148,17 @@ struct MQTTBridge: ~Copyable {
       case .acknowledged(let id):
         queue.acknowledged(id)
       case .message(let topic, let payload, let truncated, let retained):
-        guard topic == device.commandTopic else { continue }
-        switch RemoteCommand.from(payload: payload, truncated: truncated, retained: retained) {
+        let verdict: RemoteCommand.Verdict
+        if topic == device.commandTopic {
+          verdict = RemoteCommand.from(payload: payload, truncated: truncated, retained: retained)
+        } else if topic == device.brightnessCommandTopic {
+          verdict = RemoteCommand.brightness(payload: payload, truncated: truncated, retained: retained)
+        } else {
+          continue
+        }
+        switch verdict {
         case .take(let command): pass(command)
-        case .ignore(let refusal): ignore(payload, truncated: truncated, because: refusal)
+        case .ignore(let refusal): ignore(payload, on: topic, truncated: truncated, because: refusal)
         }
       }
     }
@@ -165,6 +173,7 @@ struct MQTTBridge: ~Copyable {
       try client.publish(topic: device.availabilityTopic, payload: HomeAssistantDevice.online, retain: true)
       for message in device.discoveryMessages { try client.publish(topic: message.topic, payload: message.payload, retain: true) }
       try client.subscribe(topic: device.commandTopic)
+      try client.subscribe(topic: device.brightnessCommandTopic)
     } catch {
       Console.error("mqtt: \(error.message)")
     }
@@ -173,27 +182,33 @@ struct MQTTBridge: ~Copyable {
     queue.append(contentsOf: report.snapshot(at: MonotonicClock.microseconds()))
   }
 
-  /// The broker's command: LOCK and UNLOCK go to the running lock, which decides.
+  /// The broker's command: LOCK, UNLOCK and a brightness go to the running lock,
+  /// which decides.
   private mutating func pass(_ command: RemoteCommand) {
     let taken = links.sendToLocks(command.line)
-    Console.out("mqtt: \(command.payload) from the broker passed to \(taken) running lock\(taken == 1 ? "" : "s")")
+    let named = command.journalName
+    Console.out("mqtt: \(named) from the broker passed to \(taken) running lock\(taken == 1 ? "" : "s")")
     if taken == 0 {
-      Console.error("mqtt: \(command.payload) from the broker: no running lock is connected to the event socket to take it")
+      Console.error("mqtt: \(named) from the broker: no running lock is connected to the event socket to take it")
       // The state stands as it was; Home Assistant is told so again.
       queue.append(contentsOf: report.snapshot(at: MonotonicClock.microseconds()))
     }
   }
 
   /// Says, escaped and bounded, what came on the command topic and was not taken.
-  private func ignore(_ payload: [UInt8], truncated: Bool, because refusal: RemoteCommand.Refusal) {
+  private func ignore(_ payload: [UInt8], on topic: String, truncated: Bool, because refusal: RemoteCommand.Refusal) {
     let shown = EscapedPayload.text(payload, truncated: truncated)
+    let takes =
+      topic == device.brightnessCommandTopic
+      ? "a whole percent from \(RemoteCommand.brightnessRange.lowerBound) to \(RemoteCommand.brightnessRange.upperBound), digits only, such as 40"
+      : "LOCK or UNLOCK, exactly"
     switch refusal {
     case .retained:
       Console.error(
-        "mqtt: ignored a retained '\(shown)' on \(device.commandTopic): commands are taken only as they are published, never replayed from what the broker keeps (clear it: mosquitto_pub -r -n -t \(device.commandTopic); and let only Home Assistant's user write that topic)"
+        "mqtt: ignored a retained '\(shown)' on \(topic): commands are taken only as they are published, never replayed from what the broker keeps (clear it: mosquitto_pub -r -n -t \(topic); and let only Home Assistant's user write that topic)"
       )
-    case .truncated, .unknown:
-      Console.error("mqtt: ignored '\(shown)' on \(device.commandTopic) (it takes LOCK or UNLOCK, exactly)")
+    case .truncated, .unknown, .notAPercent:
+      Console.error("mqtt: ignored '\(shown)' on \(topic) (it takes \(takes))")
     }
   }
 

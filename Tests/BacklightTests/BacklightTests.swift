@@ -183,6 +183,11 @@ final class BacklightTests: XCTestCase {
     XCTAssertEqual([1, 20, 40, 50, 100].map { Backlight.level(percent: $0, of: 255) }, [3, 51, 102, 128, 255])
     XCTAssertEqual(Backlight.level(percent: 0, of: 255), 3, "below 1 % is 1 %")
     XCTAssertEqual(Backlight.level(percent: 250, of: 255), 255)
+    XCTAssertEqual(Backlight.percent(level: 12, of: 31), 39, "40 % of 31 reads back as what it is")
+    XCTAssertEqual(Backlight.percent(level: 1, of: 31), 3)
+    XCTAssertEqual(Backlight.percent(level: 51, of: 255), 20)
+    XCTAssertEqual(Backlight.percent(level: 1, of: 1), 100)
+    XCTAssertEqual(Backlight.percent(level: 1, of: 1000), 1, "a lit panel is at least 1 %")
     for maximum in [1, 2, 7, 31, 100, 255, 1023, 65535] {
       var last = 0
       for percent in 1...100 {
@@ -268,6 +273,36 @@ final class BacklightTests: XCTestCase {
     panel.dim(false)
     panel.dim(true)
     XCTAssertNil(panel.takeNotice(), "said once")
+    XCTAssertNil(panel.setBrightness(percent: 40), "nothing to set")
+    XCTAssertNil(panel.brightnessPercent)
+  }
+
+  /// Home Assistant's brightness is the normal level: written at once on a lit panel,
+  /// kept for the waking of a dimmed or blank one, and the level it reads back as is
+  /// what is reported; the level found is given back when the lock ends.
+  func testABrightnessSetsTheNormalLevel() throws {
+    let root = try tree()
+    let directory = try device(root, "class/backlight/4-0045", maximum: 31, level: 25)
+    do {
+      var panel = BacklitPanel(panel: MemoryDisplay<XRGB8888>(width: 8, height: 4, canSwitchOff: true), light: try find(root), dimPercent: 20)
+      XCTAssertEqual(panel.brightnessPercent, 81)
+      XCTAssertEqual(panel.setBrightness(percent: 40), 39)
+      XCTAssertEqual(try level(directory), 12)
+      panel.dim(true)
+      XCTAssertEqual(try level(directory), 6)
+      XCTAssertEqual(panel.setBrightness(percent: 10), 10)
+      XCTAssertEqual(try level(directory), 3, "dimmed, never above the new normal level")
+      XCTAssertEqual(panel.setBrightness(percent: 100), 100)
+      XCTAssertEqual(try level(directory), 6, "still dimmed")
+      panel.dim(false)
+      XCTAssertEqual(try level(directory), 31)
+      try panel.switchOff()
+      XCTAssertEqual(panel.setBrightness(percent: 50), 52)
+      XCTAssertEqual(try level(directory), 0, "a blank panel stays dark")
+      try panel.switchOn(showing: [UInt8](repeating: 0, count: 8 * 4 * 4))
+      XCTAssertEqual(try level(directory), 16)
+    }
+    XCTAssertEqual(try level(directory), 25, "given back as found")
   }
 
   /// Dimming and the touch that brightens the panel again write the backlight on the

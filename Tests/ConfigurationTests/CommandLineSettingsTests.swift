@@ -70,6 +70,17 @@ final class CommandLineSettingsTests: XCTestCase {
     XCTAssertEqual(try parse(["--idle-blank-s", "30", "--dim-after-s", "0"], .run).settings.idleBlankSeconds, 30)
   }
 
+  func testTheBrightnessBoundsMustBeInOrder() {
+    var settings = Settings()
+    XCTAssertNoThrow(try settings.set(.brightnessMinimum, to: "60", from: .commandLine))
+    XCTAssertNoThrow(try settings.set(.brightnessMaximum, to: "50", from: .commandLine))
+    XCTAssertThrowsError(try settings.validate()) { error in
+      XCTAssertEqual(
+        (error as? ConfigurationError)?.message,
+        "command line: brightness-min: 60 is more than brightness-max 50 (lower brightness-min or raise brightness-max)")
+    }
+  }
+
   func testCommandsWithoutConfigurationReadNoFiles() throws {
     // layout and inject take no --config and read no file, whatever the root.
     XCTAssertNil(Setting(option: "--config", of: .layout))

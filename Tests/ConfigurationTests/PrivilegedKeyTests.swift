@@ -15,7 +15,9 @@ final class PrivilegedKeyTests: XCTestCase {
       .exec, .kioskUnit, .kioskVT, .relockIdleSeconds, .timeoutSeconds, .timeoutAction, .powerButton,
       .onUnlock, .onWrong, .onLockout, .onDuress, .duressOpens, .hookUser, .gpioUnlock, .doorSensor, .doorHeldOpenSeconds, .exitButton,
     ] { table[key] = .privileged }
-    for key: Setting in [.throttle, .permanentAfter, .tpm, .tpmTCTI, .remoteUnlock, .blocklist] { table[key] = .systemOnly }
+    for key: Setting in [.throttle, .permanentAfter, .tpm, .tpmTCTI, .remoteUnlock, .blocklist, .brightnessMinimum, .brightnessMaximum] {
+      table[key] = .systemOnly
+    }
     for key: Setting in [
       .grid, .hitRadius, .dpi, .rotate, .size, .device, .output, .backlight, .mode, .format, .displayWaitSeconds, .font, .language, .seat, .calibration,
       .input, .minDots, .stealth, .showWrong, .fadeTrail, .gridMotion, .gridSeed, .feedbackMilliseconds, .idleBlankSeconds, .dimAfterSeconds, .dimLevel, .message, .theme,

@@ -49,6 +49,8 @@ final class SettingTests: XCTestCase {
     .idleBlankSeconds: ([("0", { $0.idleBlankSeconds == 0 }), ("60", { $0.idleBlankSeconds == 60 })], ["-1", "86401", "1m"]),
     .dimAfterSeconds: ([("0", { $0.dimAfterSeconds == 0 }), ("30", { $0.dimAfterSeconds == 30 })], ["-1", "86401", "30s"]),
     .dimLevel: ([("1", { $0.dimLevel == 1 }), ("100", { $0.dimLevel == 100 })], ["0", "101", "20%", ""]),
+    .brightnessMinimum: ([("1", { $0.brightnessMinimum == 1 }), ("40", { $0.brightnessMinimum == 40 })], ["0", "101", "-5"]),
+    .brightnessMaximum: ([("100", { $0.brightnessMaximum == 100 }), ("60", { $0.brightnessMaximum == 60 })], ["0", "101", "max"]),
     .kioskUnit: (
       [("none", { $0.kioskUnit == nil }), ("patternlock-kiosk.service", { $0.kioskUnit == "patternlock-kiosk.service" })],
       ["", "two words.service"]
@@ -233,7 +235,7 @@ final class SettingTests: XCTestCase {
   func testOptionForKeyIsDashDashKeyExceptThePolicyKeys() {
     for key in Setting.fileKeys {
       switch key {
-      case .throttle, .permanentAfter, .tpm, .tpmTCTI, .remoteUnlock, .blocklist:
+      case .throttle, .permanentAfter, .tpm, .tpmTCTI, .remoteUnlock, .blocklist, .brightnessMinimum, .brightnessMaximum:
         XCTAssertNil(key.option)
         XCTAssertEqual(key.trust, .systemOnly)
         XCTAssertTrue(key.row.commands.isEmpty)

@@ -10,12 +10,14 @@ final class HomeAssistantDeviceTests: XCTestCase {
     XCTAssertEqual(HomeAssistantDevice.node(of: "门"), "patternlock")
   }
 
-  func testDiscoveryDescribesALockTwoSensorsAndAnEventEntity() throws {
+  func testDiscoveryDescribesALockTwoSensorsAnEventEntityAndABrightness() throws {
     let device = HomeAssistantDevice(deviceName: "Front door", topicPrefix: "site/doors", discoveryPrefix: "ha", softwareVersion: "0.1.0")
     let messages = device.discoveryMessages
     XCTAssertEqual(
       messages.map { $0.topic },
-      ["ha/lock/front-door/lock/config", "ha/sensor/front-door/failures/config", "ha/sensor/front-door/lockout/config", "ha/event/front-door/activity/config"])
+      ["ha/lock/front-door/lock/config", "ha/sensor/front-door/failures/config", "ha/sensor/front-door/lockout/config", "ha/event/front-door/activity/config",
+        "ha/number/front-door/brightness/config",
+      ])
     var uniqueIDs: Set<String> = []
     for message in messages {
       let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(message.payload.utf8)) as? [String: Any], message.topic)
@@ -25,7 +27,7 @@ final class HomeAssistantDeviceTests: XCTestCase {
       XCTAssertEqual(device["name"] as? String, "Front door")
       uniqueIDs.insert(try XCTUnwrap(object["unique_id"] as? String))
     }
-    XCTAssertEqual(uniqueIDs.count, 4)
+    XCTAssertEqual(uniqueIDs.count, 5)
     let lock = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(messages[0].payload.utf8)) as? [String: Any])
     // Home Assistant's MQTT lock: command_topic is required; these are its defaults.
     XCTAssertEqual(lock["command_topic"] as? String, "site/doors/front-door/command")
@@ -39,5 +41,26 @@ final class HomeAssistantDeviceTests: XCTestCase {
     let events = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(messages[3].payload.utf8)) as? [String: Any])
     XCTAssertEqual(events["state_topic"] as? String, "site/doors/front-door/event")
     XCTAssertEqual(events["event_types"] as? [String], HomeAssistantDevice.eventTypes)
+  }
+
+  /// Home Assistant's MQTT number: command_topic is required; the state topic carries
+  /// the level the lock applied, or `None` (its payload_reset: unknown) without one.
+  func testTheBrightnessIsASliderFromOneToAHundredPercent() throws {
+    let device = HomeAssistantDevice(deviceName: "Front door", topicPrefix: "site/doors", discoveryPrefix: "ha", softwareVersion: "0.1.0")
+    let message = try XCTUnwrap(device.discoveryMessages.first { $0.topic == "ha/number/front-door/brightness/config" })
+    let number = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(message.payload.utf8)) as? [String: Any])
+    XCTAssertEqual(number["command_topic"] as? String, "site/doors/front-door/brightness/set")
+    XCTAssertEqual(number["state_topic"] as? String, "site/doors/front-door/brightness")
+    XCTAssertEqual(number["min"] as? Int, 1)
+    XCTAssertEqual(number["max"] as? Int, 100)
+    XCTAssertEqual(number["step"] as? Int, 1)
+    XCTAssertEqual(number["unit_of_measurement"] as? String, "%")
+    XCTAssertEqual(number["mode"] as? String, "slider")
+    XCTAssertEqual(number["payload_reset"] as? String, "None")
+    XCTAssertEqual(number["optimistic"] as? Bool, false)
+    XCTAssertEqual(number["unique_id"] as? String, "patternlock_front-door_brightness")
+    XCTAssertEqual(number["name"] as? String, "Screen brightness")
+    XCTAssertEqual(device.brightnessTopic, "site/doors/front-door/brightness")
+    XCTAssertEqual(device.brightnessCommandTopic, "site/doors/front-door/brightness/set")
   }
 }

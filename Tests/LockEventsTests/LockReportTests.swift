@@ -119,6 +119,28 @@ final class LockReportTests: XCTestCase {
     XCTAssertEqual(sent.subtracting(HomeAssistantDevice.eventTypes), [])
   }
 
+  /// The number entity's state: the level the lock applied, retained; `None` (Home
+  /// Assistant's unknown) when it has no backlight; sent again only when it moves;
+  /// nothing while the lock has not said.
+  func testTheBrightnessTheLockReportsIsTheNumbersRetainedState() {
+    var report = LockReport(device: device)
+    var messages = report.take(.state(LockStateLine(unlocked: false, failures: 0, lockout: .none)), at: 0)
+    XCTAssertEqual(payloads(messages, on: device.brightnessTopic), [])
+    XCTAssertEqual(payloads(report.snapshot(at: 0), on: device.brightnessTopic), [])
+    messages = report.take(.state(LockStateLine(unlocked: false, failures: 0, lockout: .none, brightness: .percent(39))), at: 0)
+    XCTAssertEqual(payloads(messages, on: device.brightnessTopic), ["39"])
+    XCTAssertTrue(messages.filter { $0.topic == device.brightnessTopic }.allSatisfy { $0.retain })
+    messages = report.take(.state(LockStateLine(unlocked: false, failures: 0, lockout: .none, brightness: .percent(39))), at: 0)
+    XCTAssertEqual(payloads(messages, on: device.brightnessTopic), [])
+    messages = report.take(.state(LockStateLine(unlocked: false, failures: 0, lockout: .none)), at: 0)
+    XCTAssertEqual(payloads(messages, on: device.brightnessTopic), [], "unsaid changes nothing")
+    XCTAssertEqual(payloads(report.snapshot(at: 0), on: device.brightnessTopic), ["39"])
+    messages = report.take(.state(LockStateLine(unlocked: false, failures: 0, lockout: .none, brightness: .none)), at: 0)
+    XCTAssertEqual(payloads(messages, on: device.brightnessTopic), ["None"])
+    // The audit entry of a brightness is no event of the event entity.
+    XCTAssertEqual(try eventTypes(report.take(entry(.remoteBrightness, credential: nil, failures: nil, reason: "40"), at: 0)), [])
+  }
+
   func testTheSnapshotRepeatsWhatIsRetained() {
     var report = LockReport(device: device)
     XCTAssertEqual(report.snapshot(at: 0), [], "nothing known, nothing said")

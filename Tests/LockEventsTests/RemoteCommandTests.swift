@@ -28,6 +28,44 @@ final class RemoteCommandTests: XCTestCase {
     XCTAssertEqual(verdict(Array("UNLOCK".utf8), truncated: true), .ignore(.truncated))
   }
 
+  func brightness(_ payload: String, truncated: Bool = false, retained: Bool = false) -> RemoteCommand.Verdict {
+    RemoteCommand.brightness(payload: Array(payload.utf8), truncated: truncated, retained: retained)
+  }
+
+  func testABrightnessAsPublishedIsTakenAsAPercentLine() {
+    XCTAssertEqual(brightness("1"), .take(.brightness(1)))
+    XCTAssertEqual(brightness("40"), .take(.brightness(40)))
+    XCTAssertEqual(brightness("100"), .take(.brightness(100)))
+    XCTAssertEqual(RemoteCommand.brightness(40).line, "brightness 40")
+    XCTAssertEqual(RemoteCommand.brightness(40).journalName, "brightness 40")
+  }
+
+  func testABrightnessIsRefusedAsStrictlyAsLockAndUnlock() {
+    XCTAssertEqual(brightness("40", retained: true), .ignore(.retained))
+    XCTAssertEqual(brightness("40", truncated: true), .ignore(.truncated))
+    for payload in [
+      "", "0", "101", "1000", "040", "00", "+40", "-40", " 40", "40 ", "40\n", "40\0", "4 0", "40.0", "40%", "0x28", "４０", "forty",
+      "99999999999999999999",
+    ] {
+      XCTAssertEqual(brightness(payload), .ignore(.notAPercent), "payload \(Array(payload.utf8))")
+    }
+    // LOCK on the brightness topic is no brightness, and 40 on the lock's is no command.
+    XCTAssertEqual(brightness("LOCK"), .ignore(.notAPercent))
+    XCTAssertEqual(verdict(Array("40".utf8)), .ignore(.unknown))
+  }
+
+  /// The lock reads its event link's lines as exactly as the bridge writes them.
+  func testTheLockTakesOnlyTheLinesTheBridgeWrites() {
+    XCTAssertEqual(RemoteCommand(line: Array("lock".utf8)), .lock)
+    XCTAssertEqual(RemoteCommand(line: Array("unlock".utf8)), .unlock)
+    for percent in [1, 40, 100] {
+      XCTAssertEqual(RemoteCommand(line: Array(RemoteCommand.brightness(percent).line.utf8)), .brightness(percent))
+    }
+    for line in ["brightness", "brightness ", "brightness 0", "brightness 101", "brightness 040", "brightness  40", "brightness +4", "Brightness 40", "brightness 40 ", "LOCK"] {
+      XCTAssertNil(RemoteCommand(line: Array(line.utf8)), line)
+    }
+  }
+
   func testIgnoredPayloadsAreLoggedEscapedAndBounded() {
     XCTAssertEqual(EscapedPayload.text(Array("OPEN".utf8)), "OPEN")
     XCTAssertEqual(EscapedPayload.text(Array("UNLOCK\0".utf8)), "UNLOCK\\x00")

@@ -3,13 +3,14 @@
 patternlock-mqtt.service runs it: the event socket made by root and handed over by
 systemd-socket-activate, the process itself as user nobody with its password file.
 The lock's events come from real `check`s and `credential`s on a real state directory;
-the running lock's own link (state lines, LOCK and UNLOCK) is played by this harness,
+the running lock's own link (state lines, LOCK, UNLOCK and brightness) is played by this harness,
 as `run` needs a display (EventLinkTests drive the lock's side on a real socket).
 
 Checks: refusals (as root, a password file others can read); the discovery messages
 against Home Assistant's MQTT schemas; availability, state and events after wrong,
 right, duress and a lockout; LOCK and UNLOCK passed to the lock's link, and a command
-with no lock there; the broker stopped and started again with events in between, none
+with no lock there; a brightness passed as `brightness N`, malformed and retained ones
+not, and the level the lock reports published on the number's state topic; the broker stopped and started again with events in between, none
 lost; a retained UNLOCK replayed at each subscription never reaching the lock (after
 the broker's and the reporter's restart), a live one still does, a client id nobody can
 guess; a bad password (one line, retries, the lock keeps judging); the last will.
@@ -201,7 +202,7 @@ def discovery(site, client):
     def configs():
         found = {}
         deadline = time.time() + 15
-        while len(found) < 4 and time.time() < deadline:
+        while len(found) < 5 and time.time() < deadline:
             for topic, payload, retained in client.received(lambda t, p, r: t.startswith("homeassistant/")):
                 found[topic] = (json.loads(payload), retained)
             time.sleep(0.1)
@@ -209,17 +210,18 @@ def discovery(site, client):
 
     found = configs()
 
-    def four_entities():
+    def five_entities():
         # Retained: a client that subscribes now is given them at once, flagged so.
         late = site.subscriber("harness-late")
         retained = {t for t, p, r in late.received(lambda t, p, r: r) if t.startswith("homeassistant/")}
         deadline = time.time() + 5
-        while len(retained) < 4 and time.time() < deadline:
+        while len(retained) < 5 and time.time() < deadline:
             time.sleep(0.1)
             retained = {t for t, p, r in late.received(lambda t, p, r: r) if t.startswith("homeassistant/")}
         late.close()
         expect(retained == set(found), f"retained: {sorted(retained)}")
         expect(sorted(found) == ["homeassistant/event/front-door/activity/config", "homeassistant/lock/front-door/lock/config",
+                                 "homeassistant/number/front-door/brightness/config",
                                  "homeassistant/sensor/front-door/failures/config", "homeassistant/sensor/front-door/lockout/config"],
                f"got {sorted(found)}")
 
@@ -232,7 +234,7 @@ def discovery(site, client):
         for key, value in want.items():
             expect(lock.get(key) == value, f"{key} is {lock.get(key)!r}, not {value!r}")
         expect(lock["device"]["identifiers"] == ["patternlock_front-door"] and lock["device"]["name"] == "Front door", str(lock["device"]))
-        expect(len({entity["unique_id"] for entity, _ in found.values()}) == 4, "unique_id repeats")
+        expect(len({entity["unique_id"] for entity, _ in found.values()}) == 5, "unique_id repeats")
 
     def sensors_and_events():
         lockout = found["homeassistant/sensor/front-door/lockout/config"][0]
@@ -245,12 +247,22 @@ def discovery(site, client):
         for kind in ("unlock", "duress", "wrong", "lockout", "door_held_open", "remote_unlock_refused"):
             expect(kind in events["event_types"], f"event_types lacks {kind}")
 
+    def brightness_schema():
+        number = found["homeassistant/number/front-door/brightness/config"][0]
+        # Home Assistant's MQTT number: command_topic required; payload_reset "None" makes it unknown.
+        want = {"command_topic": BASE + "/brightness/set", "state_topic": BASE + "/brightness", "min": 1, "max": 100, "step": 1,
+                "unit_of_measurement": "%", "mode": "slider", "payload_reset": "None", "optimistic": False,
+                "availability_topic": BASE + "/availability"}
+        for key, value in want.items():
+            expect(number.get(key) == value, f"{key} is {number.get(key)!r}, not {value!r}")
+
     def online():
         wait_value(client, BASE + "/availability", "online")
 
-    if checks.check("discovery: a lock, two sensors and an event entity, retained", four_entities):
+    if checks.check("discovery: a lock, two sensors, an event entity and a number, retained", five_entities):
         checks.check("discovery: the lock entity has Home Assistant's keys and values", lock_schema)
         checks.check("discovery: the sensors and the event entity's types", sensors_and_events)
+        checks.check("discovery: the brightness is a number from 1 to 100 %, a slider", brightness_schema)
     checks.check("availability is online", online)
 
 
@@ -318,9 +330,50 @@ def lock_link(site, client):
             got = b""
         expect(got == b"", f"OPEN reached the lock as {got!r}")
 
+    def brightness():
+        client.publish(BASE + "/brightness/set", "40")
+        link.settimeout(10)
+        got = link.recv(64)
+        expect(got == b"brightness 40\n", f"40 reached the lock as {got!r}")
+
+    def malformed_brightness():
+        for payload in ("040", "+40", " 40", "40.0", "0", "101", "forty"):
+            client.publish(BASE + "/brightness/set", payload)
+        link.settimeout(1.5)
+        try:
+            got = link.recv(256)
+        except socket.timeout:
+            got = b""
+        expect(got == b"", f"a malformed brightness reached the lock as {got!r}")
+        log = open(site.mqtt_log).read()
+        expect("ignored '040' on " + BASE + "/brightness/set (it takes a whole percent" in log, "no line said 040 was ignored")
+
+    def applied_brightness():
+        # The lock clamps and applies it, then says the level in its state line.
+        link.sendall(b'{"event":"state","state":"unlocked","failures":0,"lockout":"none","locked_for_s":0,"brightness":39}\n')
+        wait_value(client, BASE + "/brightness", "39")
+        late = site.subscriber("harness-brightness")
+        deadline = time.time() + 5
+        kept = []
+        while not kept and time.time() < deadline:
+            time.sleep(0.1)
+            kept = late.received(lambda t, p, r: t == BASE + "/brightness" and r)
+        late.close()
+        expect(kept and kept[-1][1] == "39", f"the brightness is not retained: {kept}")
+        since = len(client.messages)
+        link.sendall(b'{"event":"state","state":"unlocked","failures":0,"lockout":"none","locked_for_s":0,"brightness":"none"}\n')
+        deadline = time.time() + 10
+        while time.time() < deadline and not [m for m in client.messages[since:] if m[0] == BASE + "/brightness"]:
+            time.sleep(0.05)
+        fresh = [m[1] for m in client.messages[since:] if m[0] == BASE + "/brightness"]
+        expect(fresh[:1] == ["None"], f"without a backlight the state is {fresh}")
+
     checks.check("the lock's state line sets the state", state_line)
     checks.check("LOCK and UNLOCK reach the running lock as lock and unlock", commands)
     checks.check("another command payload never reaches the lock", other_payload)
+    checks.check("a brightness of 40 reaches the running lock as brightness 40", brightness)
+    checks.check("a malformed brightness never reaches the lock, and is said", malformed_brightness)
+    checks.check("the level the lock applied is the number's retained state; None without a backlight", applied_brightness)
     link.close()
 
     def no_lock():
@@ -336,16 +389,19 @@ def lock_link(site, client):
 
 
 def retained_commands(site):
-    """A retained UNLOCK on a reporter's command topic, published before the reporter
-    starts, replayed by the broker when the reporter subscribes: after the broker's
+    """A retained UNLOCK on a reporter's command topic and a retained brightness on its
+    brightness topic, published before the reporter starts, replayed by the broker when
+    the reporter subscribes: after the broker's
     restart (kept in its persistence) and across the reporter's own restart. The lock's
     link is connected first each time, so a replayed command would reach it. Then a
     live UNLOCK still does. The reporter logs in under a client id nobody can guess."""
     log = os.path.join(site.root, "retained.log")
     path = os.path.join(site.root, "retained.sock")
     command_topic = "patternlock/side-door/command"
+    brightness_topic = "patternlock/side-door/brightness/set"
     sender = site.subscriber("harness-retained")
     sender.publish(command_topic, "UNLOCK", retain=True)
+    sender.publish(brightness_topic, "55", retain=True)
     sender.publish("patternlock/side-door/unrelated", "x")  # sent after the retained one, so it has arrived
     expect(sender.wait_for(lambda t, p, r: t == "patternlock/side-door/unrelated", 10) is not None, "the broker relayed nothing")
     sender.close()
@@ -374,12 +430,13 @@ def retained_commands(site):
         while time.time() < deadline:
             try:
                 got = link.recv(64)
-                raise Failure(f"the retained UNLOCK reached the lock as {got!r}")
+                raise Failure(f"the retained UNLOCK or brightness reached the lock as {got!r}")
             except socket.timeout:
                 pass
-            if open(log).read().count("ignored a retained") > before:
+            if open(log).read().count("ignored a retained") >= before + 2:
                 break
-        expect(open(log).read().count("ignored a retained") > before, f"no line said the retained UNLOCK was ignored: {open(log).read()!r}")
+        expect(open(log).read().count("ignored a retained") >= before + 2,
+               f"no line said the retained UNLOCK and brightness were ignored: {open(log).read()!r}")
         link.settimeout(1)
         try:
             got = link.recv(64)
@@ -404,13 +461,14 @@ def retained_commands(site):
                f"the reporter's client ids: {side}")
 
     try:
-        checks.check("a retained UNLOCK replayed when the broker comes back never reaches the lock", reporter_with_link_then_broker)
-        checks.check("a retained UNLOCK replayed after the reporter restarts never reaches the lock", reporter_with_link_then_broker)
+        checks.check("a retained UNLOCK or brightness replayed when the broker comes back never reaches the lock", reporter_with_link_then_broker)
+        checks.check("a retained UNLOCK or brightness replayed after the reporter restarts never reaches the lock", reporter_with_link_then_broker)
         checks.check("a live UNLOCK still reaches the lock", live_unlock_still_works)
         checks.check("each start logs in under a new client id of 23 letters and digits, not the device's name", unguessable_client_id)
     finally:
         cleaner = site.subscriber("harness-clean")
         cleaner.publish(command_topic, b"", retain=True)
+        cleaner.publish(brightness_topic, b"", retain=True)
         cleaner.close()
         if state["link"]:
             state["link"].close()

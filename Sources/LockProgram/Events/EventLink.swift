@@ -9,14 +9,18 @@ import Vault
 /// every mode of the loop: it says what is on screen (`LockStateLine`: locked or the
 /// kiosk open, the count and the lockout) when it connects and whenever that changes,
 /// carries the audit log's entries (`carryAuditEntries`: the process's one route to the
-/// socket), and it hears the reporter's `lock` and `unlock` lines (Home Assistant's LOCK
-/// and UNLOCK through `patternlock mqtt`).
+/// socket), and it hears the reporter's `lock`, `unlock` and `brightness N` lines (Home
+/// Assistant's LOCK, UNLOCK and brightness through `patternlock mqtt`).
 ///
 /// The lock decides, not the reporter: `unlock` opens only with `remote-unlock = yes`
 /// in the system configuration, and only once its audit entry is stored; otherwise it
-/// is refused and logged. `lock` locks again over the kiosk. Nothing here waits: the
-/// socket is non-blocking and a reporter that is slow loses lines, never the lock's
-/// time. Without a reporter it tries to connect every `retrySeconds`.
+/// is refused and logged. `lock` locks again over the kiosk. A brightness is clamped to
+/// `brightness-min` and `brightness-max` of the system configuration, so whoever may
+/// write the broker's topic can neither darken the door's screen nor light it past
+/// what its owner allows; the level applied is logged and said back in the state line.
+/// Nothing here waits: the socket is non-blocking and a reporter that is slow loses
+/// lines, never the lock's time. Without a reporter it tries to connect every
+/// `retrySeconds`.
 ///
 /// A class, as the door watch: each mode of the loop reaches the same one.
 package final class EventLink {
@@ -24,6 +28,8 @@ package final class EventLink {
   package enum Command: Equatable {
     case lock
     case unlock
+    /// The backlight's normal level in percent, as sent (not yet clamped).
+    case brightness(Int)
   }
 
   /// What a ready source meant.
@@ -50,6 +56,13 @@ package final class EventLink {
   private let statePath: String
   private let throttle: ThrottleTable
   package let remoteUnlock: Bool
+  /// brightness-min and brightness-max, in percent.
+  package let brightnessBounds: ClosedRange<Int>
+  /// The backlight's normal level, as said in the state line.
+  private var brightness = LockStateLine.Brightness.unsaid
+  /// A brightness that came while the kiosk had the screen, for the lock to apply
+  /// when it is shown again.
+  private var heldBrightness: Int?
   private let actions: UnlockActions?
   private let socketPath: String
 
@@ -59,6 +72,7 @@ package final class EventLink {
     statePath = settings.stateDirectory ?? StateDirectory.defaultPath
     throttle = settings.throttle
     remoteUnlock = settings.remoteUnlock
+    brightnessBounds = settings.brightnessMinimum...max(settings.brightnessMinimum, settings.brightnessMaximum)
     self.actions = actions
     socketPath = EventSocket.path
     pending.reserveCapacity(EventLink.maximumLineBytes + 256)
@@ -73,6 +87,45 @@ package final class EventLink {
   package func announce(unlocked: Bool) {
     self.unlocked = unlocked
     sendState()
+  }
+
+  /// The backlight's normal level (nil: none the lock can set), said in the next
+  /// state line.
+  package func note(brightness percent: Int?) {
+    brightness = percent.map { .percent($0) } ?? .none
+  }
+
+  /// A brightness from the reporter within the system's bounds.
+  package func clamped(brightness percent: Int) -> Int {
+    min(max(percent, brightnessBounds.lowerBound), brightnessBounds.upperBound)
+  }
+
+  /// A brightness from the reporter was `applied` (the normal level now, in percent;
+  /// nil: there is no backlight, and nothing changed): logged when it changed the
+  /// level, and said back to the reporter either way.
+  package func brightnessTaken(asked: Int, applied: Int?) {
+    if let applied {
+      let bounded = applied == asked ? "" : " (within brightness-min and brightness-max of the system configuration)"
+      Console.out("patternlock: brightness \(asked) from the event socket: the backlight's level is \(applied) %\(bounded)")
+      record(.remoteBrightness, reason: "\(applied)")
+    } else {
+      Console.error(
+        "ignored brightness \(asked) from the event socket: this panel has no backlight the lock can set (see backlight = in the configuration)")
+    }
+    note(brightness: applied)
+    sendState()
+  }
+
+  /// A brightness that came while the kiosk is open: kept for the lock's screen.
+  package func hold(brightness percent: Int) {
+    Console.out("patternlock: brightness \(percent) from the event socket: applied when the lock is shown again")
+    heldBrightness = percent
+  }
+
+  /// The brightness held while the kiosk was open, once.
+  package func takeHeldBrightness() -> Int? {
+    defer { heldBrightness = nil }
+    return heldBrightness
   }
 
   /// A ready source's step.
@@ -184,7 +237,7 @@ package final class EventLink {
         lockout = decision.isPermanentlyLocked ? .untilReset : .seconds(Int(decision.retryInSeconds ?? 0))
       }
     }
-    return LockStateLine(unlocked: unlocked, failures: failures, lockout: lockout)
+    return LockStateLine(unlocked: unlocked, failures: failures, lockout: lockout, brightness: brightness)
   }
 
   private func read() -> Drained {
@@ -205,13 +258,11 @@ package final class EventLink {
       }
       pending.append(contentsOf: buffer[..<count])
       while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-        let line = pending[..<newline]
-        if line.elementsEqual("lock".utf8) {
-          command = .lock
-        } else if line.elementsEqual("unlock".utf8) {
-          command = .unlock
-        } else {
-          Console.error("ignored a line from the event socket that is no command (it takes lock or unlock)")
+        switch RemoteCommand(line: pending[..<newline]) {
+        case .lock: command = .lock
+        case .unlock: command = .unlock
+        case .brightness(let percent): command = .brightness(percent)
+        case nil: Console.error("ignored a line from the event socket that is no command (it takes lock, unlock or brightness 1 to 100)")
         }
         pending.removeSubrange(...newline)
       }

@@ -218,8 +218,10 @@ extension EventLoop {
       return KioskLeaving(why: "stopped by signal \(signal.rawValue)", signal: signal)
     }
 
-    /// UNLOCK finds the kiosk open already; LOCK locks again.
+    /// UNLOCK finds the kiosk open already; LOCK locks again; a brightness waits for
+    /// the lock's screen, which the kiosk's session has now.
     func remote(_ command: EventLink.Command) -> KioskLeaving? {
+      if case .brightness(let percent) = command { events?.hold(brightness: percent) }
       guard command == .lock else { return nil }
       events?.remoteLockTaken()
       return KioskLeaving(why: "asked to lock (LOCK from the event socket)")

@@ -74,6 +74,10 @@ extension EventLoop {
     let plugged = set.add("hotplug", descriptor: display.hotplugDescriptor)
     let answered = set.add("judge-answer", descriptor: judge.answerDescriptor)
     let events = self.events
+    if let held = events?.takeHeldBrightness(), let events {
+      events.brightnessTaken(asked: held, applied: display.setBrightness(percent: events.clamped(brightness: held)))
+    }
+    events?.note(brightness: display.brightnessPercent)
     events?.announce(unlocked: false)
 
     /// What a look at the outputs found, applied to the lock screen.
@@ -153,6 +157,9 @@ extension EventLoop {
       case .lock:
         // Locked already: said again, so the reporter's state is right.
         events?.announce(unlocked: false)
+      case .brightness(let asked):
+        guard let events else { break }
+        events.brightnessTaken(asked: asked, applied: display.setBrightness(percent: events.clamped(brightness: asked)))
       }
       return nil
     }

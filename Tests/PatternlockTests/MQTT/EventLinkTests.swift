@@ -27,10 +27,12 @@ final class EventLinkTests: XCTestCase {
     unsetenv("PATTERNLOCK_EVENT_SOCKET")
   }
 
-  func settings(remoteUnlock: Bool = false) -> Settings {
+  func settings(remoteUnlock: Bool = false, brightness: ClosedRange<Int> = 10...100) -> Settings {
     var settings = Settings()
     settings.stateDirectory = statePath
     settings.remoteUnlock = remoteUnlock
+    settings.brightnessMinimum = brightness.lowerBound
+    settings.brightnessMaximum = brightness.upperBound
     return settings
   }
 
@@ -124,6 +126,44 @@ final class EventLinkTests: XCTestCase {
     XCTAssertEqual(try drained(link), .command(.lock))
     try send("open sesame\n", to: connection)
     XCTAssertEqual(try drained(link), .handled, "anything else is no command")
+  }
+
+  /// `brightness N` is a command; the percent is clamped to the system configuration's
+  /// bounds; the level applied is logged and said back in the state line, and a lock
+  /// without a backlight says none and logs nothing.
+  func testABrightnessIsClampedLoggedAndSaidBack() throws {
+    let server = try FileDescriptor.listeningUnixStream(at: socketPath, backlog: 4)
+    defer { AuditLog.observer = nil }
+    let link = try EventLink(settings(brightness: 20...80), actions: nil)
+    link.carryAuditEntries()
+    let connection = try accept(server)
+    XCTAssertEqual(LockStateLine(Substring(try XCTUnwrap(try line(from: connection))))?.brightness, .unsaid, "no display yet")
+    try send("brightness 5\n", to: connection)
+    XCTAssertEqual(try drained(link), .command(.brightness(5)))
+    try send("brightness 050\n", to: connection)
+    XCTAssertEqual(try drained(link), .handled, "no looser form than the bridge writes")
+    XCTAssertEqual(link.clamped(brightness: 5), 20)
+    XCTAssertEqual(link.clamped(brightness: 100), 80)
+    XCTAssertEqual(link.clamped(brightness: 40), 40)
+
+    link.brightnessTaken(asked: 5, applied: 20)
+    let applied = try lines(2, from: connection)
+    XCTAssertEqual(FlatJSON.object(applied[0][...])?["event"], "remote-brightness")
+    XCTAssertEqual(FlatJSON.object(applied[0][...])?["reason"], "20")
+    XCTAssertEqual(LockStateLine(Substring(applied[1]))?.brightness, .percent(20))
+    link.brightnessTaken(asked: 40, applied: nil)
+    XCTAssertEqual(
+      LockStateLine(Substring(try XCTUnwrap(try line(from: connection)))), LockStateLine(unlocked: false, failures: 0, lockout: .none, brightness: .none))
+    XCTAssertEqual(try auditEvents(), [.remoteBrightness], "nothing changed, nothing logged")
+  }
+
+  func testABrightnessWhileTheKioskIsOpenWaitsForTheLock() throws {
+    let link = try EventLink(settings(), actions: nil)
+    XCTAssertNil(link.takeHeldBrightness())
+    link.hold(brightness: 30)
+    link.hold(brightness: 60)
+    XCTAssertEqual(link.takeHeldBrightness(), 60, "the last one asked")
+    XCTAssertNil(link.takeHeldBrightness(), "once")
   }
 
   func testUnlockOpensOnlyWithRemoteUnlockAndEveryOneIsLogged() throws {
