@@ -69,7 +69,17 @@ public struct BacklitPanel<Panel: PanelDisplay & ~Copyable>: PanelDisplay, ~Copy
     }
   }
 
-  public mutating func handOver() { panel.handOver() }
+  /// The kiosk's session gets the panel lit at its normal level: nothing of it would
+  /// light a backlight the lock dimmed or switched off (a remote unlock opens a blank
+  /// or dimmed lock without a touch).
+  public mutating func handOver() {
+    if (dark || isDimmed || lightsWithFlip) && hasLight && failure == nil {
+      dark = false
+      isDimmed = false
+      lightUp()
+    }
+    panel.handOver()
+  }
   public mutating func hotplug() throws(Failure) -> OutputChange { try panel.hotplug() }
 
   public mutating func show(_ frame: [UInt8], damage: Rect) throws(Failure) -> Bool {

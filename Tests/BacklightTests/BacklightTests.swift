@@ -344,4 +344,21 @@ final class BacklightTests: XCTestCase {
     XCTAssertEqual(levels, [51, 200, 51, 200], "dimmed to 20 % of 255 and lit again, each round")
     XCTAssertEqual(counted, [0, 0], "dimming, then brightening on a touch, allocated")
   }
+
+  /// A remote unlock opens the kiosk from a blank or dimmed lock with no touch: the
+  /// kiosk's session gets the panel lit at its normal level.
+  func testTheKioskGetsThePanelLit() throws {
+    let root = try tree()
+    let directory = try device(root, "class/backlight/10-0045", maximum: 255, level: 180)
+    var panel = BacklitPanel(panel: MemoryDisplay<XRGB8888>(width: 8, height: 4, canSwitchOff: true), light: try find(root), dimPercent: 20)
+    panel.dim(true)
+    XCTAssertEqual(try level(directory), 51)
+    panel.handOver()
+    XCTAssertEqual(try level(directory), 180, "dimmed, then handed over")
+    try panel.switchOff()
+    XCTAssertEqual(try level(directory), 0)
+    panel.handOver()
+    XCTAssertEqual(try level(directory), 180, "blank, then handed over")
+    XCTAssertFalse(panel.isOutputOff)
+  }
 }
