@@ -51,6 +51,8 @@ enum ReplayCommand {
       screen = ScreenConfiguration(settings)
       gridSeed = settings.gridSeed
       screen.idleBlankMicroseconds = nil
+      // Nor dim: a dimmed frame's pixels are the same, and no backlight is replayed.
+      screen.dimAfterMicroseconds = nil
       text = .none(screen.language)
     }
 

@@ -76,7 +76,9 @@ final class EventLoopAllocationTests: XCTestCase {
       let feed = Feed(events, countFrom: 8)
       var input = PipedEvents(feed: feed)
       var display = MemoryDisplay<XRGB8888>(width: 800, height: 480)
-      var screen = LockScreen<XRGB8888>(testing: layout)
+      // Dimming and blanking set, so that each event moves their moments too.
+      var screen = LockScreen<XRGB8888>(
+        testing: layout, .testing(idleBlankMicroseconds: 120_000_000, dimAfterMicroseconds: 60_000_000))
       var judge = LockScreenStepTests.QuietPatternJudge(DotSequence([1, 2, 3, 6]))
       let ending = loop.run(display: &display, input: &input, screen: &screen, judge: &judge)
       guard case .unlocked = ending else { return XCTFail("round \(round): the recorded pattern did not unlock: \(ending)") }
