@@ -35,6 +35,9 @@ public struct LockReport {
   /// The brightness state as last published (a percent, or `None`); nil before the
   /// lock said anything.
   public private(set) var brightness: String?
+  /// A brightness was passed to the lock: its answer is published even when the level
+  /// stayed (a value clamped to where it was), so Home Assistant's slider goes back.
+  private var brightnessAwaited = false
   /// When a timed lockout ends (µs, the caller's clock), or nil.
   private var lockoutEnds: UInt64?
   private var untilReset = false
@@ -155,8 +158,13 @@ public struct LockReport {
     return [OutgoingMessage(topic: device.stateTopic, payload: new.payload, retain: true)]
   }
 
+  /// A brightness was passed to a running lock: its next state line's level is sent
+  /// whether or not it moved.
+  public mutating func awaitBrightness() { brightnessAwaited = true }
+
   private mutating func set(brightness new: String) -> [OutgoingMessage] {
-    guard brightness != new else { return [] }
+    guard brightness != new || brightnessAwaited else { return [] }
+    brightnessAwaited = false
     brightness = new
     return [OutgoingMessage(topic: device.brightnessTopic, payload: new, retain: true)]
   }

@@ -188,6 +188,7 @@ struct MQTTBridge: ~Copyable {
     let taken = links.sendToLocks(command.line)
     let named = command.journalName
     Console.out("mqtt: \(named) from the broker passed to \(taken) running lock\(taken == 1 ? "" : "s")")
+    if case .brightness = command, taken > 0 { report.awaitBrightness() }
     if taken == 0 {
       Console.error("mqtt: \(named) from the broker: no running lock is connected to the event socket to take it")
       // The state stands as it was; Home Assistant is told so again.

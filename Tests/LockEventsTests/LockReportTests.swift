@@ -135,6 +135,13 @@ final class LockReportTests: XCTestCase {
     messages = report.take(.state(LockStateLine(unlocked: false, failures: 0, lockout: .none)), at: 0)
     XCTAssertEqual(payloads(messages, on: device.brightnessTopic), [], "unsaid changes nothing")
     XCTAssertEqual(payloads(report.snapshot(at: 0), on: device.brightnessTopic), ["39"])
+    // A brightness clamped to where it was: the answer is sent anyway, so the slider
+    // Home Assistant moved goes back to the level; once.
+    report.awaitBrightness()
+    messages = report.take(.state(LockStateLine(unlocked: false, failures: 0, lockout: .none, brightness: .percent(39))), at: 0)
+    XCTAssertEqual(payloads(messages, on: device.brightnessTopic), ["39"])
+    messages = report.take(.state(LockStateLine(unlocked: false, failures: 0, lockout: .none, brightness: .percent(39))), at: 0)
+    XCTAssertEqual(payloads(messages, on: device.brightnessTopic), [])
     messages = report.take(.state(LockStateLine(unlocked: false, failures: 0, lockout: .none, brightness: .none)), at: 0)
     XCTAssertEqual(payloads(messages, on: device.brightnessTopic), ["None"])
     // The audit entry of a brightness is no event of the event entity.

@@ -360,6 +360,19 @@ def lock_link(site, client):
             kept = late.received(lambda t, p, r: t == BASE + "/brightness" and r)
         late.close()
         expect(kept and kept[-1][1] == "39", f"the brightness is not retained: {kept}")
+        # A value the lock clamps to where it was: its answer is published all the same,
+        # so Home Assistant's slider goes back.
+        client.publish(BASE + "/brightness/set", "95")
+        link.settimeout(10)
+        got = link.recv(64)
+        expect(got == b"brightness 95\n", f"95 reached the lock as {got!r}")
+        since = len(client.messages)
+        link.sendall(b'{"event":"state","state":"unlocked","failures":0,"lockout":"none","locked_for_s":0,"brightness":39}\n')
+        deadline = time.time() + 10
+        while time.time() < deadline and not [m for m in client.messages[since:] if m[0] == BASE + "/brightness"]:
+            time.sleep(0.05)
+        again = [m[1] for m in client.messages[since:] if m[0] == BASE + "/brightness"]
+        expect(again[:1] == ["39"], f"the unchanged level was not said again: {again}")
         since = len(client.messages)
         link.sendall(b'{"event":"state","state":"unlocked","failures":0,"lockout":"none","locked_for_s":0,"brightness":"none"}\n')
         deadline = time.time() + 10
@@ -373,7 +386,8 @@ def lock_link(site, client):
     checks.check("another command payload never reaches the lock", other_payload)
     checks.check("a brightness of 40 reaches the running lock as brightness 40", brightness)
     checks.check("a malformed brightness never reaches the lock, and is said", malformed_brightness)
-    checks.check("the level the lock applied is the number's retained state; None without a backlight", applied_brightness)
+    checks.check("the level the lock applied is the number's retained state, said again after each brightness; None without a backlight",
+                 applied_brightness)
     link.close()
 
     def no_lock():
