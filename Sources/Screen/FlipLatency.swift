@@ -14,8 +14,10 @@ public struct FlipLatency {
   public private(set) var count = 0
 
   public init() {
+    // Two buffers of their own: were they one shared buffer, the first figure recorded
+    // would copy it, an allocation in the first flip's path.
     ring = [UInt32](repeating: 0, count: FlipLatency.capacity)
-    ordered = ring
+    ordered = [UInt32](repeating: 0, count: FlipLatency.capacity)
     text = []
     text.reserveCapacity(160)
   }

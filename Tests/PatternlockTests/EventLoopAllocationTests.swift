@@ -27,14 +27,24 @@ final class EventLoopAllocationTests: XCTestCase {
     let countFrom: Int
     var allocations: Int64?
 
-    init(_ events: [TouchEvent], countFrom: Int) {
+    /// - Parameter pauseAt: the events from this one on are handed out only after a
+    ///   second (from another thread), once the verdict of the ones before has cleared.
+    init(_ events: [TouchEvent], countFrom: Int, pauseAt: Int? = nil) {
       var fds: [Int32] = [0, 0]
       precondition(pipe(&fds) == 0)
       (read, write) = (fds[0], fds[1])
       self.events = events
       self.countFrom = countFrom
-      var bytes = [UInt8](repeating: 1, count: events.count)
+      let now = pauseAt ?? events.count
+      var bytes = [UInt8](repeating: 1, count: now)
       precondition(Glibc.write(write, &bytes, bytes.count) == bytes.count)
+      guard now < events.count else { return }
+      let (descriptor, later) = (write, events.count - now)
+      Thread.detachNewThread {
+        Thread.sleep(forTimeInterval: 1)
+        var bytes = [UInt8](repeating: 1, count: later)
+        precondition(Glibc.write(descriptor, &bytes, bytes.count) == bytes.count)
+      }
     }
 
     deinit {
@@ -62,7 +72,27 @@ final class EventLoopAllocationTests: XCTestCase {
   func testWakingDrainingAndPresentingAllocateNothing() throws {
     let layout = try GridLayout(LayoutOptions())
     let recording = try Recording(contentsOf: Captures.path("l-shape-1236"))
-    let recorded = try recording.touchEvents(transform: layout.transform)
+    try assertLoopAllocatesNothing(layout, events: try recording.touchEvents(transform: layout.transform), countFrom: 8)
+  }
+
+  /// A touch that joins one dot and lifts: too short to judge, it is answered with the
+  /// prompt that names the fewest dots, and a try afterwards still unlocks.
+  func testTooShortTryAllocatesNothing() throws {
+    let layout = try GridLayout(LayoutOptions())
+    let recording = try Recording(contentsOf: Captures.path("l-shape-1236"))
+    let pattern = try recording.touchEvents(transform: layout.transform)
+    let first = pattern[0]
+    XCTAssertEqual(first.kind, .down)
+    // A second before the pattern: down on its first dot and up again 100 ms later.
+    var down = first
+    down.timeMicroseconds = first.timeMicroseconds &- 1_000_000
+    var up = down
+    up.kind = .up
+    up.timeMicroseconds &+= 100_000
+    try assertLoopAllocatesNothing(layout, events: [down, up] + pattern, countFrom: 1, pauseAt: 2)
+  }
+
+  private func assertLoopAllocatesNothing(_ layout: GridLayout, events recorded: [TouchEvent], countFrom: Int, pauseAt: Int? = nil) throws {
     // On the loop's clock: the last event just before now, as if each had just come.
     let shift = MonotonicClock.microseconds() &- 1_000 &- recorded.last!.timeMicroseconds
     let events = recorded.map { event -> TouchEvent in
@@ -73,7 +103,7 @@ final class EventLoopAllocationTests: XCTestCase {
     var loop = try EventLoop()
     // Twice: the first run makes the runtime's metadata for the loop's specialisation.
     for round in 0..<2 {
-      let feed = Feed(events, countFrom: 8)
+      let feed = Feed(events, countFrom: countFrom, pauseAt: pauseAt)
       var input = PipedEvents(feed: feed)
       var display = MemoryDisplay<XRGB8888>(width: 800, height: 480)
       // Dimming and blanking set, so that each event moves their moments too.
