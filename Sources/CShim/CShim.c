@@ -195,6 +195,8 @@ const char *pl_getenv(const char *name) { return getenv(name); }
 void pl_exit_immediately(int status) { _exit(status); }
 void pl_stop_self(void) { raise(SIGSTOP); }
 
+void pl_terminate_self(void) { raise(SIGTERM); }
+
 // An EINTR from either openat returns -1 with EINTR, and the caller's retry repeats
 // both: creating without O_EXCL is safe to repeat.
 int pl_openat_lock(int dirfd, const char *name, unsigned mode) {

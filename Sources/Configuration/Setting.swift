@@ -103,6 +103,7 @@ public enum Setting: String, CaseIterable, Sendable {
   case config
   case pattern
   case timing
+  case headless
   case recordedDevice = "recorded-device"
   case dump
   case contactSheet = "contact-sheet"

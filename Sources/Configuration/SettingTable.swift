@@ -411,6 +411,12 @@ extension Setting {
       return SettingRow(
         section: nil, option: "--timing", grammar: .yesOrNo, accepted: "yes or no",
         help: "print start-to-first-flip and input-to-flip times, and what each flip changed", commands: displayCommands)
+    case .headless:
+      return SettingRow(
+        section: nil, option: "--headless", placeholder: "WxH", grammar: .mode,
+        accepted: "WIDTHxHEIGHT, such as 800x480",
+        help: "DEVELOPMENT ONLY: draw into memory at WxH instead of on a display, and stop after the first frame (never an unlock): the start measured without a display (scripts/bench --start-up)",
+        commands: [.run])
     case .recordedDevice:
       return SettingRow(
         section: nil, option: "--device", placeholder: "N|NAME", grammar: .recordedDevice,

@@ -137,6 +137,8 @@ public struct Settings: Equatable, Sendable {
   public var pattern: DotSequence?
   /// --timing: print start-to-first-flip and input-to-flip times.
   public var printsTiming = false
+  /// --headless WxH: the lock drawn into memory, ended after its first frame.
+  public var headlessSize: ModeRequest?
   /// replay --device: the device of the recording to replay.
   public var recordedDevice = DeviceInRecording.automatic
   /// --dump: the directory replay writes every picture to.
@@ -271,6 +273,7 @@ public struct Settings: Equatable, Sendable {
     case (.config, .optionalText(let path)): configurationFile = path
     case (.pattern, .dots(let dots)): pattern = dots
     case (.timing, .flag(let on)): printsTiming = on
+    case (.headless, .mode(let size)): headlessSize = size
     case (.since, .optionalText(let time)): logSince = time
     case (.json, .flag(let on)): logAsJSON = on
     case (.role, .optionalText(let text)): credentialRole = text

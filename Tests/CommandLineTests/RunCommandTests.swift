@@ -30,6 +30,28 @@ final class RunCommandTests: XCTestCase {
       noDevice + "; waiting up to 1 s for a display driver to bind (display-wait-s)\n" + noDevice + "\n")
   }
 
+  /// `--headless`: the whole start to the first frame, without a display, then the
+  /// lock ends as a stop ends it: never 0, never "unlocked".
+  func testHeadlessDrawsTheFirstFrameAndStops() throws {
+    let result = try run(["run", "--pattern", "1-2-3-6", "--headless", "320x240", "--timing"])
+    XCTAssertEqual(result.status, 1, result.stderr)
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    XCTAssertEqual(lines.first, "patternlock: showing the lock on memory (headless, 320x240, xrgb8888): the lock stops after its first frame")
+    XCTAssertTrue(lines.contains("timing: flip-damage=320x240+0+0"), result.stdout)
+    XCTAssertTrue(lines.contains { $0.hasPrefix("timing: start-to-first-flip-us=") }, result.stdout)
+    XCTAssertEqual(lines.last, "patternlock: stopped by signal 15; display and console restored")
+    XCTAssertFalse(result.stdout.contains("unlocked"))
+    XCTAssertEqual(result.stderr, "")
+  }
+
+  func testHeadlessRefusesARefreshRate() throws {
+    let result = try run(["run", "--pattern", "1-2-3-6", "--headless", "800x480@60"])
+    XCTAssertEqual(result.status, 2)
+    XCTAssertEqual(
+      result.stderr,
+      "patternlock: run: --headless takes WIDTHxHEIGHT up to 8192x8192 without a refresh rate, such as 800x480, not 800x480@60\n")
+  }
+
   func testRunWithANonDRMDeviceNamesIt() throws {
     let result = try run(["run", "--pattern", "1-2-3-6", "--device", "/dev/null"])
     XCTAssertEqual(result.status, 1)

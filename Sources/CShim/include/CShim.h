@@ -175,6 +175,8 @@ int pl_wait_child(int pid, int *exit_code, int *signal);
 _Noreturn void pl_exit_immediately(int status);
 /// raise(SIGSTOP): the process stops until SIGCONT (a test's seam to act mid-attempt).
 void pl_stop_self(void);
+/// raise(SIGTERM): the process asks itself to stop, as `systemctl stop` would.
+void pl_terminate_self(void);
 
 /// Fills `count` bytes (at most 256) from the kernel's random source (getrandom(2),
 /// waiting only while it is not yet seeded at boot): 0, or -1 with errno.

@@ -26,6 +26,9 @@ extension RunCommand {
     // pixel format. An fbdev device when one is named, else KMS in the format it chose
     // (waiting display-wait-s for it to appear), else (no DRM display at all) /dev/fb0
     // when there is one.
+    if let size = settings.all.headlessSize {
+      return try lockHeadless(size, plan, console: &console, judge: &judge)
+    }
     if let path = settings.kms.devicePath, FBDevLayout.isFramebufferPath(path) {
       return try lockOnFBDev(path, plan, console: &console, judge: &judge)
     }
@@ -70,6 +73,22 @@ extension RunCommand {
       Console.error(error.message)
       return nil
     }
+  }
+
+  /// `--headless`: the lock drawn into memory in the format asked for (XRGB8888 by
+  /// default), stopped after its first frame.
+  static func lockHeadless(
+    _ size: ModeRequest, _ plan: Plan, console: inout LockConsole, judge: inout RunJudge
+  ) throws(CommandFailure) -> Ending {
+    guard size.refresh == nil, size.width <= 8192, size.height <= 8192 else {
+      throw .usage(UsageError("run: --headless takes WIDTHxHEIGHT up to 8192x8192 without a refresh rate, such as 800x480, not \(size.text)"))
+    }
+    if plan.settings.all.frameFormat == .rgb565 {
+      var display = HeadlessFirstFrame<RGB565>(width: size.width, height: size.height)
+      return try lock(on: &display, plan, console: &console, judge: &judge)
+    }
+    var display = HeadlessFirstFrame<XRGB8888>(width: size.width, height: size.height)
+    return try lock(on: &display, plan, console: &console, judge: &judge)
   }
 
   /// The fbdev device used when there is no DRM display.
