@@ -92,6 +92,33 @@ public struct CoverageMask: Sendable {
     opaqueCore = CoverageMask.opaqueCore(of: bytes, in: rect)
   }
 
+  /// One mask per centre, each as `drawing` makes it there, but drawn only once for
+  /// every place of a centre within its pixel: a centre whose shape sits in its box
+  /// (`box`) exactly as an earlier one's does gets that mask `moved`, the same bytes.
+  /// A grid whose dots lie on whole pixels draws its rings once instead of nine times,
+  /// before the lock's first frame.
+  public static func repeated(
+    at centres: [Point], box: (Point) -> Rect, drawing: (Point) -> CoverageMask
+  ) -> [CoverageMask] {
+    var masks: [CoverageMask] = []
+    masks.reserveCapacity(centres.count)
+    for (i, centre) in centres.enumerated() {
+      let place = box(centre)
+      let earlier = (0..<i).first { j in
+        let other = box(centres[j])
+        return other.width == place.width && other.height == place.height
+          && centres[j].x - Fixed16(other.x) == centre.x - Fixed16(place.x)
+          && centres[j].y - Fixed16(other.y) == centre.y - Fixed16(place.y)
+      }
+      if let earlier {
+        masks.append(masks[earlier].moved(x: place.x - masks[earlier].rect.x, y: place.y - masks[earlier].rect.y))
+      } else {
+        masks.append(drawing(centre))
+      }
+    }
+    return masks
+  }
+
   /// The same mask `dx`, `dy` whole pixels away: the bytes drawing the shape there
   /// gives, as coverage depends only on a pixel's place relative to the shape. Shares
   /// the bytes and runs, so nothing is allocated (a moved grid's rings, per frame).

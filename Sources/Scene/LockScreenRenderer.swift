@@ -94,15 +94,15 @@ public final class LockScreenRenderer {
     // Wide enough for the panel canvas too, which a rotated view is copied onto.
     let rasterizer = Rasterizer(maximumWidth: max(layout.transform.viewWidth, layout.transform.viewHeight), maximumPolylinePoints: 50)
     self.rasterizer = rasterizer
-    ringMasks = (1...layout.dotCount).map { dot in
-      CoverageMask(
-        ringAt: layout.centre(of: dot), radius: layout.ringRadius, strokeWidth: layout.ringStroke,
-        rasterizer: rasterizer)
-    }
-    dotMasks = (1...layout.dotCount).map { dot in
-      CoverageMask(circleAt: layout.centre(of: dot), radius: layout.dotRadius, rasterizer: rasterizer)
-    }
-    dotCentres = (1...layout.dotCount).map { layout.centre(of: $0) }
+    let centres = (1...layout.dotCount).map { layout.centre(of: $0) }
+    let (ringRadius, ringStroke, dotRadius) = (layout.ringRadius, layout.ringStroke, layout.dotRadius)
+    ringMasks = CoverageMask.repeated(
+      at: centres, box: { ShapeBounds.ring(center: $0, radius: ringRadius, strokeWidth: ringStroke) },
+      drawing: { CoverageMask(ringAt: $0, radius: ringRadius, strokeWidth: ringStroke, rasterizer: rasterizer) })
+    dotMasks = CoverageMask.repeated(
+      at: centres, box: { ShapeBounds.circle(center: $0, radius: dotRadius) },
+      drawing: { CoverageMask(circleAt: $0, radius: dotRadius, rasterizer: rasterizer) })
+    dotCentres = centres
     dotBoxes = (1...layout.dotCount).map { dot in
       ShapeBounds.ring(center: layout.centre(of: dot), radius: layout.ringRadius, strokeWidth: layout.ringStroke)
         .union(ShapeBounds.circle(center: layout.centre(of: dot), radius: layout.dotRadius))

@@ -56,6 +56,41 @@ final class CoverageMaskTests: XCTestCase {
   func testBlittedMaskEqualsDrawnShapeXRGB8888() { maskMatchesShape(XRGB8888.self) }
   func testBlittedMaskEqualsDrawnShapeRGB565() { maskMatchesShape(RGB565.self) }
 
+  /// Masks made once per place within a pixel and moved equal masks drawn at every
+  /// centre: whole-pixel centres (one drawing), fractional ones that repeat by whole
+  /// pixels, and ones that do not (each drawn).
+  func testRepeatedMasksEqualMasksDrawnAtEachCentre() {
+    let rasterizer = Rasterizer(maximumWidth: 200)
+    let centres = [
+      Point(40, 40), Point(136, 40), Point(40, 136), Point(136.25, 136), Point(232.25, 136.5), Point(40.25, 232.5),
+      Point(41.75, 41.125), Point(-3, 7),
+    ]
+    let (radius, stroke) = (Fixed16(36), Fixed16(3))
+    var drawn = 0
+    let rings = CoverageMask.repeated(
+      at: centres, box: { ShapeBounds.ring(center: $0, radius: radius, strokeWidth: stroke) },
+      drawing: { centre in
+        drawn += 1
+        return CoverageMask(ringAt: centre, radius: radius, strokeWidth: stroke, rasterizer: rasterizer)
+      })
+    XCTAssertEqual(drawn, 4, "drawn once per place within a pixel: whole, (.25, 0), (.25, .5), (.75, .125)")
+    for (centre, mask) in zip(centres, rings) {
+      let fresh = CoverageMask(ringAt: centre, radius: radius, strokeWidth: stroke, rasterizer: rasterizer)
+      XCTAssertEqual(mask.rect, fresh.rect, "ring at \(centre)")
+      XCTAssertEqual(mask.bytes, fresh.bytes, "ring at \(centre)")
+      XCTAssertEqual(mask.opaqueCore, fresh.opaqueCore, "ring at \(centre)")
+    }
+    let dots = CoverageMask.repeated(
+      at: centres, box: { ShapeBounds.circle(center: $0, radius: Fixed16(12)) },
+      drawing: { CoverageMask(circleAt: $0, radius: Fixed16(12), rasterizer: rasterizer) })
+    for (centre, mask) in zip(centres, dots) {
+      let fresh = CoverageMask(circleAt: centre, radius: Fixed16(12), rasterizer: rasterizer)
+      XCTAssertEqual(mask.rect, fresh.rect, "dot at \(centre)")
+      XCTAssertEqual(mask.bytes, fresh.bytes, "dot at \(centre)")
+      XCTAssertEqual(mask.opaqueCore, fresh.opaqueCore, "dot at \(centre)")
+    }
+  }
+
   func testMaskCoversTheShapeBoxAndIsOpaqueInside() {
     let rasterizer = Rasterizer(maximumWidth: width)
     let center = Point(40.25, 30.75)
