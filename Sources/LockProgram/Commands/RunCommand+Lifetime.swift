@@ -52,7 +52,8 @@ extension RunCommand {
 
     var input: InputContext
     input = try lifting(CommandFailure.input) { () throws(InputError) in
-      try InputContext(seat: settings.seat, transform: layout.transform, calibration: settings.calibration)
+      try InputContext(
+        seat: settings.seat, transform: layout.transform, calibration: settings.calibration, openingDevicesLater: true)
     }
     var loop = try LockStartKit.makeLoop()
     loop.printTiming = settings.all.printsTiming
