@@ -415,7 +415,7 @@ extension Setting {
       return SettingRow(
         section: nil, option: "--headless", placeholder: "WxH", grammar: .mode,
         accepted: "WIDTHxHEIGHT, such as 800x480",
-        help: "DEVELOPMENT ONLY: draw into memory at WxH instead of on a display, and stop after the first frame (never an unlock): the start measured without a display (scripts/bench --start-up)",
+        help: "DEVELOPMENT ONLY: draw into memory at WxH instead of on a display, and stop after the first frame (never an unlock): the start measured without a display (scripts/bench-start-up)",
         commands: [.run])
     case .recordedDevice:
       return SettingRow(
