@@ -23,7 +23,7 @@ final class PrivilegedKeyTests: XCTestCase {
       .input, .minDots, .stealth, .showWrong, .fadeTrail, .gridMotion, .gridSeed, .feedbackMilliseconds, .idleBlankSeconds, .dimAfterSeconds, .dimLevel, .message, .theme,
       .colourBackgroundTop, .colourBackgroundBottom, .colourRing, .colourDot, .colourLine, .lineOpacity, .colourWrong,
       .colourSuccess, .colourText, .colourMessage, .stateDir, .enrollFirst, .argonPasses, .argonMemoryMiB, .config,
-      .pattern, .timing, .recordedDevice, .dump, .contactSheet, .wait, .uinput, .since, .json, .role, .expires, .hours, .judgeSocket,
+      .pattern, .timing, .headless, .recordedDevice, .dump, .contactSheet, .wait, .uinput, .since, .json, .role, .expires, .hours, .judgeSocket,
       // patternlock mqtt's, which never runs as root and never acts on the lock itself.
       .mqttHost, .mqttPort, .mqttCAFile, .mqttCertificateFile, .mqttKeyFile, .mqttUsername, .mqttPasswordFile, .mqttTopicPrefix,
       .mqttDiscoveryPrefix, .mqttDeviceName,

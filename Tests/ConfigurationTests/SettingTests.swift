@@ -151,6 +151,7 @@ final class SettingTests: XCTestCase {
     // Command line only.
     .config: ([("/etc/x.conf", { $0.configurationFile == "/etc/x.conf" })], [""]),
     .pattern: ([("1-2-3-6", { $0.pattern == DotSequence([1, 2, 3, 6]) }), ("49-1", { $0.pattern == DotSequence([49, 1]) })], ["1-2-2", "0-1", "1-50", "1--2", "", "1,2"]),
+    .headless: ([("320x240", { $0.headlessSize == ModeRequest(width: 320, height: 240) })], ["320", "0x240", "big"]),
     .timing: ([("yes", { $0.printsTiming }), ("no", { !$0.printsTiming })], ["", "maybe"]),
     .recordedDevice: (
       [

@@ -76,7 +76,8 @@ extension RunCommand {
   }
 
   /// `--headless`: the lock drawn into memory in the format asked for (XRGB8888 by
-  /// default), stopped after its first frame.
+  /// default), asked to stop (SIGTERM to itself, read by the loop as `systemctl stop`'s
+  /// would be) once its first frame is shown: never an unlock.
   static func lockHeadless(
     _ size: ModeRequest, _ plan: Plan, console: inout LockConsole, judge: inout RunJudge
   ) throws(CommandFailure) -> Ending {
@@ -84,10 +85,10 @@ extension RunCommand {
       throw .usage(UsageError("run: --headless takes WIDTHxHEIGHT up to 8192x8192 without a refresh rate, such as 800x480, not \(size.text)"))
     }
     if plan.settings.all.frameFormat == .rgb565 {
-      var display = HeadlessFirstFrame<RGB565>(width: size.width, height: size.height)
+      var display = HeadlessPanel<RGB565>(width: size.width, height: size.height, afterFirstFrame: CurrentProcess.askToStop)
       return try lock(on: &display, plan, console: &console, judge: &judge)
     }
-    var display = HeadlessFirstFrame<XRGB8888>(width: size.width, height: size.height)
+    var display = HeadlessPanel<XRGB8888>(width: size.width, height: size.height, afterFirstFrame: CurrentProcess.askToStop)
     return try lock(on: &display, plan, console: &console, judge: &judge)
   }
 
