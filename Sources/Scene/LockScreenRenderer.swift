@@ -21,7 +21,7 @@ public final class LockScreenRenderer {
   public let layout: GridLayout
   public let theme: Theme
   /// The prompt's glyphs; nil draws no text (the font could not be loaded).
-  public let atlas: GlyphAtlas?
+  public private(set) var atlas: GlyphAtlas?
   /// The language the prompts are written in (the atlas holds its glyphs).
   public let language: Language
   /// How the grid moves between attempts: a turning grid carries a mark on its own
@@ -46,8 +46,10 @@ public final class LockScreenRenderer {
   private let dotBoxes: [Rect]
   /// The owner's message, its glyphs placed once (centred per line in
   /// `layout.messageRect`); never changes, so it is only redrawn under damage.
-  private let messageGlyphs: [TextLayout.Placement]
-  private let messageBounds: Rect
+  private var messageGlyphs: [TextLayout.Placement]
+  private var messageBounds: Rect
+  /// The message's lines, placed again when the atlas is completed.
+  private let messageLines: [String]
 
   /// - Parameters:
   ///   - layout: where everything goes, in view pixels.
@@ -75,22 +77,8 @@ public final class LockScreenRenderer {
       box = Rect(x: box.x, y: box.y - reach, width: box.width, height: box.height + 2 * reach).intersection(view)
     }
     promptBox = box
-    var glyphs: [TextLayout.Placement] = []
-    var bounds = Rect.empty
-    if let atlas {
-      let box = layout.messageRect
-      let pitch = layout.messageLineHeight
-      for (i, line) in message.prefix(layout.options.messageLines).enumerated() {
-        let x = box.x + max(0, (box.width - TextLayout.width(of: line, in: atlas)) / 2)
-        let baseline = box.y + i * pitch + (pitch + atlas.ascender - atlas.descender) / 2
-        TextLayout.forEachGlyph(in: line, atlas: atlas, x: x, baseline: baseline) { placement in
-          glyphs.append(placement)
-          if !placement.rect.isEmpty { bounds = bounds.union(placement.rect) }
-        }
-      }
-    }
-    messageGlyphs = glyphs
-    messageBounds = bounds
+    messageLines = message
+    (messageGlyphs, messageBounds) = LockScreenRenderer.place(message, layout: layout, atlas: atlas)
     // Wide enough for the panel canvas too, which a rotated view is copied onto.
     let rasterizer = Rasterizer(maximumWidth: max(layout.transform.viewWidth, layout.transform.viewHeight), maximumPolylinePoints: 50)
     self.rasterizer = rasterizer
@@ -107,6 +95,40 @@ public final class LockScreenRenderer {
       ShapeBounds.ring(center: layout.centre(of: dot), radius: layout.ringRadius, strokeWidth: layout.ringStroke)
         .union(ShapeBounds.circle(center: layout.centre(of: dot), radius: layout.dotRadius))
     }
+  }
+
+  /// The message's glyphs, centred per line in `layout.messageRect`, and their bounds.
+  private static func place(
+    _ message: [String], layout: GridLayout, atlas: GlyphAtlas?
+  ) -> (glyphs: [TextLayout.Placement], bounds: Rect) {
+    var glyphs: [TextLayout.Placement] = []
+    var bounds = Rect.empty
+    guard let atlas else { return (glyphs, bounds) }
+    let box = layout.messageRect
+    let pitch = layout.messageLineHeight
+    for (i, line) in message.prefix(layout.options.messageLines).enumerated() {
+      let x = box.x + max(0, (box.width - TextLayout.width(of: line, in: atlas)) / 2)
+      let baseline = box.y + i * pitch + (pitch + atlas.ascender - atlas.descender) / 2
+      TextLayout.forEachGlyph(in: line, atlas: atlas, x: x, baseline: baseline) { placement in
+        glyphs.append(placement)
+        if !placement.rect.isEmpty { bounds = bounds.union(placement.rect) }
+      }
+    }
+    return (glyphs, bounds)
+  }
+
+  /// Takes the full atlas in place of the first screen's (`GlyphPlan`): the same
+  /// metrics and, for every glyph the first held, the same glyph, so nothing drawn
+  /// changes; prompts drawn from now on find all their glyphs. Nothing when the atlas
+  /// holds as many glyphs already (or there is no text).
+  public func completeGlyphs(_ full: GlyphAtlas) {
+    guard let atlas, atlas.count < full.count else { return }
+    precondition(
+      full.pixelSize == atlas.pixelSize && full.ascender == atlas.ascender && full.descender == atlas.descender
+        && full.lineHeight == atlas.lineHeight,
+      "the completed atlas has other metrics")
+    self.atlas = full
+    (messageGlyphs, messageBounds) = LockScreenRenderer.place(messageLines, layout: layout, atlas: full)
   }
 
   /// The view as a rectangle.

@@ -58,50 +58,21 @@ public enum FontLoader {
   public static func loadAtlas(
     path: String = defaultFontPath, pixelSize: Int, extras: [Unicode.Scalar] = defaultExtras, fallbackPath: String? = nil
   ) throws(TypefaceError) -> GlyphAtlas {
+    try plan(path: path, pixelSize: pixelSize, extras: extras, fallbackPath: fallbackPath).atlas(holding: nil)
+  }
+
+  /// Opens the fonts and settles what `loadAtlas` would render, without rendering it
+  /// (`GlyphPlan`): the fallback font is opened only when the first lacks one of
+  /// `extras`, and kept only when it has one. Parameters and errors as `loadAtlas`'s.
+  public static func plan(
+    path: String = defaultFontPath, pixelSize: Int, extras: [Unicode.Scalar] = defaultExtras, fallbackPath: String? = nil
+  ) throws(TypefaceError) -> GlyphPlan {
     guard pixelSizes.contains(pixelSize) else { throw .pixelSizeOutOfRange(pixelSize) }
     let face = try openFace(path, pixelSize: pixelSize)
-    var rendered: [RenderedGlyph] = []
-    for value in asciiScalars {
-      if let scalar = Unicode.Scalar(value) { rendered.append(try face.render(scalar)) }
-    }
-    var lacking: [Unicode.Scalar] = []
-    for scalar in extras where !asciiScalars.contains(scalar.value) && !rendered.contains(where: { $0.scalar == scalar }) {
-      if face.hasGlyph(for: scalar) { rendered.append(try face.render(scalar)) } else { lacking.append(scalar) }
-    }
-    var metrics = face.lineMetrics
-    if !lacking.isEmpty, let fallbackPath, let fallback = try? openFace(fallbackPath, pixelSize: pixelSize) {
-      var used = false
-      for scalar in lacking where fallback.hasGlyph(for: scalar) {
-        rendered.append(try fallback.render(scalar))
-        used = true
-      }
-      // The line must hold both fonts' glyphs.
-      if used {
-        let more = fallback.lineMetrics
-        metrics = (
-          max(metrics.ascender, more.ascender), max(metrics.descender, more.descender), max(metrics.lineHeight, more.lineHeight)
-        )
-      }
-    }
-    var shapes: [GlyphAtlas.Glyph] = []
-    shapes.reserveCapacity(rendered.count)
-    for glyph in rendered {
-      shapes.append(
-        GlyphAtlas.Glyph(
-          scalar: glyph.scalar, width: glyph.width, height: glyph.height,
-          bearingX: glyph.bearingX, bearingY: glyph.bearingY, advance: glyph.advance))
-    }
-    var atlas = GlyphAtlas(
-      pixelSize: pixelSize, ascender: metrics.ascender, descender: metrics.descender,
-      lineHeight: metrics.lineHeight, glyphs: shapes)
-    for glyph in rendered {
-      guard let index = atlas.index(of: glyph.scalar) else { preconditionFailure("atlas lost a glyph") }
-      for row in 0..<glyph.height {
-        let start = row * glyph.width
-        atlas.setMaskRow(row, ofGlyphAt: index, to: glyph.coverage[start..<(start + glyph.width)])
-      }
-    }
-    return atlas
+    let lacksSome = extras.contains { !asciiScalars.contains($0.value) && !face.hasGlyph(for: $0) }
+    var fallback: FontFace? = nil
+    if lacksSome, let fallbackPath { fallback = try? openFace(fallbackPath, pixelSize: pixelSize) }
+    return GlyphPlan(face: face, fallback: fallback, pixelSize: pixelSize, extras: extras, asciiScalars: asciiScalars)
   }
 
   /// Opens a font file at a pixel size.

@@ -1,6 +1,7 @@
 import CommandKit
 import Configuration
 import PatternCore
+import Scene
 import Screen
 import Typeface
 
@@ -24,6 +25,22 @@ package enum LockStartKit {
         options, message: configuration.message, fontPath: configuration.fontPath ?? FontLoader.defaultFontPath,
         language: configuration.language, loadingFont: true,
         fontFailure: { Console.error($0.message + ($0.isLanguageFallback ? "" : "; showing the lock without text")) })
+    } catch {
+      throw .usage(UsageError(error.message + " (\(surface))"))
+    }
+  }
+
+  /// As `layOut`, but the atlas holds only what `firstScreen` shows; the rest is left
+  /// to the returned completion, for after the first frame (`EventLoop.afterFirstFrame`).
+  package static func layOut(
+    _ options: LayoutOptions, _ configuration: ScreenConfiguration, on surface: String, firstScreen: PromptText
+  ) throws(CommandFailure) -> (GridLayout, ScreenText, GlyphCompletion?) {
+    do throws(LayoutError) {
+      let (layout, text, rest) = try ScreenText.layOut(
+        options, message: configuration.message, fontPath: configuration.fontPath ?? FontLoader.defaultFontPath,
+        language: configuration.language, loadingFont: true, firstScreen: firstScreen,
+        fontFailure: { Console.error($0.message + ($0.isLanguageFallback ? "" : "; showing the lock without text")) })
+      return (layout, text, rest.map(GlyphCompletion.init))
     } catch {
       throw .usage(UsageError(error.message + " (\(surface))"))
     }

@@ -45,7 +45,18 @@ extension RunCommand {
     options.dotsPerInch =
       configuration.layout.dotsPerInch
       ?? LayoutOptions.dotsPerInch(pixels: display.width, millimetres: display.widthMillimetres)
-    let (layout, text) = try LockStartKit.layOut(options, configuration, on: "display \(display.summary)")
+    // The first screen's prompt, and a lockout in force (its countdown is the first
+    // screen then, so every glyph is rendered before it).
+    let now = MonotonicClock.microseconds()
+    let lockout = judge.lockoutAtStart(now: now)
+    let prompt = enrolling || enrollsFirst ? EnrollmentGate.startPrompt : PromptText.drawPattern
+    let (layout, text, completion): (GridLayout, ScreenText, GlyphCompletion?)
+    if lockout == nil {
+      (layout, text, completion) = try LockStartKit.layOut(options, configuration, on: "display \(display.summary)", firstScreen: prompt)
+    } else {
+      (layout, text) = try LockStartKit.layOut(options, configuration, on: "display \(display.summary)")
+      completion = nil
+    }
     if let expected = settings.all.pattern, (0..<expected.count).contains(where: { expected[$0] > layout.dotCount }) {
       throw .usage(UsageError("--pattern uses a dot beyond \(layout.dotCount), the last dot of a \(layout.gridSize)x\(layout.gridSize) grid"))
     }
@@ -59,6 +70,7 @@ extension RunCommand {
     loop.printTiming = settings.all.printsTiming
     loop.lockTerminal = console.lent?.control
     loop.startMicroseconds = started
+    if let completion { loop.afterFirstFrame = { completion.complete($0) } }
     loop.door = plan.door
     if !enrolling && !enrollsFirst { loop.events = try eventLink(settings.all, actions: plan.actions) }
     console.showGraphics()
@@ -67,12 +79,9 @@ extension RunCommand {
     defer { console.showText() }
     Console.out("patternlock: showing the lock on \(display.summary)")
 
-    let screens = RunScreens(configuration: configuration, layout: layout, text: text)
-    var screen = screens.screen(
-      D.Pixel.self, minimumDots: minimumDots,
-      prompt: enrolling || enrollsFirst ? EnrollmentGate.startPrompt : PromptText.drawPattern)
-    let now = MonotonicClock.microseconds()
-    if let lockout = judge.lockoutAtStart(now: now) { screen.startLockedOut(lockout, now: now) }
+    let screens = RunScreens(configuration: configuration, layout: layout, text: text, completion: completion)
+    var screen = screens.screen(D.Pixel.self, minimumDots: minimumDots, prompt: prompt)
+    if let lockout { screen.startLockedOut(lockout, now: now) }
     var ending = loop.run(display: &display, input: &input, screen: &screen, judge: &judge)
     if enrollsFirst, case .unlocked = ending {
       // The new pattern is stored; the lock now runs with it on the same display (an

@@ -11,17 +11,23 @@ package struct RunScreens {
   package let configuration: ScreenConfiguration
   package let layout: GridLayout
   package let text: ScreenText
+  /// The glyphs the first screen left for after its first frame, if it left any.
+  package let completion: GlyphCompletion?
 
-  package init(configuration: ScreenConfiguration, layout: GridLayout, text: ScreenText) {
+  package init(configuration: ScreenConfiguration, layout: GridLayout, text: ScreenText, completion: GlyphCompletion? = nil) {
     self.configuration = configuration
     self.layout = layout
     self.text = text
+    self.completion = completion
   }
 
   /// A lock screen in `Pixel`'s format, judging patterns of `minimumDots` or more and
   /// waiting with `prompt`.
   package func screen<Pixel: PixelStorage>(_: Pixel.Type, minimumDots: Int, prompt: PromptText) -> LockScreen<Pixel> {
-    LockScreen<Pixel>(
+    // A screen made once the rest of the glyphs are rendered gets them all at once.
+    var text = self.text
+    if let full = completion?.full { text = ScreenText(atlas: full, message: text.message, language: text.language) }
+    return LockScreen<Pixel>(
       layout: layout, configuration: configuration, text: text, minimumDots: minimumDots, prompt: prompt,
       gridRandomness: configuration.gridMotion == .off ? nil : SystemGridRandomness())
   }

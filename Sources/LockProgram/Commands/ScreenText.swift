@@ -20,23 +20,47 @@ extension ScreenText {
     _ options: LayoutOptions, message: String, fontPath: String, language: Language, loadingFont: Bool,
     fontFailure: (TypefaceError) -> Void
   ) throws(LayoutError) -> (layout: GridLayout, text: ScreenText) {
+    let (layout, text, _) = try layOut(
+      options, message: message, fontPath: fontPath, language: language, loadingFont: loadingFont, firstScreen: nil,
+      fontFailure: fontFailure)
+    return (layout, text)
+  }
+
+  /// As `layOut`, but with `firstScreen` the atlas holds only what the first screen
+  /// shows (that prompt, the message, '?' and the loader's extras), and the plan for
+  /// the rest is returned: the lock renders it once that screen is up
+  /// (`GlyphCompletion`). The layout and every glyph are those of the full atlas.
+  package static func layOut(
+    _ options: LayoutOptions, message: String, fontPath: String, language: Language, loadingFont: Bool,
+    firstScreen: PromptText?, fontFailure: (TypefaceError) -> Void
+  ) throws(LayoutError) -> (layout: GridLayout, text: ScreenText, rest: GlyphPlan?) {
     var options = options
     options.messageLines = 0
     let plain = try GridLayout(options)
-    guard loadingFont else { return (plain, ScreenText(atlas: nil, message: [], language: language)) }
+    guard loadingFont else { return (plain, ScreenText(atlas: nil, message: [], language: language), nil) }
+    let plan: GlyphPlan
     let atlas: GlyphAtlas
     var shown = language
     do throws(TypefaceError) {
-      atlas = try loadAtlas(path: fontPath, pixelSize: plain.fontPixels, message: message, language: &shown, said: fontFailure)
+      plan = try loadPlan(path: fontPath, pixelSize: plain.fontPixels, message: message, language: &shown, said: fontFailure)
+      if let firstScreen {
+        var first = FontLoader.defaultExtras + ["?"]
+        firstScreen.forEachScalar(in: shown) { first.append($0) }
+        first.append(contentsOf: message.unicodeScalars)
+        atlas = try plan.atlas(holding: first)
+      } else {
+        atlas = try plan.atlas(holding: nil)
+      }
     } catch {
       fontFailure(error)
-      return (plain, ScreenText(atlas: nil, message: [], language: language))
+      return (plain, ScreenText(atlas: nil, message: [], language: language), nil)
     }
+    let rest = firstScreen == nil ? nil : plan
     let lines = TextWrapping.lines(
       of: message, atlas: atlas, width: plain.messageRect.width, maximumLines: LayoutOptions.maximumMessageLines)
-    guard !lines.isEmpty else { return (plain, ScreenText(atlas: atlas, message: [], language: shown)) }
+    guard !lines.isEmpty else { return (plain, ScreenText(atlas: atlas, message: [], language: shown), rest) }
     options.messageLines = lines.count
-    return (try GridLayout(options), ScreenText(atlas: atlas, message: lines, language: shown))
+    return (try GridLayout(options), ScreenText(atlas: atlas, message: lines, language: shown), rest)
   }
 
   /// The glyphs of `language`'s prompts; where the fonts lack some of its characters,
@@ -46,13 +70,23 @@ extension ScreenText {
     path: String, pixelSize: Int, message: String, language: inout Language,
     fallbackPath: String = FontLoader.fallbackFontPath, said: (TypefaceError) -> Void
   ) throws(TypefaceError) -> GlyphAtlas {
+    try loadPlan(path: path, pixelSize: pixelSize, message: message, language: &language, fallbackPath: fallbackPath, said: said)
+      .atlas(holding: nil)
+  }
+
+  /// What `loadAtlas` renders, settled and not yet rendered (`GlyphPlan`), with the same
+  /// fallback to English.
+  package static func loadPlan(
+    path: String, pixelSize: Int, message: String, language: inout Language,
+    fallbackPath: String = FontLoader.fallbackFontPath, said: (TypefaceError) -> Void
+  ) throws(TypefaceError) -> GlyphPlan {
     do throws(TypefaceError) {
-      return try loadAtlas(path: path, pixelSize: pixelSize, message: message, language: language, fallbackPath: fallbackPath)
+      return try loadPlan(path: path, pixelSize: pixelSize, message: message, language: language, fallbackPath: fallbackPath)
     } catch {
       guard error.isLanguageFallback else { throw error }
       said(error)
       language = .en
-      return try loadAtlas(path: path, pixelSize: pixelSize, message: message, language: .en, fallbackPath: fallbackPath)
+      return try loadPlan(path: path, pixelSize: pixelSize, message: message, language: .en, fallbackPath: fallbackPath)
     }
   }
 
@@ -64,14 +98,22 @@ extension ScreenText {
   package static func loadAtlas(
     path: String, pixelSize: Int, message: String, language: Language, fallbackPath: String = FontLoader.fallbackFontPath
   ) throws(TypefaceError) -> GlyphAtlas {
+    try loadPlan(path: path, pixelSize: pixelSize, message: message, language: language, fallbackPath: fallbackPath)
+      .atlas(holding: nil)
+  }
+
+  /// What `loadAtlas` renders, settled and not yet rendered; the same errors.
+  package static func loadPlan(
+    path: String, pixelSize: Int, message: String, language: Language, fallbackPath: String = FontLoader.fallbackFontPath
+  ) throws(TypefaceError) -> GlyphPlan {
     let prompts = language.scalars
-    let atlas = try FontLoader.loadAtlas(
+    let plan = try FontLoader.plan(
       path: path, pixelSize: pixelSize, extras: extras(for: message, language: prompts), fallbackPath: fallbackPath)
-    let missing = prompts.filter { atlas.glyph(for: $0) == nil }
+    let missing = prompts.filter { !plan.holds($0) }
     if let first = missing.first {
       throw .lacksGlyphs(language: language.code, missing: missing.count, first: first, path: path)
     }
-    return atlas
+    return plan
   }
 
   /// The loader's own extras, the prompts' non-ASCII scalars and the message's (a

@@ -23,7 +23,7 @@ extension EventLoop {
     // The steps below are closures the loop calls while it holds `self`: they see only
     // these copies and the descriptors it lends them.
     let start = startMicroseconds ?? MonotonicClock.microseconds()
-    let (printTiming, lockTerminal) = (self.printTiming, self.lockTerminal)
+    let (printTiming, lockTerminal, afterFirstFrame) = (self.printTiming, self.lockTerminal, self.afterFirstFrame)
     var rules = LiveStepRules()
     var firstFlip = true
     var inputStarted = false
@@ -106,6 +106,7 @@ extension EventLoop {
         // loop, so a display that shows at once (fbdev) starts them before its wait.
         if !firstFlip && !inputStarted {
           inputStarted = true
+          afterFirstFrame?(screen.renderer)
           do throws(I.Failure) { try input.startAfterFirstFrame() } catch { return .end(.input(error)) }
         }
         switch rules.ending(of: screen, on: display) {

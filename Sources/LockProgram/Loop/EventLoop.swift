@@ -1,4 +1,5 @@
 import PatternCore
+import Scene
 import SystemCalls
 import Terminal
 
@@ -22,6 +23,10 @@ package struct EventLoop: ~Copyable {
   /// When the process started (CLOCK_MONOTONIC µs), for start-to-first-flip; the
   /// loop's own start when nil.
   package var startMicroseconds: UInt64?
+  /// Work the lock leaves until its first frame is shown, with that screen's renderer
+  /// (the rest of the glyphs: `GlyphCompletion`); run once per lock shown, before any
+  /// input is read.
+  package var afterFirstFrame: ((LockScreenRenderer) -> Void)?
   /// The lock's VT while a kiosk is configured, borrowed from the `LockConsole` that
   /// outlives the loop; the kernel's SIGUSR2 is answered on it. Nil without a kiosk.
   package var lockTerminal: TerminalControl?
