@@ -10,21 +10,15 @@
 // no autolink entries, so every C library is also named in linkerSettings.
 import PackageDescription
 
-// tpm2-tss: ESAPI, the TCTI loader (which opens libtss2-tcti-device or -swtpm at run
-// time) and response-code text. Not libtss2-mu: CTPMShim writes the saved objects' wire
-// form itself, as that library's structures changed size under one soname.
-let tss2Libraries: [LinkerSetting] = [
-  .linkedLibrary("tss2-esys"), .linkedLibrary("tss2-sys"), .linkedLibrary("tss2-tctildr"), .linkedLibrary("tss2-rc"),
-]
-
 // What the lock links (Embedded Swift names each C library itself); the session lock
 // adds Wayland's, the recordings' program libyaml's and libpng's, and the reporter links
-// none of these but inih and mosquitto.
+// none of these but inih and mosquitto. Not tpm2-tss: CTPMShim opens it at the first TPM
+// call (see there), as ESAPI brings libcrypto, whose loading every start paid for.
 // libm: Embedded Swift's Dictionary growth calls ceil.
 let lockLibraries: [LinkerSetting] = [
   .linkedLibrary("drm"), .linkedLibrary("input"), .linkedLibrary("udev"), .linkedLibrary("m"), .linkedLibrary("freetype"),
   .linkedLibrary("sodium"), .linkedLibrary("inih"),
-] + tss2Libraries
+]
 
 let package = Package(
   name: "patternlock",
@@ -76,7 +70,6 @@ let package = Package(
     .systemLibrary(name: "CInput", pkgConfig: "libinput", providers: [.apt(["libinput-dev", "libudev-dev"])]),
     .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
     .systemLibrary(name: "CINIH", pkgConfig: "inih", providers: [.apt(["libinih-dev"])]),
-    .systemLibrary(name: "CTSS2", pkgConfig: "tss2-esys", providers: [.apt(["libtss2-dev"])]),
     .systemLibrary(name: "CWayland", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
     .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
     .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
@@ -161,8 +154,15 @@ let package = Package(
     // tpm2-tss's ESAPI command sequences for a TPM-bound pattern (PIN Fail index, sealed
     // secret, recovery object, salted sessions), in C because ESAPI's TPM2B structures
     // are tuples in Swift; and their typed Swift wrapper.
-    .target(name: "CTPMShim", dependencies: ["CTSS2"], linkerSettings: tss2Libraries),
-    .target(name: "TPM", dependencies: ["CTPMShim"], linkerSettings: tss2Libraries),
+    // tpm2-tss (ESAPI, the TCTI loader, response-code text; libtss2-dev's headers in
+    // /usr/include) is not linked: CTPMShim opens it with dlopen at the first TPM call,
+    // since ESAPI brings libcrypto and most locks never use a TPM. No system-library
+    // target either: pkg-config's tss2-esys would add -ltss2-esys to every program.
+    // dlopen is in glibc's libc since 2.34 (Debian 12 has 2.36), so no libdl. Not
+    // libtss2-mu: CTPMShim writes the saved objects' wire form itself, as that library's
+    // structures changed size under one soname.
+    .target(name: "CTPMShim"),
+    .target(name: "TPM", dependencies: ["CTPMShim"]),
 
     // The secret store over libsodium: Argon2id pattern hash, attempts file, crash-safe
     // writes in a 0700 state directory, fail-closed loading, and the one judging path
@@ -172,7 +172,7 @@ let package = Package(
     .target(
       name: "Vault",
       dependencies: ["PatternCore", "PatternChoice", "LockEvents", "CSodium", "CShim", "SystemCalls", "TPM", "Systemd"],
-      linkerSettings: [.linkedLibrary("sodium")] + tss2Libraries
+      linkerSettings: [.linkedLibrary("sodium")]
     ),
 
     // The settings table: patternlock.conf (INI files read with libinih, layered:

@@ -5,12 +5,122 @@
 #include "CTPMShim.h"
 #include "TPMWireFormat.h"
 
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <tss2/tss2_esys.h>
 #include <tss2/tss2_rc.h>
 #include <tss2/tss2_sys.h>
 #include <tss2/tss2_tctildr.h>
+
+// tpm2-tss is opened at the first TPM call, not linked: ESAPI brings libcrypto with it,
+// and loading and relocating them was a sixth of the lock's start-up, spent on every
+// start although only a TPM-bound pattern uses them. Each pointer has the type of the
+// header's prototype, so a prototype that disagrees with the call is a compile error.
+#define PL_TSS2_LIBRARIES(X)                                                                   \
+  X(esys, "libtss2-esys.so.0")                                                                 \
+  X(sys, "libtss2-sys.so.1")                                                                   \
+  X(tctildr, "libtss2-tctildr.so.0")                                                           \
+  X(rc, "libtss2-rc.so.0")
+
+#define PL_TSS2_FUNCTIONS(X)                                                                   \
+  X(esys, Esys_Initialize)                                                                     \
+  X(esys, Esys_Finalize)                                                                       \
+  X(esys, Esys_Free)                                                                           \
+  X(esys, Esys_SetTimeout)                                                                     \
+  X(esys, Esys_GetSysContext)                                                                  \
+  X(esys, Esys_GetCapability)                                                                  \
+  X(esys, Esys_FlushContext)                                                                   \
+  X(esys, Esys_StartAuthSession)                                                               \
+  X(esys, Esys_TRSess_SetAttributes)                                                           \
+  X(esys, Esys_TR_Close)                                                                       \
+  X(esys, Esys_TR_FromTPMPublic)                                                               \
+  X(esys, Esys_TR_GetName)                                                                     \
+  X(esys, Esys_TR_SetAuth)                                                                     \
+  X(esys, Esys_CreatePrimary)                                                                  \
+  X(esys, Esys_Create)                                                                         \
+  X(esys, Esys_Load)                                                                           \
+  X(esys, Esys_Unseal)                                                                         \
+  X(esys, Esys_PolicySecret)                                                                   \
+  X(esys, Esys_PolicyCommandCode)                                                              \
+  X(esys, Esys_PolicyGetDigest)                                                                \
+  X(esys, Esys_NV_DefineSpace)                                                                 \
+  X(esys, Esys_NV_UndefineSpace)                                                               \
+  X(esys, Esys_NV_Read)                                                                        \
+  X(esys, Esys_NV_Write)                                                                       \
+  X(sys, Tss2_Sys_FlushContext)                                                                \
+  X(tctildr, Tss2_TctiLdr_Initialize)                                                          \
+  X(tctildr, Tss2_TctiLdr_Finalize)                                                            \
+  X(rc, Tss2_RC_Decode)
+
+#define PL_TSS2_SONAME(library, soname) static const char library##_soname[] = soname;
+PL_TSS2_LIBRARIES(PL_TSS2_SONAME)
+#undef PL_TSS2_SONAME
+
+#define PL_TSS2_POINTER(library, name) __typeof__(name) *name;
+static struct {
+  PL_TSS2_FUNCTIONS(PL_TSS2_POINTER)
+} tss2;
+#undef PL_TSS2_POINTER
+
+/// Empty once tpm2-tss is loaded; otherwise what could not be (a library or a
+/// function, with dlerror's words).
+static char tss2_problem[240];
+static pthread_once_t tss2_once = PTHREAD_ONCE_INIT;
+
+/// The file to open for `soname`. Debug builds (SwiftPM defines DEBUG for them; release
+/// builds do not contain the seam) open PATTERNLOCK_TEST_TSS2_ESYS in ESAPI's place, so
+/// a test can see a missing tpm2-tss refuse to judge.
+static const char *file_for(const char *soname) {
+#ifdef DEBUG
+  const char *instead = getenv("PATTERNLOCK_TEST_TSS2_ESYS");
+  if (instead && *instead && soname == esys_soname) return instead;
+#endif
+  return soname;
+}
+
+static void load_tss2(void) {
+#define PL_TSS2_HANDLE(library, soname) void *library = NULL;
+  PL_TSS2_LIBRARIES(PL_TSS2_HANDLE)
+#undef PL_TSS2_HANDLE
+  // RTLD_LOCAL: nothing else in the process should bind to their symbols (or to
+  // libcrypto's) by accident. The handles stay open for the process's life.
+#define PL_TSS2_OPEN(library, soname)                                                          \
+  library = dlopen(file_for(library##_soname), RTLD_NOW | RTLD_LOCAL);                         \
+  if (!library) {                                                                              \
+    const char *reason = dlerror();                                                            \
+    snprintf(tss2_problem, sizeof(tss2_problem), "%s cannot be loaded (%s)",                   \
+             file_for(library##_soname), reason ? reason : "no reason given");                 \
+    return;                                                                                    \
+  }
+  PL_TSS2_LIBRARIES(PL_TSS2_OPEN)
+#undef PL_TSS2_OPEN
+  // The function pointers come from dlsym's void *, which C allows only through a copy.
+#define PL_TSS2_RESOLVE(library, name)                                                         \
+  {                                                                                            \
+    void *found = dlsym(library, #name);                                                       \
+    if (!found) {                                                                              \
+      const char *reason = dlerror();                                                          \
+      snprintf(tss2_problem, sizeof(tss2_problem), "%s has no %s (%s)", library##_soname,      \
+               #name, reason ? reason : "no reason given");                                    \
+      memset(&tss2, 0, sizeof(tss2));                                                          \
+      return;                                                                                  \
+    }                                                                                          \
+    memcpy(&tss2.name, &found, sizeof(found));                                                 \
+  }
+  PL_TSS2_FUNCTIONS(PL_TSS2_RESOLVE)
+#undef PL_TSS2_RESOLVE
+}
+
+/// Loads tpm2-tss the first time it is asked; 1 when every function is there.
+static int tss2_loaded(void) {
+  pthread_once(&tss2_once, load_tss2);
+  return tss2_problem[0] == 0;
+}
+
+const char *pl_tpm_library_problem(void) { return tss2_loaded() ? NULL : tss2_problem; }
 
 struct pl_tpm {
   TSS2_TCTI_CONTEXT *tcti;
@@ -54,12 +164,12 @@ static int is_wrong_authorisation(TSS2_RC rc) {
 }
 
 static void flush(pl_tpm *tpm, ESYS_TR *handle) {
-  if (*handle != ESYS_TR_NONE) Esys_FlushContext(tpm->esys, *handle);
+  if (*handle != ESYS_TR_NONE) tss2.Esys_FlushContext(tpm->esys, *handle);
   *handle = ESYS_TR_NONE;
 }
 
 static void forget_handle(pl_tpm *tpm, ESYS_TR *handle) {
-  if (*handle != ESYS_TR_NONE) Esys_TR_Close(tpm->esys, handle);
+  if (*handle != ESYS_TR_NONE) tss2.Esys_TR_Close(tpm->esys, handle);
   *handle = ESYS_TR_NONE;
 }
 
@@ -70,18 +180,18 @@ static void forget_handle(pl_tpm *tpm, ESYS_TR *handle) {
 /// counter it writes is no secret, and the TPM and ESAPI would disagree on whether the
 /// index's authValue keys that encryption.
 static TSS2_RC salted_session(pl_tpm *tpm, TPM2_SE type, TPMA_SESSION encryption, ESYS_TR *session) {
-  TSS2_RC rc = Esys_StartAuthSession(tpm->esys, tpm->storage_key, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE,
-                                     ESYS_TR_NONE, NULL, type, &session_cipher, TPM2_ALG_SHA256, session);
+  TSS2_RC rc = tss2.Esys_StartAuthSession(tpm->esys, tpm->storage_key, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE,
+                                          ESYS_TR_NONE, NULL, type, &session_cipher, TPM2_ALG_SHA256, session);
   if (rc != TSS2_RC_SUCCESS) return rc;
-  return Esys_TRSess_SetAttributes(tpm->esys, *session, TPMA_SESSION_CONTINUESESSION | encryption, 0xFF);
+  return tss2.Esys_TRSess_SetAttributes(tpm->esys, *session, TPMA_SESSION_CONTINUESESSION | encryption, 0xFF);
 }
 
 static const TPMA_SESSION both_ways = TPMA_SESSION_DECRYPT | TPMA_SESSION_ENCRYPT;
 
 static TSS2_RC trial_session(pl_tpm *tpm, ESYS_TR *session) {
   const TPMT_SYM_DEF none = {.algorithm = TPM2_ALG_NULL};
-  return Esys_StartAuthSession(tpm->esys, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, NULL,
-                               TPM2_SE_TRIAL, &none, TPM2_ALG_SHA256, session);
+  return tss2.Esys_StartAuthSession(tpm->esys, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE,
+                                    NULL, TPM2_SE_TRIAL, &none, TPM2_ALG_SHA256, session);
 }
 
 /// PolicySecret on `entity`, whose authValue is already set, authorised by `hmac`.
@@ -91,17 +201,17 @@ static TSS2_RC policy_secret(pl_tpm *tpm, ESYS_TR entity, ESYS_TR policy, ESYS_T
   const TPM2B_NONCE no_reference = {.size = 0};
   TPM2B_TIMEOUT *timeout = NULL;
   TPMT_TK_AUTH *ticket = NULL;
-  TSS2_RC rc = Esys_PolicySecret(tpm->esys, entity, policy, hmac, ESYS_TR_NONE, ESYS_TR_NONE, &no_nonce, &no_cp_hash,
-                                 &no_reference, 0, &timeout, &ticket);
-  Esys_Free(timeout);
-  Esys_Free(ticket);
+  TSS2_RC rc = tss2.Esys_PolicySecret(tpm->esys, entity, policy, hmac, ESYS_TR_NONE, ESYS_TR_NONE, &no_nonce,
+                                      &no_cp_hash, &no_reference, 0, &timeout, &ticket);
+  tss2.Esys_Free(timeout);
+  tss2.Esys_Free(ticket);
   return rc;
 }
 
 static void set_auth(pl_tpm *tpm, ESYS_TR entity, const uint8_t *bytes) {
   TPM2B_AUTH auth = {.size = 32};
   memcpy(auth.buffer, bytes, 32);
-  Esys_TR_SetAuth(tpm->esys, entity, &auth);
+  tss2.Esys_TR_SetAuth(tpm->esys, entity, &auth);
   memset(auth.buffer, 0, sizeof(auth.buffer));
 }
 
@@ -130,13 +240,13 @@ static TSS2_RC create_storage_key(pl_tpm *tpm) {
   TPM2B_CREATION_DATA *creation = NULL;
   TPM2B_DIGEST *creation_hash = NULL;
   TPMT_TK_CREATION *ticket = NULL;
-  TSS2_RC rc = Esys_CreatePrimary(tpm->esys, ESYS_TR_RH_OWNER, ESYS_TR_PASSWORD, ESYS_TR_NONE, ESYS_TR_NONE,
-                                  &sensitive, &template, &outside, &no_pcrs, &tpm->storage_key, &public_area,
-                                  &creation, &creation_hash, &ticket);
-  Esys_Free(public_area);
-  Esys_Free(creation);
-  Esys_Free(creation_hash);
-  Esys_Free(ticket);
+  TSS2_RC rc = tss2.Esys_CreatePrimary(tpm->esys, ESYS_TR_RH_OWNER, ESYS_TR_PASSWORD, ESYS_TR_NONE, ESYS_TR_NONE,
+                                       &sensitive, &template, &outside, &no_pcrs, &tpm->storage_key, &public_area,
+                                       &creation, &creation_hash, &ticket);
+  tss2.Esys_Free(public_area);
+  tss2.Esys_Free(creation);
+  tss2.Esys_Free(creation_hash);
+  tss2.Esys_Free(ticket);
   return rc;
 }
 
@@ -147,7 +257,7 @@ static TSS2_RC create_storage_key(pl_tpm *tpm) {
 /// slots until it refuses to judge.
 static void flush_leftovers(pl_tpm *tpm) {
   TSS2_SYS_CONTEXT *sys = NULL;
-  if (Esys_GetSysContext(tpm->esys, &sys) != TSS2_RC_SUCCESS || !sys) return;
+  if (tss2.Esys_GetSysContext(tpm->esys, &sys) != TSS2_RC_SUCCESS || !sys) return;
   const uint32_t firsts[] = {TPM2_TRANSIENT_FIRST, TPM2_LOADED_SESSION_FIRST};
   for (size_t kind = 0; kind < 2; kind++) {
     TPMI_YES_NO more = TPM2_NO;
@@ -155,15 +265,22 @@ static void flush_leftovers(pl_tpm *tpm) {
     // between tpm2-tss releases that share a soname, so this build's size of it may be
     // smaller than the one the library writes.
     TPMS_CAPABILITY_DATA *data = NULL;
-    if (Esys_GetCapability(tpm->esys, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, TPM2_CAP_HANDLES, firsts[kind],
-                           TPM2_MAX_CAP_HANDLES, &more, &data) != TSS2_RC_SUCCESS)
+    if (tss2.Esys_GetCapability(tpm->esys, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, TPM2_CAP_HANDLES, firsts[kind],
+                                TPM2_MAX_CAP_HANDLES, &more, &data) != TSS2_RC_SUCCESS)
       continue;
-    for (uint32_t i = 0; i < data->data.handles.count; i++) Tss2_Sys_FlushContext(sys, data->data.handles.handle[i]);
-    Esys_Free(data);
+    for (uint32_t i = 0; i < data->data.handles.count; i++)
+      tss2.Tss2_Sys_FlushContext(sys, data->data.handles.handle[i]);
+    tss2.Esys_Free(data);
   }
 }
 
 pl_tpm *pl_tpm_open(const char *tcti, pl_tpm_status *status) {
+  // Every other call needs the pl_tpm this returns, so this is where a missing
+  // tpm2-tss stops them all.
+  if (!tss2_loaded()) {
+    *status = outcome(PL_TPM_LIBRARY_MISSING, 0, "dlopen");
+    return NULL;
+  }
   // tpm2-tss logs every TPM error to stderr; a wrong pattern is one. The outcome says
   // what happened; TSS2_LOG set by whoever debugs still wins.
   setenv("TSS2_LOG", "all+NONE", 0);
@@ -173,19 +290,19 @@ pl_tpm *pl_tpm_open(const char *tcti, pl_tpm_status *status) {
     return NULL;
   }
   tpm->storage_key = ESYS_TR_NONE;
-  TSS2_RC rc = Tss2_TctiLdr_Initialize(tcti, &tpm->tcti);
+  TSS2_RC rc = tss2.Tss2_TctiLdr_Initialize(tcti, &tpm->tcti);
   if (rc != TSS2_RC_SUCCESS) {
     *status = outcome(PL_TPM_UNREACHABLE, rc, "TCTI");
     free(tpm);
     return NULL;
   }
-  rc = Esys_Initialize(&tpm->esys, tpm->tcti, NULL);
+  rc = tss2.Esys_Initialize(&tpm->esys, tpm->tcti, NULL);
   if (rc != TSS2_RC_SUCCESS) {
     *status = outcome(PL_TPM_UNREACHABLE, rc, "Esys_Initialize");
     pl_tpm_close(tpm);
     return NULL;
   }
-  Esys_SetTimeout(tpm->esys, command_time_limit_ms);
+  tss2.Esys_SetTimeout(tpm->esys, command_time_limit_ms);
   flush_leftovers(tpm);
   rc = create_storage_key(tpm);
   if (rc != TSS2_RC_SUCCESS) {
@@ -201,13 +318,13 @@ void pl_tpm_close(pl_tpm *tpm) {
   if (!tpm) return;
   if (tpm->esys) {
     flush(tpm, &tpm->storage_key);
-    Esys_Finalize(&tpm->esys);
+    tss2.Esys_Finalize(&tpm->esys);
   }
-  if (tpm->tcti) Tss2_TctiLdr_Finalize(&tpm->tcti);
+  if (tpm->tcti) tss2.Tss2_TctiLdr_Finalize(&tpm->tcti);
   free(tpm);
 }
 
-const char *pl_tpm_describe(uint32_t rc) { return Tss2_RC_Decode(rc); }
+const char *pl_tpm_describe(uint32_t rc) { return tss2_loaded() ? tss2.Tss2_RC_Decode(rc) : ""; }
 
 /// Appends a property's four bytes, most significant first, leaving out NULs.
 static void append_characters(uint32_t value, char *out, size_t capacity) {
@@ -223,8 +340,8 @@ pl_tpm_status pl_tpm_vendor(pl_tpm *tpm, pl_tpm_vendor_strings *strings) {
   memset(strings, 0, sizeof *strings);
   TPMI_YES_NO more = TPM2_NO;
   TPMS_CAPABILITY_DATA *data = NULL;
-  TSS2_RC rc = Esys_GetCapability(tpm->esys, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, TPM2_CAP_TPM_PROPERTIES,
-                                  TPM2_PT_MANUFACTURER, 5, &more, &data);
+  TSS2_RC rc = tss2.Esys_GetCapability(tpm->esys, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, TPM2_CAP_TPM_PROPERTIES,
+                                       TPM2_PT_MANUFACTURER, 5, &more, &data);
   if (rc != TSS2_RC_SUCCESS) return failure(rc, "GetCapability");
   for (uint32_t i = 0; i < data->data.tpmProperties.count; i++) {
     TPMS_TAGGED_PROPERTY property = data->data.tpmProperties.tpmProperty[i];
@@ -233,19 +350,19 @@ pl_tpm_status pl_tpm_vendor(pl_tpm *tpm, pl_tpm_vendor_strings *strings) {
     else if (property.property >= TPM2_PT_VENDOR_STRING_1 && property.property <= TPM2_PT_VENDOR_STRING_4)
       append_characters(property.value, strings->vendor, sizeof strings->vendor);
   }
-  Esys_Free(data);
+  tss2.Esys_Free(data);
   return done();
 }
 
 static int copy_name(pl_tpm *tpm, ESYS_TR handle, uint8_t *out, size_t *size) {
   TPM2B_NAME *name = NULL;
-  if (Esys_TR_GetName(tpm->esys, handle, &name) != TSS2_RC_SUCCESS) return 0;
+  if (tss2.Esys_TR_GetName(tpm->esys, handle, &name) != TSS2_RC_SUCCESS) return 0;
   int fits = name->size <= PL_TPM_NAME_MAXIMUM;
   if (fits) {
     memcpy(out, name->name, name->size);
     *size = name->size;
   }
-  Esys_Free(name);
+  tss2.Esys_Free(name);
   return fits;
 }
 
@@ -259,8 +376,8 @@ static int same_name(pl_tpm *tpm, ESYS_TR handle, const uint8_t *expected, size_
 static TSS2_RC defined_indexes(pl_tpm *tpm, uint32_t *slots) {
   TPMI_YES_NO more = TPM2_NO;
   TPMS_CAPABILITY_DATA *data = NULL;
-  TSS2_RC rc = Esys_GetCapability(tpm->esys, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, TPM2_CAP_HANDLES,
-                                  PL_TPM_INDEX_FIRST, PL_TPM_INDEX_COUNT, &more, &data);
+  TSS2_RC rc = tss2.Esys_GetCapability(tpm->esys, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, TPM2_CAP_HANDLES,
+                                       PL_TPM_INDEX_FIRST, PL_TPM_INDEX_COUNT, &more, &data);
   if (rc != TSS2_RC_SUCCESS) return rc;
   *slots = 0;
   for (uint32_t i = 0; i < data->data.handles.count; i++) {
@@ -268,14 +385,14 @@ static TSS2_RC defined_indexes(pl_tpm *tpm, uint32_t *slots) {
     if (handle >= PL_TPM_INDEX_FIRST && handle < PL_TPM_INDEX_FIRST + PL_TPM_INDEX_COUNT)
       *slots |= 1u << (handle - PL_TPM_INDEX_FIRST);
   }
-  Esys_Free(data);
+  tss2.Esys_Free(data);
   return TSS2_RC_SUCCESS;
 }
 
 static TSS2_RC write_counter(pl_tpm *tpm, ESYS_TR index, ESYS_TR policy, uint32_t limit) {
   TPM2B_MAX_NV_BUFFER data = {.size = PL_WIRE_PIN_COUNTER_SIZE};
   pl_wire_write_pin_counter(0, limit, data.buffer);
-  return Esys_NV_Write(tpm->esys, index, index, policy, ESYS_TR_NONE, ESYS_TR_NONE, &data, 0);
+  return tss2.Esys_NV_Write(tpm->esys, index, index, policy, ESYS_TR_NONE, ESYS_TR_NONE, &data, 0);
 }
 
 static int marshal_public(const TPM2B_PUBLIC *value, uint8_t *out, size_t *size) {
@@ -294,11 +411,11 @@ static TSS2_RC create_object(pl_tpm *tpm, ESYS_TR hmac, const TPM2B_SENSITIVE_CR
   TPM2B_CREATION_DATA *creation = NULL;
   TPM2B_DIGEST *creation_hash = NULL;
   TPMT_TK_CREATION *ticket = NULL;
-  TSS2_RC rc = Esys_Create(tpm->esys, tpm->storage_key, hmac, ESYS_TR_NONE, ESYS_TR_NONE, sensitive, template,
-                           &outside, &no_pcrs, private_out, public_out, &creation, &creation_hash, &ticket);
-  Esys_Free(creation);
-  Esys_Free(creation_hash);
-  Esys_Free(ticket);
+  TSS2_RC rc = tss2.Esys_Create(tpm->esys, tpm->storage_key, hmac, ESYS_TR_NONE, ESYS_TR_NONE, sensitive, template,
+                                &outside, &no_pcrs, private_out, public_out, &creation, &creation_hash, &ticket);
+  tss2.Esys_Free(creation);
+  tss2.Esys_Free(creation_hash);
+  tss2.Esys_Free(ticket);
   return rc;
 }
 
@@ -315,8 +432,8 @@ static TSS2_RC load_object(pl_tpm *tpm, ESYS_TR hmac, const uint8_t *public_byte
   if (!pl_wire_read_keyedhash_public(public_bytes, public_size, &public_area) ||
       !pl_wire_read_private(private_bytes, private_size, &private_area.value))
     return TSS2_MU_RC_BAD_VALUE;
-  return Esys_Load(tpm->esys, tpm->storage_key, hmac, ESYS_TR_NONE, ESYS_TR_NONE, &private_area.value, &public_area,
-                   object);
+  return tss2.Esys_Load(tpm->esys, tpm->storage_key, hmac, ESYS_TR_NONE, ESYS_TR_NONE, &private_area.value,
+                        &public_area, object);
 }
 
 /// The recovery object: an HMAC key the TPM generates (so its sensitive part, and
@@ -341,8 +458,8 @@ static TSS2_RC create_recovery_object(pl_tpm *tpm, ESYS_TR hmac, const uint8_t *
       !(marshal_public(public_area, binding->recovery_public, &binding->recovery_public_size) &&
         marshal_private(private_area, binding->recovery_private, &binding->recovery_private_size)))
     rc = TSS2_MU_RC_INSUFFICIENT_BUFFER;
-  Esys_Free(public_area);
-  Esys_Free(private_area);
+  tss2.Esys_Free(public_area);
+  tss2.Esys_Free(private_area);
   return rc;
 }
 
@@ -353,12 +470,12 @@ static TSS2_RC policy_digest(pl_tpm *tpm, ESYS_TR entity, ESYS_TR hmac, int for_
   TSS2_RC rc = trial_session(tpm, &trial);
   if (rc == TSS2_RC_SUCCESS) rc = policy_secret(tpm, entity, trial, hmac);
   if (rc == TSS2_RC_SUCCESS && for_write)
-    rc = Esys_PolicyCommandCode(tpm->esys, trial, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, TPM2_CC_NV_Write);
+    rc = tss2.Esys_PolicyCommandCode(tpm->esys, trial, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, TPM2_CC_NV_Write);
   TPM2B_DIGEST *made = NULL;
   if (rc == TSS2_RC_SUCCESS)
-    rc = Esys_PolicyGetDigest(tpm->esys, trial, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, &made);
+    rc = tss2.Esys_PolicyGetDigest(tpm->esys, trial, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, &made);
   if (rc == TSS2_RC_SUCCESS) *digest = *made;
-  Esys_Free(made);
+  tss2.Esys_Free(made);
   flush(tpm, &trial);
   return rc;
 }
@@ -373,7 +490,7 @@ static TSS2_RC reset_counter(pl_tpm *tpm, ESYS_TR index, ESYS_TR recovery, ESYS_
     if (rc != TSS2_RC_SUCCESS && is_wrong_authorisation(rc)) *wrong_key = 1;
   }
   if (rc == TSS2_RC_SUCCESS)
-    rc = Esys_PolicyCommandCode(tpm->esys, policy, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, TPM2_CC_NV_Write);
+    rc = tss2.Esys_PolicyCommandCode(tpm->esys, policy, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, TPM2_CC_NV_Write);
   if (rc == TSS2_RC_SUCCESS) rc = write_counter(tpm, index, policy, limit);
   flush(tpm, &policy);
   return rc;
@@ -390,8 +507,8 @@ static TSS2_RC define_index(pl_tpm *tpm, ESYS_TR hmac, uint32_t handle, const ui
                                  TPMA_NV_AUTHREAD | TPMA_NV_OWNERREAD | TPMA_NV_NO_DA,
                    .authPolicy = *write_policy,
                    .dataSize = sizeof(TPMS_NV_PIN_COUNTER_PARAMETERS)}};
-  TSS2_RC rc = Esys_NV_DefineSpace(tpm->esys, ESYS_TR_RH_OWNER, hmac, ESYS_TR_NONE, ESYS_TR_NONE, &index_auth,
-                                   &public_info, index);
+  TSS2_RC rc = tss2.Esys_NV_DefineSpace(tpm->esys, ESYS_TR_RH_OWNER, hmac, ESYS_TR_NONE, ESYS_TR_NONE, &index_auth,
+                                        &public_info, index);
   memset(index_auth.buffer, 0, sizeof(index_auth.buffer));
   return rc;
 }
@@ -414,8 +531,8 @@ static TSS2_RC seal_secret(pl_tpm *tpm, ESYS_TR hmac, const uint8_t *secret, con
   if (rc == TSS2_RC_SUCCESS && !(marshal_public(public_area, binding->sealed_public, &binding->sealed_public_size) &&
                                  marshal_private(private_area, binding->sealed_private, &binding->sealed_private_size)))
     rc = TSS2_MU_RC_INSUFFICIENT_BUFFER;
-  Esys_Free(public_area);
-  Esys_Free(private_area);
+  tss2.Esys_Free(public_area);
+  tss2.Esys_Free(private_area);
   return rc;
 }
 
@@ -468,7 +585,7 @@ pl_tpm_status pl_tpm_enrol(pl_tpm *tpm, const uint8_t *auth, const uint8_t *reco
   goto cleanup;
 
 undefine:
-  Esys_NV_UndefineSpace(tpm->esys, ESYS_TR_RH_OWNER, index, ESYS_TR_PASSWORD, ESYS_TR_NONE, ESYS_TR_NONE);
+  tss2.Esys_NV_UndefineSpace(tpm->esys, ESYS_TR_RH_OWNER, index, ESYS_TR_PASSWORD, ESYS_TR_NONE, ESYS_TR_NONE);
   index = ESYS_TR_NONE;
 failed:
   status = failure(rc, step);
@@ -496,7 +613,7 @@ static pl_tpm_status open_index(pl_tpm *tpm, const pl_tpm_binding *binding, ESYS
   if (!same_name(tpm, tpm->storage_key, binding->storage_key_name, binding->storage_key_name_size))
     return outcome(PL_TPM_NOT_ENROLLED_HERE, 0, "storage key Name");
   TSS2_RC rc =
-      Esys_TR_FromTPMPublic(tpm->esys, binding->index, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, index);
+      tss2.Esys_TR_FromTPMPublic(tpm->esys, binding->index, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, index);
   if (rc != TSS2_RC_SUCCESS) {
     pl_tpm_status status = failure(rc, "NV_ReadPublic");
     if (status.code == PL_TPM_FAILED) status.code = PL_TPM_NOT_ENROLLED_HERE;
@@ -511,11 +628,11 @@ static pl_tpm_status open_index(pl_tpm *tpm, const pl_tpm_binding *binding, ESYS
 
 static pl_tpm_status read_counter(pl_tpm *tpm, ESYS_TR index, uint32_t *failures, uint32_t *limit) {
   TPM2B_MAX_NV_BUFFER *data = NULL;
-  TSS2_RC rc = Esys_NV_Read(tpm->esys, ESYS_TR_RH_OWNER, index, ESYS_TR_PASSWORD, ESYS_TR_NONE, ESYS_TR_NONE,
-                            PL_WIRE_PIN_COUNTER_SIZE, 0, &data);
+  TSS2_RC rc = tss2.Esys_NV_Read(tpm->esys, ESYS_TR_RH_OWNER, index, ESYS_TR_PASSWORD, ESYS_TR_NONE, ESYS_TR_NONE,
+                                 PL_WIRE_PIN_COUNTER_SIZE, 0, &data);
   if (rc != TSS2_RC_SUCCESS) return failure(rc, "NV_Read (owner)");
   int read = pl_wire_read_pin_counter(data->buffer, data->size, failures, limit);
-  Esys_Free(data);
+  tss2.Esys_Free(data);
   if (!read) return failure(TSS2_MU_RC_BAD_SIZE, "NV_Read (counter)");
   return done();
 }
@@ -553,7 +670,7 @@ pl_tpm_status pl_tpm_unseal(pl_tpm *tpm, const pl_tpm_binding *binding, const ui
   status = load_enrolled(tpm, hmac, binding->sealed_public, binding->sealed_public_size, binding->sealed_private,
                          binding->sealed_private_size, "Load (sealed secret)", &sealed);
   if (status.code != PL_TPM_OK) goto cleanup;
-  rc = Esys_Unseal(tpm->esys, sealed, policy, ESYS_TR_NONE, ESYS_TR_NONE, &data);
+  rc = tss2.Esys_Unseal(tpm->esys, sealed, policy, ESYS_TR_NONE, ESYS_TR_NONE, &data);
   if (rc != TSS2_RC_SUCCESS) {
     status = failure(rc, "Unseal");
     goto cleanup;
@@ -566,7 +683,7 @@ pl_tpm_status pl_tpm_unseal(pl_tpm *tpm, const pl_tpm_binding *binding, const ui
 cleanup:
   if (data) {
     memset(data->buffer, 0, sizeof(data->buffer));
-    Esys_Free(data);
+    tss2.Esys_Free(data);
   }
   flush(tpm, &sealed);
   flush(tpm, &policy);
@@ -608,9 +725,9 @@ pl_tpm_status pl_tpm_forget_others(pl_tpm *tpm, uint32_t keep) {
     uint32_t handle = PL_TPM_INDEX_FIRST + slot;
     if (!(slots & (1u << slot)) || handle == keep) continue;
     ESYS_TR index = ESYS_TR_NONE;
-    rc = Esys_TR_FromTPMPublic(tpm->esys, handle, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, &index);
+    rc = tss2.Esys_TR_FromTPMPublic(tpm->esys, handle, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, &index);
     if (rc == TSS2_RC_SUCCESS)
-      rc = Esys_NV_UndefineSpace(tpm->esys, ESYS_TR_RH_OWNER, index, ESYS_TR_PASSWORD, ESYS_TR_NONE, ESYS_TR_NONE);
+      rc = tss2.Esys_NV_UndefineSpace(tpm->esys, ESYS_TR_RH_OWNER, index, ESYS_TR_PASSWORD, ESYS_TR_NONE, ESYS_TR_NONE);
     if (rc != TSS2_RC_SUCCESS) {
       forget_handle(tpm, &index);
       return failure(rc, "NV_UndefineSpace");

@@ -15,6 +15,9 @@ public enum TPMProblem: Error, Equatable, Sendable {
   case failed(step: String, detail: String)
   /// All 16 indexes of patternlock's range are in use.
   case noFreeIndex
+  /// tpm2-tss, opened at the first TPM call, is not installed (or lacks a function):
+  /// `problem` names the library or function and the dynamic loader's reason.
+  case libraryMissing(problem: String)
 
   init(_ status: pl_tpm_status, tcti: String) {
     var copy = status
@@ -28,6 +31,9 @@ public enum TPMProblem: Error, Equatable, Sendable {
     case PL_TPM_NOT_ENROLLED_HERE: self = .notEnrolledHere(step: step)
     case PL_TPM_UNREACHABLE: self = .unreachable(tcti: tcti, step: step, detail: detail)
     case PL_TPM_NO_FREE_INDEX: self = .noFreeIndex
+    case PL_TPM_LIBRARY_MISSING:
+      let problem = pl_tpm_library_problem().map { String(cString: $0) } ?? step
+      self = .libraryMissing(problem: problem)
     default: self = .failed(step: step, detail: detail)
     }
   }
@@ -52,6 +58,10 @@ public enum TPMProblem: Error, Equatable, Sendable {
     case .noFreeIndex:
       return "all 16 NV indexes patternlock may use (0x013F5040 to 0x013F504F) are taken: "
         + "undefine the unused ones with tpm2_nvundefine"
+    case .libraryMissing(let problem):
+      return "the TPM library \(problem): install the tpm2-tss runtime "
+        + "(Debian: libtss2-esys-3.0.2-0 or libtss2-esys-3.0.2-0t64, libtss2-sys1 or libtss2-sys1t64, "
+        + "libtss2-tctildr0 or libtss2-tctildr0t64, libtss2-rc0 or libtss2-rc0t64)"
     }
   }
 }

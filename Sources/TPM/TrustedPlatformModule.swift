@@ -14,7 +14,8 @@ public final class TrustedPlatformModule {
 
   /// Opens the TPM and creates its storage key.
   ///
-  /// - Throws: `TPMProblem.unreachable` or `.failed`.
+  /// - Throws: `TPMProblem.unreachable`, `.failed`, or `.libraryMissing` when tpm2-tss
+  ///   cannot be loaded.
   public init(tcti: String) throws(TPMProblem) {
     var status = pl_tpm_status()
     guard let opened = tcti.withCString({ pl_tpm_open($0, &status) }) else { throw TPMProblem(status, tcti: tcti) }

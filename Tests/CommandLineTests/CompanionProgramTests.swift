@@ -4,7 +4,8 @@ import XCTest
 
 /// `session-lock`, `replay`, `inject` and `mqtt` are programs of their own beside
 /// `patternlock`, which it runs from its own directory: the lock links no Wayland, MQTT,
-/// TLS, YAML or PNG library, the reporter none of the display's, input's or TPM's, and
+/// TLS, YAML or PNG library, the reporter none of the display's, input's or TPM's, no
+/// program links tpm2-tss (opened at the first TPM call, it brings libcrypto), and
 /// whoever starts `patternlock` cannot slip in a program of theirs.
 final class CompanionProgramTests: XCTestCase {
   func testSessionLockIsRunByItsOwnProgram() throws {
@@ -86,6 +87,14 @@ final class CompanionProgramTests: XCTestCase {
     }
     for name in ["libdrm.", "libinput.", "libudev.", "libtss2-", "libsodium.", "libwayland-client."] {
       XCTAssertFalse(reporter.contains { $0.hasPrefix(name) }, "patternlock-mqtt links \(name)")
+    }
+    for (program, needed) in [
+      ("patternlock", lock), ("patternlock-session-lock", sessionLock), ("patternlock-recording", recording),
+      ("patternlock-mqtt", reporter),
+    ] {
+      for name in ["libtss2-", "libcrypto."] {
+        XCTAssertFalse(needed.contains { $0.hasPrefix(name) }, "\(program) links \(name) (tpm2-tss is opened when first used)")
+      }
     }
   }
 

@@ -326,6 +326,28 @@ final class TPMCommandTests: XCTestCase {
     XCTAssertEqual(try status()["tpm"] as? String, "unreachable")
   }
 
+  /// tpm2-tss is opened at the first TPM call; without it (debug builds open
+  /// PATTERNLOCK_TEST_TSS2_ESYS in ESAPI's place) a TPM-bound pattern is never judged, and
+  /// the message says which library is missing and what to install.
+  func testAMissingTPMLibraryMeansNotJudgedAndSaysWhatToInstall() throws {
+    try enrol()
+    let counted = softwareFailures()
+    let missing = ["PATTERNLOCK_TEST_TSS2_ESYS": "libtss2-esys.so.absent"]
+    for pattern in [right, "1-2-3-5"] {
+      let run = try check(pattern, extra: missing)
+      XCTAssertEqual(run.status, 8, run.stderr)
+      XCTAssertEqual(run.stdout, "")
+      XCTAssertTrue(run.stderr.contains("the TPM library libtss2-esys.so.absent cannot be loaded ("), run.stderr)
+      XCTAssertTrue(run.stderr.contains("install the tpm2-tss runtime (Debian: libtss2-esys-3.0.2-0"), run.stderr)
+      XCTAssertEqual(run.stderr.split(separator: "\n").count, 1, run.stderr)
+    }
+    XCTAssertEqual(softwareFailures(), counted, "nothing is counted without the TPM's verdict")
+    let status = try run(["status", "--state-dir", statePath], extra: missing)
+    XCTAssertEqual(status.status, 0, status.stderr)
+    XCTAssertTrue(status.stdout.contains("libtss2-esys.so.absent cannot be loaded"), status.stdout)
+    XCTAssertEqual(try check(right).status, 0, "with tpm2-tss there, the same state unlocks")
+  }
+
   /// The TPM goes away after the software count and before its verdict: the attempt is
   /// counted and not judged, never an unlock, and the TPM's own count is untouched.
   func testATPMThatStopsMidJudgementMeansNotJudgedAndNeverUnlocks() throws {

@@ -40,6 +40,9 @@ typedef enum {
   PL_TPM_FAILED = 5,
   /// Every NV index of patternlock's range is in use.
   PL_TPM_NO_FREE_INDEX = 6,
+  /// tpm2-tss (opened at the first call, not linked) or one of its functions is
+  /// missing: pl_tpm_library_problem says which.
+  PL_TPM_LIBRARY_MISSING = 7,
 } pl_tpm_code;
 
 /// The largest marshalled TPM2B_PUBLIC and TPM2B_PRIVATE kept in the state.
@@ -118,7 +121,11 @@ typedef struct {
 /// Reads the TPM's manufacturer and vendor strings (swtpm says "IBM" and "SW   TPM").
 pl_tpm_status pl_tpm_vendor(pl_tpm *tpm, pl_tpm_vendor_strings *strings);
 
-/// The text tpm2-tss gives for a response code.
+/// The text tpm2-tss gives for a response code ("" without tpm2-tss).
 const char *pl_tpm_describe(uint32_t rc);
+
+/// NULL once tpm2-tss is loaded (loading it if no call has yet); otherwise which
+/// library or function could not be, with the dynamic loader's reason.
+const char *pl_tpm_library_problem(void);
 
 #endif
