@@ -53,3 +53,19 @@ elf_closure() {
     done < <(elf_needed "$file")
   done
 }
+
+# The libraries patternlock opens with dlopen at its first TPM call (tpm2-tss; see
+# Sources/CTPMShim/CTPMShim.c for why): no NEEDED entry names them, yet what a program
+# needs installed (the runtime packages, the .deb's Depends, an image's libraries)
+# includes them.
+elf_dlopened_sonames=(libtss2-esys.so.0 libtss2-sys.so.1 libtss2-tctildr.so.0 libtss2-rc.so.0)
+
+# Those of elf_dlopened_sonames that an ELF file names (strings in its read-only data,
+# what it passes to dlopen), one per line.
+elf_dlopened() {
+  local soname
+  for soname in "${elf_dlopened_sonames[@]}"; do
+    if grep -qaF "$soname" "$1"; then echo "$soname"; fi
+  done
+  return 0
+}
