@@ -19,6 +19,7 @@
 // and loading and relocating them was a sixth of the lock's start-up, spent on every
 // start although only a TPM-bound pattern uses them. Each pointer has the type of the
 // header's prototype, so a prototype that disagrees with the call is a compile error.
+// The sonames are also in scripts/lib/elf.sh, so that the packages stay installed.
 #define PL_TSS2_LIBRARIES(X)                                                                   \
   X(esys, "libtss2-esys.so.0")                                                                 \
   X(sys, "libtss2-sys.so.1")                                                                   \

@@ -59,9 +59,8 @@ public enum TPMProblem: Error, Equatable, Sendable {
       return "all 16 NV indexes patternlock may use (0x013F5040 to 0x013F504F) are taken: "
         + "undefine the unused ones with tpm2_nvundefine"
     case .libraryMissing(let problem):
-      return "the TPM library \(problem): install the tpm2-tss runtime "
-        + "(Debian: libtss2-esys-3.0.2-0 or libtss2-esys-3.0.2-0t64, libtss2-sys1 or libtss2-sys1t64, "
-        + "libtss2-tctildr0 or libtss2-tctildr0t64, libtss2-rc0 or libtss2-rc0t64)"
+      return "the TPM library \(problem): install the tpm2-tss runtime (Debian 12: libtss2-esys-3.0.2-0, "
+        + "libtss2-sys1, libtss2-tctildr0 and libtss2-rc0; Debian 13 adds t64 to each name)"
     }
   }
 }

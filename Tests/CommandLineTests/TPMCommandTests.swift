@@ -338,7 +338,7 @@ final class TPMCommandTests: XCTestCase {
       XCTAssertEqual(run.status, 8, run.stderr)
       XCTAssertEqual(run.stdout, "")
       XCTAssertTrue(run.stderr.contains("the TPM library libtss2-esys.so.absent cannot be loaded ("), run.stderr)
-      XCTAssertTrue(run.stderr.contains("install the tpm2-tss runtime (Debian: libtss2-esys-3.0.2-0"), run.stderr)
+      XCTAssertTrue(run.stderr.contains("install the tpm2-tss runtime (Debian 12: libtss2-esys-3.0.2-0, libtss2-sys1,"), run.stderr)
       XCTAssertEqual(run.stderr.split(separator: "\n").count, 1, run.stderr)
     }
     XCTAssertEqual(softwareFailures(), counted, "nothing is counted without the TPM's verdict")
