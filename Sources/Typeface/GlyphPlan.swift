@@ -16,7 +16,7 @@ public final class GlyphPlan {
   private let scalars: [(scalar: Unicode.Scalar, fromFallback: Bool)]
 
   init(face: consuming FontFace, fallback: consuming FontFace?, pixelSize: Int, extras: [Unicode.Scalar], asciiScalars: ClosedRange<UInt32>) {
-    var scalars: [(Unicode.Scalar, Bool)] = []
+    var scalars: [(scalar: Unicode.Scalar, fromFallback: Bool)] = []
     for value in asciiScalars {
       if let scalar = Unicode.Scalar(value) { scalars.append((scalar, false)) }
     }

@@ -1,6 +1,7 @@
 import CommandKit
 import Input
 import PatternCore
+import Scene
 import Screen
 import SystemCalls
 import Terminal
