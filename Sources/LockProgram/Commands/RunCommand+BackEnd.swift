@@ -75,8 +75,7 @@ extension RunCommand {
     }
   }
 
-  /// `--headless`: the lock drawn into memory in the format asked for (XRGB8888 by
-  /// default), asked to stop (SIGTERM to itself, read by the loop as `systemctl stop`'s
+  /// `--headless`: the lock drawn into memory in XRGB8888, asked to stop (SIGTERM to itself, read by the loop as `systemctl stop`'s
   /// would be) once its first frame is shown: never an unlock.
   static func lockHeadless(
     _ size: ModeRequest, _ plan: Plan, console: inout LockConsole, judge: inout RunJudge
@@ -84,9 +83,9 @@ extension RunCommand {
     guard size.refresh == nil, size.width <= 8192, size.height <= 8192 else {
       throw .usage(UsageError("run: --headless takes WIDTHxHEIGHT up to 8192x8192 without a refresh rate, such as 800x480, not \(size.text)"))
     }
+    // One format: a second would be another copy of the whole lock in the binary.
     if plan.settings.all.frameFormat == .rgb565 {
-      var display = HeadlessPanel<RGB565>(width: size.width, height: size.height, afterFirstFrame: CurrentProcess.askToStop)
-      return try lock(on: &display, plan, console: &console, judge: &judge)
+      throw .usage(UsageError("run: --headless draws XRGB8888 only; leave out --format rgb565"))
     }
     var display = HeadlessPanel<XRGB8888>(width: size.width, height: size.height, afterFirstFrame: CurrentProcess.askToStop)
     return try lock(on: &display, plan, console: &console, judge: &judge)

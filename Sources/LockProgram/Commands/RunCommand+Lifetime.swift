@@ -38,28 +38,14 @@ extension RunCommand {
     let (settings, minimumDots, started, enrolling, enrollsFirst) =
       (plan.settings, plan.minimumDots, plan.started, plan.enrolling, plan.enrollsFirst)
     let configuration = settings.screen
-    var options = configuration.layout
-    options.panelWidth = display.width
-    options.panelHeight = display.height
-    options.rotation = combine(display.panelRotation, configuration.layout.rotation)
-    options.dotsPerInch =
-      configuration.layout.dotsPerInch
-      ?? LayoutOptions.dotsPerInch(pixels: display.width, millimetres: display.widthMillimetres)
-    // The first screen's prompt, and a lockout in force (its countdown is the first
-    // screen then, so every glyph is rendered before it).
     let now = MonotonicClock.microseconds()
     let lockout = judge.lockoutAtStart(now: now)
     let prompt = enrolling || enrollsFirst ? EnrollmentGate.startPrompt : PromptText.drawPattern
-    let (layout, text, completion): (GridLayout, ScreenText, GlyphCompletion?)
-    if lockout == nil {
-      (layout, text, completion) = try LockStartKit.layOut(options, configuration, on: "display \(display.summary)", firstScreen: prompt)
-    } else {
-      (layout, text) = try LockStartKit.layOut(options, configuration, on: "display \(display.summary)")
-      completion = nil
-    }
-    if let expected = settings.all.pattern, (0..<expected.count).contains(where: { expected[$0] > layout.dotCount }) {
-      throw .usage(UsageError("--pattern uses a dot beyond \(layout.dotCount), the last dot of a \(layout.gridSize)x\(layout.gridSize) grid"))
-    }
+    let (layout, text, completion) = try layOut(
+      plan, panel: PanelFacts(
+        width: display.width, height: display.height, rotation: display.panelRotation,
+        widthMillimetres: display.widthMillimetres, summary: display.summary),
+      firstScreen: lockout == nil ? prompt : nil)
 
     var input: InputContext
     input = try lifting(CommandFailure.input) { () throws(InputError) in
@@ -121,6 +107,41 @@ extension RunCommand {
     case .input(let error): throw .input(error)
     case .failed(let error): throw .loop(error)
     }
+  }
+
+  /// What the layout takes from the display.
+  struct PanelFacts {
+    var width: Int, height: Int
+    var rotation: Rotation
+    var widthMillimetres: Int
+    var summary: String
+  }
+
+  /// The layout and text for `panel`: with `firstScreen` (nil when a lockout's countdown
+  /// comes first) only its glyphs, the rest left to the returned completion. Not generic
+  /// over the display, so each display's specialisation of `lock(on:)` does not carry it.
+  static func layOut(
+    _ plan: Plan, panel: PanelFacts, firstScreen: PromptText?
+  ) throws(CommandFailure) -> (GridLayout, ScreenText, GlyphCompletion?) {
+    let settings = plan.settings
+    let configuration = settings.screen
+    var options = configuration.layout
+    options.panelWidth = panel.width
+    options.panelHeight = panel.height
+    options.rotation = combine(panel.rotation, configuration.layout.rotation)
+    options.dotsPerInch =
+      configuration.layout.dotsPerInch ?? LayoutOptions.dotsPerInch(pixels: panel.width, millimetres: panel.widthMillimetres)
+    let (layout, text, completion): (GridLayout, ScreenText, GlyphCompletion?)
+    if let firstScreen {
+      (layout, text, completion) = try LockStartKit.layOut(options, configuration, on: "display \(panel.summary)", firstScreen: firstScreen)
+    } else {
+      (layout, text) = try LockStartKit.layOut(options, configuration, on: "display \(panel.summary)")
+      completion = nil
+    }
+    if let expected = settings.all.pattern, (0..<expected.count).contains(where: { expected[$0] > layout.dotCount }) {
+      throw .usage(UsageError("--pattern uses a dot beyond \(layout.dotCount), the last dot of a \(layout.gridSize)x\(layout.gridSize) grid"))
+    }
+    return (layout, text, completion)
   }
 
   /// With a kiosk, an unlock shows it and the lock comes back over it in this process
