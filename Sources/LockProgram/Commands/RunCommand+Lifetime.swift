@@ -35,8 +35,7 @@ extension RunCommand {
   static func lock<D: Display & ~Copyable>(
     on display: inout D, _ plan: Plan, console: inout LockConsole, judge: inout RunJudge
   ) throws(CommandFailure) -> Ending {
-    let (settings, minimumDots, started, enrolling, enrollsFirst) =
-      (plan.settings, plan.minimumDots, plan.started, plan.enrolling, plan.enrollsFirst)
+    let (settings, minimumDots, enrolling, enrollsFirst) = (plan.settings, plan.minimumDots, plan.enrolling, plan.enrollsFirst)
     let configuration = settings.screen
     let now = MonotonicClock.microseconds()
     let lockout = judge.lockoutAtStart(now: now)
@@ -47,18 +46,8 @@ extension RunCommand {
         widthMillimetres: display.widthMillimetres, summary: display.summary),
       firstScreen: lockout == nil ? prompt : nil)
 
-    var input: InputContext
-    input = try lifting(CommandFailure.input) { () throws(InputError) in
-      try InputContext(
-        seat: settings.seat, transform: layout.transform, calibration: settings.calibration, openingDevicesLater: true)
-    }
-    var loop = try LockStartKit.makeLoop()
-    loop.printTiming = settings.all.printsTiming
-    loop.lockTerminal = console.lent?.control
-    loop.startMicroseconds = started
-    if let completion { loop.afterFirstFrame = { completion.complete($0) } }
-    loop.door = plan.door
-    if !enrolling && !enrollsFirst { loop.events = try eventLink(settings.all, actions: plan.actions) }
+    var input = try makeInput(settings, layout: layout)
+    var loop = try makeLoop(plan, console: console, completion: completion)
     console.showGraphics()
     // The console's text comes back while the display is still the lock's, whatever
     // way this ends.
@@ -72,16 +61,7 @@ extension RunCommand {
     if enrollsFirst, case .unlocked = ending {
       // The new pattern is stored; the lock now runs with it on the same display (an
       // enrolment is never an unlock: exit 0 would open what waits for run).
-      var gate: VaultGate
-      do throws(VaultError) {
-        gate = try VaultGate(
-          justEnrolledIn: settings.all.stateDirectory ?? StateDirectory.defaultPath, throttle: settings.all.throttle, tcti: settings.all.tpmTCTI,
-          patternGuard: PatternGuard(blocklistSize: settings.all.blocklistSize))
-      } catch {
-        throw .vault(error)
-      }
-      gate.actions = try LockStartKit.makeActions(settings.all)
-      gate.defersJudging = true
+      let gate = try justEnrolledGate(settings)
       screen = screens.screen(D.Pixel.self, minimumDots: gate.minimumDotsToCheck, prompt: PromptText.drawPattern)
       judge = .vault(gate)
       loop.events = try eventLink(settings.all, actions: plan.actions)
@@ -107,6 +87,46 @@ extension RunCommand {
     case .input(let error): throw .input(error)
     case .failed(let error): throw .loop(error)
     }
+  }
+
+  // The parts of `lock(on:)` that do not depend on the display, outside it: each
+  // display type gets a copy of that generic function in the binary.
+
+  /// The seat's input, its devices opened after the first frame.
+  static func makeInput(_ settings: RunSettings, layout: GridLayout) throws(CommandFailure) -> InputContext {
+    try lifting(CommandFailure.input) { () throws(InputError) in
+      try InputContext(
+        seat: settings.seat, transform: layout.transform, calibration: settings.calibration, openingDevicesLater: true)
+    }
+  }
+
+  /// The loop with what the lock tells it: timing, the VT, the start, the glyphs left
+  /// for after the first frame, the door and (unless enrolling) the event socket.
+  static func makeLoop(_ plan: Plan, console: borrowing LockConsole, completion: GlyphCompletion?) throws(CommandFailure) -> EventLoop {
+    let settings = plan.settings
+    var loop = try LockStartKit.makeLoop()
+    loop.printTiming = settings.all.printsTiming
+    loop.lockTerminal = console.lent?.control
+    loop.startMicroseconds = plan.started
+    if let completion { loop.afterFirstFrame = { completion.complete($0) } }
+    loop.door = plan.door
+    if !plan.enrolling && !plan.enrollsFirst { loop.events = try eventLink(settings.all, actions: plan.actions) }
+    return loop
+  }
+
+  /// The vault of the pattern `run --enroll-first` has just stored, judging from now on.
+  static func justEnrolledGate(_ settings: RunSettings) throws(CommandFailure) -> VaultGate {
+    var gate: VaultGate
+    do throws(VaultError) {
+      gate = try VaultGate(
+        justEnrolledIn: settings.all.stateDirectory ?? StateDirectory.defaultPath, throttle: settings.all.throttle, tcti: settings.all.tpmTCTI,
+        patternGuard: PatternGuard(blocklistSize: settings.all.blocklistSize))
+    } catch {
+      throw .vault(error)
+    }
+    gate.actions = try LockStartKit.makeActions(settings.all)
+    gate.defersJudging = true
+    return gate
   }
 
   /// What the layout takes from the display.
