@@ -40,8 +40,6 @@ public struct InputContext: ~Copyable {
   /// Whether the last pointer motion was relative (a mouse), whose position only a
   /// drawn cursor shows.
   private var drawsCursor = false
-  /// The seat whose devices are yet to be opened (`assignPendingSeat`), if any.
-  private var pendingSeat: String?
 
   /// Opens seat `seat` through udev (`libinput_udev_create_context`,
   /// `libinput_udev_assign_seat`).
@@ -50,13 +48,8 @@ public struct InputContext: ~Copyable {
   ///   - seat: normally `seat0`.
   ///   - transform: the panel size and rotation positions map onto.
   ///   - calibration: a matrix for every touchscreen, or nil to keep udev's.
-  ///   - openingDevicesLater: leave the seat's devices to `assignPendingSeat` (the lock's
-  ///     first frame comes first: opening them reads libinput's quirks files and every
-  ///     device's udev properties). Until then the context has no devices.
   /// - Throws: `InputError.noUdev` or `.seatFailed`.
-  public init(
-    seat: String = "seat0", transform: ViewTransform, calibration: CalibrationMatrix? = nil, openingDevicesLater: Bool = false
-  ) throws(InputError) {
+  public init(seat: String = "seat0", transform: ViewTransform, calibration: CalibrationMatrix? = nil) throws(InputError) {
     guard let udev = udev_new() else { throw .noUdev }
     let interface = InputContext.makeInterface()
     guard let li = libinput_udev_create_context(interface, nil, udev) else {
@@ -64,13 +57,12 @@ public struct InputContext: ~Copyable {
       udev_unref(udev)
       throw .seatFailed(seat: seat)
     }
-    if !openingDevicesLater && seat.withCString({ libinput_udev_assign_seat(li, $0) }) != 0 {
+    if seat.withCString({ libinput_udev_assign_seat(li, $0) }) != 0 {
       libinput_unref(li)
       interface.deallocate()
       udev_unref(udev)
       throw .seatFailed(seat: seat)
     }
-    self.pendingSeat = openingDevicesLater ? seat : nil
     self.libinput = li
     self.udev = udev
     self.interface = interface
@@ -111,16 +103,6 @@ public struct InputContext: ~Copyable {
     libinput_unref(libinput)
     if let udev { udev_unref(udev) }
     interface.deallocate()
-  }
-
-  /// Opens the devices of the seat `init(seat:…, openingDevicesLater: true)` left
-  /// (`libinput_udev_assign_seat`); nothing when there is none left.
-  ///
-  /// - Throws: `InputError.seatFailed`; the context then stays without devices.
-  public mutating func assignPendingSeat() throws(InputError) {
-    guard let seat = pendingSeat else { return }
-    pendingSeat = nil
-    if seat.withCString({ libinput_udev_assign_seat(libinput, $0) }) != 0 { throw .seatFailed(seat: seat) }
   }
 
   /// The descriptor to `poll`; readable when `drain` has work.

@@ -16,12 +16,4 @@ public protocol InputSource: ~Copyable {
   var nextEventTime: UInt64? { get }
   /// Hands every event ready by `now` to `handle`, in order.
   mutating func drain(upTo now: UInt64, _ handle: (InputEvent) -> Void) throws(Failure)
-  /// Does what the source left until the lock's first frame was up (opening the
-  /// seat's devices): the first picture comes first. Called once that frame is shown,
-  /// before any input is read; again at later frames, when it has nothing left to do.
-  mutating func startAfterFirstFrame() throws(Failure)
-}
-
-extension InputSource where Self: ~Copyable {
-  public mutating func startAfterFirstFrame() throws(Failure) {}
 }

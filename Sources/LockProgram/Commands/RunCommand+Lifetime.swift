@@ -92,11 +92,13 @@ extension RunCommand {
   // The parts of `lock(on:)` that do not depend on the display, outside it: each
   // display type gets a copy of that generic function in the binary.
 
-  /// The seat's input, its devices opened after the first frame.
+  /// The seat's input. Its devices are opened before the first frame, not after: a
+  /// lock on screen takes a touch at once (opened after the frame, the touches of the
+  /// moments between were lost), although opening them, libinput's quirks files and
+  /// every device's udev properties, is a fifth of the start's instructions.
   static func makeInput(_ settings: RunSettings, layout: GridLayout) throws(CommandFailure) -> InputContext {
     try lifting(CommandFailure.input) { () throws(InputError) in
-      try InputContext(
-        seat: settings.seat, transform: layout.transform, calibration: settings.calibration, openingDevicesLater: true)
+      try InputContext(seat: settings.seat, transform: layout.transform, calibration: settings.calibration)
     }
   }
 

@@ -27,7 +27,7 @@ extension EventLoop {
     let (printTiming, lockTerminal, afterFirstFrame) = (self.printTiming, self.lockTerminal, self.afterFirstFrame)
     var rules = LiveStepRules()
     var firstFlip = true
-    var inputStarted = false
+    var glyphsCompleted = false
     var lastInputTime: UInt64 = 0
     // The newest input in the frame being flipped: a flip queued before an event
     // arrived must not be timed against it (that gave negative figures).
@@ -102,13 +102,13 @@ extension EventLoop {
         do throws(D.Failure) { apply(try display.hotplug()) } catch { return .end(.display(error)) }
       }
       while true {
-        // The input's devices once the first picture is up (`startAfterFirstFrame`),
-        // before any input is read: nothing is worth touching before it. Here, in the
-        // loop, so a display that shows at once (fbdev) starts them before its wait.
-        if !firstFlip && !inputStarted {
-          inputStarted = true
+        // The glyphs the first screen left (`afterFirstFrame`), once its picture is up
+        // and before any input is read: the devices' events wait in the kernel meanwhile.
+        // Here, in the loop, so a display that shows at once (fbdev) does it before its
+        // first wait.
+        if !firstFlip && !glyphsCompleted {
+          glyphsCompleted = true
           afterFirstFrame?(screen.renderer)
-          do throws(I.Failure) { try input.startAfterFirstFrame() } catch { return .end(.input(error)) }
         }
         switch rules.ending(of: screen, on: display) {
         case .unlocked: return .end(.unlocked)

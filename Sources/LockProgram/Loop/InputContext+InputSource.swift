@@ -11,8 +11,4 @@ extension InputContext: InputSource {
   public mutating func drain(upTo now: UInt64, _ handle: (InputEvent) -> Void) throws(InputError) {
     try drain(handle)
   }
-
-  public mutating func startAfterFirstFrame() throws(InputError) {
-    try assignPendingSeat()
-  }
 }

@@ -12,20 +12,22 @@ import XCTest
 
 @testable import LockProgram
 
-/// The lock's input is started (libinput's seat assigned) only once its first frame is
-/// shown, and then before the loop waits: on a display that shows at once (fbdev, here
-/// memory) as on one whose flip completes later.
-final class InputStartTests: XCTestCase {
-  /// Events behind a non-blocking pipe that is empty until `startAfterFirstFrame`.
+/// What the lock leaves until its first frame is shown (`EventLoop.afterFirstFrame`:
+/// the rest of the glyphs) runs once that frame is shown and before the loop waits: on
+/// a display that shows at once (fbdev, here memory) as on one whose flip completes later.
+final class AfterFirstFrameTests: XCTestCase {
+  /// Events behind a non-blocking pipe that is empty until the work after the first
+  /// frame has run.
   // Unchecked: the watchdog thread below only reads whether the input started, 20 s
   // after the loop began.
   final class Feed: @unchecked Sendable {
     let read: Int32, write: Int32
     let events: [TouchEvent]
     var next = 0
-    /// How many frames the display had shown when the input was started, per start.
+    /// How many frames the display had shown when the work after the first frame ran,
+    /// each time it ran.
     var framesAtStart: [Int] = []
-    /// Set when the input was never started and the test gave it its events itself.
+    /// Set when that work never ran and the test gave the input its events itself.
     var gaveUp = false
     /// The display's frames so far (the test's display counts them here).
     var frames = 0
@@ -49,7 +51,7 @@ final class InputStartTests: XCTestCase {
     }
   }
 
-  struct StartedEvents: InputSource {
+  struct HeldEvents: InputSource {
     struct Done: DescribedError { var message: String { "all events handed out" } }
     let feed: Feed
     var pollDescriptor: Int32 { feed.read }
@@ -62,11 +64,6 @@ final class InputStartTests: XCTestCase {
         handle(.touch(feed.events[feed.next]))
         feed.next += 1
       }
-    }
-
-    mutating func startAfterFirstFrame() throws(Done) {
-      feed.framesAtStart.append(feed.frames)
-      if feed.framesAtStart.count == 1 { feed.release() }
     }
   }
 
@@ -91,7 +88,7 @@ final class InputStartTests: XCTestCase {
     mutating func completeFlip() throws(Failure) -> UInt64? { nil }
   }
 
-  func testInputStartsAfterTheFirstFrameOnADisplayThatShowsAtOnce() throws {
+  func testTheWorkAfterTheFirstFrameRunsOnADisplayThatShowsAtOnce() throws {
     let layout = try GridLayout(LayoutOptions())
     let recording = try Recording(contentsOf: Captures.path("l-shape-1236"))
     let recorded = try recording.touchEvents(transform: layout.transform)
@@ -101,8 +98,8 @@ final class InputStartTests: XCTestCase {
       event.timeMicroseconds &+= shift
       return event
     })
-    // Were the input never started, the loop would wait for ever: after 20 s the test
-    // hands the events over itself, and fails.
+    // Were that work never run, the loop would wait for ever: after 20 s the test hands
+    // the events over itself, and fails.
     Thread.detachNewThread { [feed] in
       Thread.sleep(forTimeInterval: 20)
       guard feed.framesAtStart.isEmpty else { return }
@@ -110,14 +107,18 @@ final class InputStartTests: XCTestCase {
       feed.release()
     }
     var loop = try EventLoop()
-    var input = StartedEvents(feed: feed)
+    loop.afterFirstFrame = { renderer in
+      feed.framesAtStart.append(feed.frames)
+      if feed.framesAtStart.count == 1 { feed.release() }
+    }
+    var input = HeldEvents(feed: feed)
     var display = CountingDisplay(inner: MemoryDisplay<XRGB8888>(width: 800, height: 480), feed: feed)
     var screen = LockScreen<XRGB8888>(testing: layout, .testing())
     var judge = LockScreenStepTests.QuietPatternJudge(DotSequence([1, 2, 3, 6]))
     let ending = loop.run(display: &display, input: &input, screen: &screen, judge: &judge)
-    XCTAssertFalse(feed.gaveUp, "the input was never started: the loop waited with no devices")
+    XCTAssertFalse(feed.gaveUp, "the work after the first frame never ran: the loop waited")
     guard case .unlocked = ending else { return XCTFail("the recorded pattern did not unlock: \(ending)") }
-    XCTAssertEqual(feed.framesAtStart.first, 1, "started once the first frame was shown, not before it or later")
+    XCTAssertEqual(feed.framesAtStart, [1], "run once, as soon as the first frame was shown, not before it or later")
     XCTAssertGreaterThan(feed.frames, 1, "the unlock's frames followed")
   }
 }
