@@ -195,6 +195,18 @@ int pl_sleep_microseconds(uint64_t microseconds, uint64_t *left) {
   return result;
 }
 
+int pl_memory_file(const char *name, size_t bytes) {
+  int fd = memfd_create(name, MFD_CLOEXEC);
+  if (fd < 0) return -1;
+  if (ftruncate(fd, (off_t)bytes) != 0) {
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return -1;
+  }
+  return fd;
+}
+
 int pl_fb_get_info(int fd, pl_fb_info *info) {
   struct fb_var_screeninfo var;
   struct fb_fix_screeninfo fix;

@@ -18,6 +18,31 @@ public enum FBDevLayout {
     public var format: PixelFormat? { FBDevLayout.format(of: info) }
   }
 
+  /// A frame buffer in memory, XRGB8888 at `width` x `height`, for `run --headless`: an
+  /// anonymous file (memfd) with the layout a device would report, so the lock draws
+  /// into it through this back-end as it would into /dev/fbN.
+  ///
+  /// - Throws: `FBDevError.callFailed` when the file cannot be made.
+  public static func inMemory(width: Int, height: Int) throws(FBDevError) -> Opened {
+    let lineLength = width * 4
+    let fd = pl_memory_file("patternlock-headless", lineLength * height)
+    guard fd >= 0 else { throw .callFailed(call: "memfd_create", path: "memory", errno: Errno.current) }
+    var info = pl_fb_info()
+    (info.xres, info.yres) = (UInt32(width), UInt32(height))
+    (info.xres_virtual, info.yres_virtual) = (UInt32(width), UInt32(height))
+    info.bits_per_pixel = 32
+    (info.red_offset, info.red_length, info.green_offset, info.green_length) = (16, 8, 8, 8)
+    (info.blue_offset, info.blue_length) = (0, 8)
+    info.line_length = UInt32(lineLength)
+    info.smem_len = UInt32(lineLength * height)
+    info.type = UInt32(PL_FB_TYPE_PACKED_PIXELS)
+    info.visual = UInt32(PL_FB_VISUAL_TRUECOLOR)
+    withUnsafeMutableBytes(of: &info.id) { id in
+      for (i, byte) in "headless".utf8.enumerated() { id[i] = byte }
+    }
+    return Opened(path: "memory", file: FileDescriptor(owning: fd), info: info)
+  }
+
   /// Opens `path` and reads its layout.
   ///
   /// - Throws: `FBDevError` naming the device and what to do.

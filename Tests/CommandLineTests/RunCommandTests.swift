@@ -36,7 +36,7 @@ final class RunCommandTests: XCTestCase {
     let result = try run(["run", "--pattern", "1-2-3-6", "--headless", "320x240", "--timing"])
     XCTAssertEqual(result.status, 1, result.stderr)
     let lines = result.stdout.split(separator: "\n").map(String.init)
-    XCTAssertEqual(lines.first, "patternlock: showing the lock on memory (headless, 320x240, xrgb8888): the lock stops after its first frame")
+    XCTAssertEqual(lines.first, "patternlock: showing the lock on memory (headless, 320x240, xrgb8888, fbdev)")
     XCTAssertTrue(lines.contains("timing: flip-damage=320x240+0+0"), result.stdout)
     XCTAssertTrue(lines.contains { $0.hasPrefix("timing: start-to-first-flip-us=") }, result.stdout)
     XCTAssertEqual(lines.last, "patternlock: stopped by signal 15; display and console restored")

@@ -104,6 +104,10 @@ typedef struct {
 } pl_fb_info;
 /// FB_TYPE_PACKED_PIXELS, FB_VISUAL_TRUECOLOR (linux/fb.h).
 enum { PL_FB_TYPE_PACKED_PIXELS = 0, PL_FB_VISUAL_TRUECOLOR = 2 };
+/// memfd_create(2) and ftruncate(2): an anonymous file of `bytes` zero bytes, closed on
+/// exec, to map as a frame buffer in memory (`run --headless`); its descriptor, or -1
+/// with errno.
+int pl_memory_file(const char *name, size_t bytes);
 /// ioctl(FBIOGET_VSCREENINFO) and ioctl(FBIOGET_FSCREENINFO) into `info`; 0 or -1 with errno.
 int pl_fb_get_info(int fd, pl_fb_info *info);
 /// ioctl(FBIOBLANK): `off` powers the output down (FB_BLANK_POWERDOWN), else unblanks it

@@ -75,19 +75,26 @@ extension RunCommand {
     }
   }
 
-  /// `--headless`: the lock drawn into memory in XRGB8888, asked to stop (SIGTERM to itself, read by the loop as `systemctl stop`'s
-  /// would be) once its first frame is shown: never an unlock.
+  /// `--headless`: the lock drawn into a frame buffer in memory, XRGB8888, through the
+  /// fbdev back-end (`FBDevLayout.inMemory`: no display type of its own, so no other copy
+  /// of the lock's generic code in the binary); the loop asks the lock to stop once the
+  /// first frame is shown (`Plan.stopsAfterFirstFrame`). Never an unlock.
   static func lockHeadless(
     _ size: ModeRequest, _ plan: Plan, console: inout LockConsole, judge: inout RunJudge
   ) throws(CommandFailure) -> Ending {
     guard size.refresh == nil, size.width <= 8192, size.height <= 8192 else {
       throw .usage(UsageError("run: --headless takes WIDTHxHEIGHT up to 8192x8192 without a refresh rate, such as 800x480, not \(size.text)"))
     }
-    // One format: a second would be another copy of the whole lock in the binary.
     if plan.settings.all.frameFormat == .rgb565 {
       throw .usage(UsageError("run: --headless draws XRGB8888 only; leave out --format rgb565"))
     }
-    var display = HeadlessPanel<XRGB8888>(width: size.width, height: size.height, afterFirstFrame: CurrentProcess.askToStop)
+    let opened: FBDevLayout.Opened
+    opened = try lifting(CommandFailure.framebuffer) { () throws(FBDevError) in
+      try FBDevLayout.inMemory(width: size.width, height: size.height)
+    }
+    var display = try fbdev(XRGB8888.self, opened)
+    var plan = plan
+    plan.stopsAfterFirstFrame = true
     return try lock(on: &display, plan, console: &console, judge: &judge)
   }
 

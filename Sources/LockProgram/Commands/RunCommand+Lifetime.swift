@@ -29,6 +29,8 @@ extension RunCommand {
     var door: DoorWatch
     /// The hooks and the strike (a remote unlock releases it too).
     var actions: UnlockActions
+    /// `run --headless`: the lock asks itself to stop once its first frame is shown.
+    var stopsAfterFirstFrame = false
   }
 
   /// The lock on a display that has been taken: layout, input, console, the loop.
@@ -110,7 +112,14 @@ extension RunCommand {
     loop.printTiming = settings.all.printsTiming
     loop.lockTerminal = console.lent?.control
     loop.startMicroseconds = plan.started
-    if let completion { loop.afterFirstFrame = { completion.complete($0) } }
+    let stops = plan.stopsAfterFirstFrame
+    if completion != nil || stops {
+      loop.afterFirstFrame = { renderer in
+        // The stop first: the start measured ends at the first frame.
+        if stops { CurrentProcess.askToStop() }
+        completion?.complete(renderer)
+      }
+    }
     loop.door = plan.door
     if !plan.enrolling && !plan.enrollsFirst { loop.events = try eventLink(settings.all, actions: plan.actions) }
     return loop
