@@ -38,7 +38,8 @@ final class JudgeCommandTests: XCTestCase {
   /// `defaultBrokenPipes`: the judge starts with SIGPIPE at its default action, as under
   /// systemd-socket-activate. `environment`: added to the test process's own.
   func connect(
-    asUser user: uid_t? = nil, defaultBrokenPipes: Bool = false, environment: [String: String] = [:]
+    asUser user: uid_t? = nil, defaultBrokenPipes: Bool = false, environment: [String: String] = [:],
+    errors: Pipe = Pipe()
   ) throws -> Connection {
     var ends: [Int32] = [0, 0]
     if let user { XCTAssertEqual(seteuid(user), 0, "seteuid needs root") }
@@ -58,7 +59,6 @@ final class JudgeCommandTests: XCTestCase {
     let server = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
     process.standardInput = server
     process.standardOutput = server
-    let errors = Pipe()
     process.standardError = errors
     try process.run()
     try server.close()
@@ -269,6 +269,54 @@ final class JudgeCommandTests: XCTestCase {
       Thread.sleep(forTimeInterval: 0.1)
     }
     XCTAssertEqual(ran.count, 1, "on-wrong ran once")
+  }
+
+  func testTheJournalHearsOfAJudgementBeforeTheClient() throws {
+    // The judge's standard error is a pipe the test has filled, so its journal line
+    // blocks. Once the judge is blocked in that write, the client must have no answer
+    // yet: whoever reads the journal after the last answer finds every judgement there.
+    let errors = Pipe()
+    let writeEnd = errors.fileHandleForWriting.fileDescriptor
+    let flags = fcntl(writeEnd, F_GETFL)
+    XCTAssertEqual(fcntl(writeEnd, F_SETFL, flags | O_NONBLOCK), 0)
+    let filler = [UInt8](repeating: UInt8(ascii: "."), count: 4096)
+    while write(writeEnd, filler, filler.count) > 0 {}
+    XCTAssertEqual(fcntl(writeEnd, F_SETFL, flags), 0)
+    let connection = try connect(errors: errors)
+    _ = "1-2-3-6\n".withCString { write(connection.client, $0, strlen($0)) }
+
+    var blockedInJournal = false
+    for _ in 0..<600 where !blockedInJournal {
+      blockedInJournal = Self.isBlockedWritingStandardError(connection.process.processIdentifier)
+      if !blockedInJournal { Thread.sleep(forTimeInterval: 0.1) }
+    }
+    XCTAssertTrue(blockedInJournal, "the judge never wrote to its standard error")
+    var pending = pollfd(fd: connection.client, events: Int16(POLLIN), revents: 0)
+    XCTAssertEqual(poll(&pending, 1, 0), 0, "the client had its answer before the journal line was written")
+
+    let drained = errors.fileHandleForReading
+    var log = Data()
+    while !String(decoding: log, as: UTF8.self).hasSuffix(": wrong\n") {
+      let more = drained.availableData
+      if more.isEmpty { break }
+      log.append(more)
+    }
+    let exchange = Self.finish(connection, sending: nil)
+    XCTAssertEqual(exchange.answer, "{\"result\":\"wrong\",\"failures\":1,\"tries_left\":4}")
+    XCTAssertTrue(String(decoding: log, as: UTF8.self).contains("judge: uid \(getuid()) gid \(getgid()) pid \(getpid()): wrong"))
+  }
+
+  /// Whether `process` is inside write(2) on its standard error, as the kernel says
+  /// (`/proc/PID/syscall`: the system call's number, then its arguments).
+  static func isBlockedWritingStandardError(_ process: Int32) -> Bool {
+    guard let text = try? String(contentsOfFile: "/proc/\(process)/syscall", encoding: .utf8) else { return false }
+    let fields = text.split(separator: " ")
+    #if arch(x86_64)
+      let writeCall = "1"
+    #else
+      let writeCall = "64"
+    #endif
+    return fields.count > 1 && fields[0] == writeCall && fields[1] == "0x2"
   }
 
   func testStandardInputThatIsNoSocketIsAUsageError() throws {

@@ -52,8 +52,8 @@ package enum JudgeCommand {
       // judgement at once costs a process start and nothing more.
       guard let claim = try directory.claimJudgement(forUser: peer.user.rawValue) else {
         let answer = JudgeAnswer(refusal: .notRecorded, reason: secondJudgementReason)
-        Console.out(answer.jsonLine)
         Console.error("judge: \(asker): \(answer.result.name): a judgement for uid \(peer.user.rawValue) is already waiting or running")
+        Console.out(answer.jsonLine)
         return .notRecorded
       }
       VaultCommandSupport.protectSecretsInMemory()
@@ -66,8 +66,10 @@ package enum JudgeCommand {
         gridSize: session.enrolled.gridSize)
       let judged = try session.judge(dots, at: VaultCommandSupport.now(), journal: Console.error)
       dots.removeAll()
-      Console.out(JudgeAnswer(judged).jsonLine)
+      // The journal hears of a judgement before the client does, so whoever reads the
+      // journal once every answer has come finds each one there.
       Console.error("judge: \(asker): \(judged.decision.result.name)")
+      Console.out(JudgeAnswer(judged).jsonLine)
       actions.after(judged)
       claim.release()
       return VaultCommandSupport.status(for: judged.decision)
@@ -84,8 +86,8 @@ package enum JudgeCommand {
   private static func refuse(_ error: VaultError, asker: String) -> UnlockExitStatus {
     let status = VaultCommandSupport.status(for: error)
     let answer = JudgeAnswer(refusal: status, reason: reason(for: error))
-    Console.out(answer.jsonLine)
     Console.error("judge: \(asker): \(answer.result.name): \(answer.reason ?? "")")
+    Console.out(answer.jsonLine)
     return status
   }
 
