@@ -74,14 +74,15 @@ package enum RunJudge: PatternJudge, ~Copyable {
     }
   }
 
-  /// The lockout in force at start-up: the vault's; nil for the others, which keep
-  /// no record.
+  /// The lockout in force at start-up, nil when there is none: the vault's (whose
+  /// `.none` is nil here, so that `lockout == nil` means the lock may be tried at once);
+  /// nil for the others, which keep no record.
   package mutating func lockoutAtStart(now: UInt64) -> Lockout? {
     switch consume self {
     case .vault(var gate):
       let lockout = gate.lockoutAtStart(now: now)
       self = .vault(gate)
-      return lockout
+      return lockout == .none ? nil : lockout
     case let other:
       self = other
       return nil
