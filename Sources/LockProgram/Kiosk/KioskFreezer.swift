@@ -85,8 +85,10 @@ package enum KioskFreezer {
   }
 
   /// Whether `unit` is active (a frozen unit is). An activating or deactivating kiosk is
-  /// not: it holds no session yet, or no longer.
+  /// not: it holds no session yet, or no longer. A unit whose cgroup holds no process
+  /// is not either, and systemd is asked only when it may have one (`UnitProcesses`).
   private static func isActive(_ unit: String, program: String) -> Bool {
-    PowerCommand.run([program, "is-active", "--quiet", unit]) == 0
+    guard UnitProcesses.of(unit) != .none else { return false }
+    return PowerCommand.run([program, "is-active", "--quiet", unit]) == 0
   }
 }
