@@ -26,7 +26,8 @@ _Static_assert(PL_EPERM == EPERM && PL_ENOENT == ENOENT && PL_EINTR == EINTR && 
                    PL_EAGAIN == EWOULDBLOCK && PL_EACCES == EACCES && PL_EBUSY == EBUSY && PL_EEXIST == EEXIST &&
                    PL_ENODEV == ENODEV && PL_ENOTDIR == ENOTDIR && PL_EINVAL == EINVAL && PL_ENOSPC == ENOSPC &&
                    PL_EROFS == EROFS && PL_ELOOP == ELOOP && PL_ENOSYS == ENOSYS && PL_EOPNOTSUPP == EOPNOTSUPP &&
-                   PL_ECHILD == ECHILD && PL_ENOTSOCK == ENOTSOCK && PL_ENAMETOOLONG == ENAMETOOLONG,
+                   PL_ECHILD == ECHILD && PL_ENOTSOCK == ENOTSOCK && PL_ENAMETOOLONG == ENAMETOOLONG &&
+                   PL_ECONNREFUSED == ECONNREFUSED,
                "errno values");
 
 // SIGUSR1 (`patternlock lock`) and SIGUSR2 (the VT's release and acquire requests)

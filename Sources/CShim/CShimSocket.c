@@ -2,6 +2,7 @@
 #include "CShimSocket.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/un.h>
@@ -39,6 +40,26 @@ int pl_socket_connect_unix(const char *path) {
   // One attempt: after an EINTR the connection may go on in the background, so the
   // caller retries with a new socket rather than calling connect again on this one.
   if (connect(fd, (struct sockaddr *)&address, sizeof address) < 0) {
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return -1;
+  }
+  return fd;
+}
+
+int pl_socket_connect_abstract(const char *name) {
+  struct sockaddr_un address = {.sun_family = AF_UNIX};
+  size_t length = strlen(name);
+  if (length + 1 > sizeof address.sun_path) {
+    errno = ENAMETOOLONG;
+    return -1;
+  }
+  memcpy(address.sun_path + 1, name, length);
+  int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return -1;
+  socklen_t size = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + 1 + length);
+  if (connect(fd, (struct sockaddr *)&address, size) < 0) {
     int saved = errno;
     close(fd);
     errno = saved;

@@ -66,6 +66,8 @@ public struct Errno: RawRepresentable, Error, Hashable, Sendable {
   public static let symbolicLinkLoop = Errno(rawValue: Int32(PL_ELOOP))
   /// ENOTSOCK: a socket call on a descriptor that is not a socket.
   public static let notASocket = Errno(rawValue: Int32(PL_ENOTSOCK))
+  /// ECONNREFUSED: nothing listens on the socket connected to.
+  public static let connectionRefused = Errno(rawValue: Int32(PL_ECONNREFUSED))
   /// EOPNOTSUPP.
   public static let notSupported = Errno(rawValue: Int32(PL_EOPNOTSUPP))
   /// ENOSYS: a call the kernel or driver does not implement.

@@ -46,6 +46,19 @@ extension FileDescriptor {
 }
 
 extension FileDescriptor {
+  /// A stream connection to the abstract AF_UNIX socket `name` (given without its
+  /// leading NUL; `pl_socket_connect_abstract`). Nothing on a file system vouches for
+  /// who listens there: ask the peer's credentials before trusting it.
+  ///
+  /// - Throws: socket(2)'s and connect(2)'s `Errno` (ECONNREFUSED when nothing listens
+  ///   by that name).
+  public static func connectingAbstractUnixStream(to name: String) throws(Errno) -> FileDescriptor {
+    let fd = try retryingInterrupts { name.withCString { pl_socket_connect_abstract($0) } }
+    return FileDescriptor(owning: fd)
+  }
+}
+
+extension FileDescriptor {
   /// A non-blocking stream connection to the AF_UNIX socket at `path`, made only when
   /// the socket there is root's or this user's (`pl_socket_connect_trusted_unix`).
   ///

@@ -39,6 +39,7 @@ enum {
   PL_ELOOP = 40,
   PL_ENOTSOCK = 88,
   PL_EOPNOTSUPP = 95,
+  PL_ECONNREFUSED = 111,
 };
 
 /// The process's argument count (Embedded Swift has no CommandLine).

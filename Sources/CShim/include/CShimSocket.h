@@ -18,6 +18,12 @@ int pl_socket_set_receive_timeout(int fd, int64_t microseconds);
 /// descriptor, or -1 with errno (ENAMETOOLONG when the path does not fit sun_path).
 int pl_socket_connect_unix(const char *path);
 
+/// A stream socket connected to the abstract AF_UNIX socket `name` (without its
+/// leading NUL; the address is as long as the name, not padded: what plymouthd
+/// binds), close-on-exec: the descriptor, or -1 with errno (ECONNREFUSED when
+/// nothing listens by that name).
+int pl_socket_connect_abstract(const char *name);
+
 /// A non-blocking stream connection to the AF_UNIX socket at `path`, made only when
 /// `path` is a socket owned by root or by this process's effective user (a socket of
 /// anyone else's is never told anything): the descriptor, or -1 with errno (EPERM for

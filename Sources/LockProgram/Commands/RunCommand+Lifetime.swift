@@ -31,6 +31,9 @@ extension RunCommand {
     var actions: UnlockActions
     /// `run --headless`: the lock asks itself to stop once its first frame is shown.
     var stopsAfterFirstFrame = false
+    /// plymouth let go of the display for the lock (`BootSplash`): it is told to end,
+    /// keeping the picture, once the lock's first frame is up.
+    var quitsSplashAfterFirstFrame = false
   }
 
   /// The lock on a display that has been taken: layout, input, console, the loop.
@@ -113,16 +116,35 @@ extension RunCommand {
     loop.lockTerminal = console.lent?.control
     loop.startMicroseconds = plan.started
     let stops = plan.stopsAfterFirstFrame
-    if completion != nil || stops {
+    let quitsSplash = plan.quitsSplashAfterFirstFrame
+    if completion != nil || stops || quitsSplash {
       loop.afterFirstFrame = { renderer in
         // The stop first: the start measured ends at the first frame.
         if stops { CurrentProcess.askToStop() }
+        if quitsSplash { sayHandOver(BootSplash.quitRetainingSplash(), done: "plymouth ended, the lock's picture kept") }
         completion?.complete(renderer)
       }
     }
     loop.door = plan.door
     if !plan.enrolling && !plan.enrollsFirst { loop.events = try eventLink(settings.all, actions: plan.actions) }
     return loop
+  }
+
+  /// Says what the boot splash's hand-over came to; nothing when there is no splash.
+  ///
+  /// - Returns: whether plymouth did what it was asked.
+  @discardableResult
+  static func sayHandOver(_ outcome: BootSplash.Outcome, done: String) -> Bool {
+    switch outcome {
+    case .done:
+      Console.out("patternlock: " + done)
+      return true
+    case .noSplash:
+      return false
+    case .failed(let why):
+      Console.error("boot splash: \(why); the lock goes on without it")
+      return false
+    }
   }
 
   /// The vault of the pattern `run --enroll-first` has just stored, judging from now on.

@@ -112,6 +112,11 @@ package enum RunCommand {
       try DoorWatch(settings.all, actions: actions)
     }
 
+    // The boot splash, where plymouth shows one, lets go of the display and the terminal
+    // before they are taken; it ends after the lock's first frame (`BootSplash`).
+    let splashLetGo =
+      settings.all.headlessSize == nil
+      && sayHandOver(BootSplash.deactivate(), done: "plymouth's boot splash let go of the display for the lock")
     // With a kiosk the lock's VT is made active before the display is taken, so a lock
     // restarted while the kiosk showed comes back on top of it, never behind.
     var terminal: LockTerminal? = nil
@@ -130,9 +135,10 @@ package enum RunCommand {
     var terminalKiosk: TerminalKiosk? = nil
     if let kiosk, let lent = console.lent { terminalKiosk = TerminalKiosk(plan: kiosk, lockTerminal: lent) }
 
-    let plan = Plan(
+    var plan = Plan(
       settings: settings, minimumDots: minimumDots, started: started, enrolling: enrolling, enrollsFirst: enrollsFirst,
       kiosk: terminalKiosk, door: door, actions: actions)
+    plan.quitsSplashAfterFirstFrame = splashLetGo
     return try lockOnDisplay(settings, plan, console: &console, judge: &judge)
   }
 }
