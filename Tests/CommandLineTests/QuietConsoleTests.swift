@@ -10,11 +10,11 @@ final class QuietConsoleTests: XCTestCase {
 
   /// Runs the script on a file holding `line`; returns its status, its one line of
   /// output and the file's content after it.
-  private func quieten(_ line: String) throws -> (status: Int32, said: String, line: String) {
+  private func quieten(_ line: String, options: [String] = []) throws -> (status: Int32, said: String, line: String) {
     let directory = try makeTemporaryDirectory(prefix: "quiet-console")
     let file = directory.appendingPathComponent("cmdline.txt")
     try Data(line.utf8).write(to: file)
-    let result = try ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), [script.path, file.path])
+    let result = try ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), [script.path] + options + [file.path])
     let after = try String(contentsOf: file, encoding: .utf8)
     return (result.status, (result.stdout + result.stderr).trimmingCharacters(in: .newlines), after)
   }
@@ -47,6 +47,23 @@ final class QuietConsoleTests: XCTestCase {
     let result = try quieten("console=ttyAMA0 root=/dev/vda rw panic=-1\n")
     XCTAssertEqual(result.line, "console=ttyAMA0 root=/dev/vda rw panic=-1 quiet loglevel=3 vt.global_cursor_default=0 logo.nologo\n")
     XCTAssertTrue(result.said.contains("now keeps text off the screen"), result.said)
+  }
+
+  func testWithPlymouthItsGraphicalSplashIsAskedFor() throws {
+    // Debian's line with plymouth installed but no splash: plymouth would show the boot
+    // messages as text, and on the serial console's account its text mode too.
+    let first = try quieten("console=ttyAMA0 root=/dev/vda rw\n", options: ["--plymouth"])
+    XCTAssertEqual(first.status, 0, first.said)
+    XCTAssertEqual(
+      first.line,
+      "console=ttyAMA0 root=/dev/vda rw quiet loglevel=3 vt.global_cursor_default=0 logo.nologo splash plymouth.ignore-serial-consoles\n")
+    let second = try quieten(first.line, options: ["--plymouth"])
+    XCTAssertEqual(second.line, first.line, "a second run must change nothing")
+    // Raspberry Pi OS's desktop line has both already: nothing added twice.
+    let piOS = try quieten("console=tty1 root=PARTUUID=4e639091-02 rootwait quiet splash plymouth.ignore-serial-consoles\n", options: ["--plymouth"])
+    XCTAssertEqual(
+      piOS.line,
+      "root=PARTUUID=4e639091-02 rootwait quiet splash plymouth.ignore-serial-consoles console=tty3 loglevel=3 vt.global_cursor_default=0 logo.nologo\n")
   }
 
   func testTwoLinesAreRefusedUntouched() throws {

@@ -9,7 +9,8 @@
 #   - the config.txt fragment (KMS driver, 7-inch display) is appended once, and
 #     disable_splash=1 set (no firmware rainbow before the lock);
 #   - cmdline.txt keeps text off the screen (./quiet-console: quiet, loglevel=3, no
-#     cursor or penguin, no console on tty1; the old line kept as cmdline.txt.bak);
+#     cursor or penguin, no console on tty1, plymouth's graphical splash where plymouth
+#     is installed; the old line kept as cmdline.txt.bak);
 #   - patternlock.service is enabled (tty1 at boot, before any login);
 #   - with --harden: SysRq off (kernel.sysrq=0), no gettys on other VTs (logind
 #     NAutoVTs=0, ReserveVT=0), no login on the serial console (serial-getty masked,
@@ -81,7 +82,12 @@ fi
 # remove the last console=). The first line as it was is kept once.
 if [ -f $boot/cmdline.txt ]; then
   [ -f $boot/cmdline.txt.bak ] || cp $boot/cmdline.txt $boot/cmdline.txt.bak
-  "$here/quiet-console" $boot/cmdline.txt
+  # Where plymouth is installed, its graphical splash (not its text mode) until the lock.
+  if [ -x /usr/sbin/plymouthd ]; then
+    "$here/quiet-console" --plymouth $boot/cmdline.txt
+  else
+    "$here/quiet-console" $boot/cmdline.txt
+  fi
 fi
 
 # In a chroot (an SD card image being prepared) no systemd runs: enabling works offline.
