@@ -15,7 +15,9 @@ final class UnitProcessesTests: XCTestCase {
     try write("cgroup.controllers", "cpu memory pids\n")
     try write("system.slice/cgroup.events", "populated 1\nfrozen 0\n")
     try write("system.slice/systemd-journald.service/cgroup.events", "populated 1\nfrozen 0\n")
-    try write("user.slice/user-1000.slice/user@1000.service/app.slice/\(unit)/cgroup.events", "populated 1\nfrozen 0\n")
+    // No login session yet, as at boot; a user's own unit of the kiosk's name is not it.
+    try write("user.slice/cgroup.events", "populated 0\nfrozen 0\n")
+    try write("user.slice/user-1000.slice/user@1000.service/app.slice/\(unit)/cgroup.events", "populated 0\nfrozen 0\n")
   }
 
   override func tearDownWithError() throws {
@@ -29,8 +31,20 @@ final class UnitProcessesTests: XCTestCase {
   }
 
   func testNoCgroupOfThatNameIsNoProcess() {
-    // A user's own unit of the same name (under user@.service, not a slice) is not the
-    // system's kiosk.
+    XCTAssertEqual(UnitProcesses.of(unit, root: root.path), .none)
+  }
+
+  func testALoginSessionIsAskedOfSystemd() throws {
+    // With PAMName= the kiosk's processes run in its session's scope, and its unit's
+    // own cgroup may be empty or gone: any session at all, and systemd is asked.
+    try write("system.slice/\(unit)/cgroup.events", "populated 0\nfrozen 0\n")
+    try write("user.slice/cgroup.events", "populated 1\nfrozen 0\n")
+    try write("user.slice/user-1001.slice/session-2.scope/cgroup.events", "populated 1\nfrozen 0\n")
+    XCTAssertEqual(UnitProcesses.of(unit, root: root.path), .unknown)
+  }
+
+  func testNoUserSliceAtAllIsNoSession() throws {
+    try FileManager.default.removeItem(at: root.appendingPathComponent("user.slice"))
     XCTAssertEqual(UnitProcesses.of(unit, root: root.path), .none)
   }
 
@@ -61,10 +75,13 @@ final class UnitProcessesTests: XCTestCase {
     XCTAssertEqual(UnitProcesses.of(unit, root: root.appendingPathComponent("absent").path), .unknown)
   }
 
-  func testTheLiveHierarchyIsReadWithoutFailing() {
-    // This machine's own /sys/fs/cgroup: no unit of this name runs here.
+  func testTheLiveHierarchyIsReadWithoutFailing() throws {
+    // This machine's own /sys/fs/cgroup: no unit of this name runs here; "none" only
+    // where no login session runs either.
     let answer = UnitProcesses.of("patternlock-test-no-such-unit.service")
     let unified = FileManager.default.fileExists(atPath: "/sys/fs/cgroup/cgroup.controllers")
-    XCTAssertEqual(answer, unified ? .none : .unknown)
+    let sessions = (try? String(contentsOfFile: "/sys/fs/cgroup/user.slice/cgroup.events", encoding: .utf8))?
+      .contains("populated 1") ?? false
+    XCTAssertEqual(answer, unified && !sessions ? .none : .unknown)
   }
 }

@@ -1,19 +1,22 @@
 import SystemCalls
 
-/// Whether a system unit has any process, read from the cgroup v2 file system instead
-/// of asked of systemd.
+/// Whether a system unit may have any process, read from the cgroup v2 file system
+/// instead of asked of systemd.
 ///
 /// The lock asks this of the kiosk's unit before its first picture, at every start. A
 /// `systemctl is-active` there is a process start and a round trip to PID 1, which on
 /// a small board while the rest of the boot competes for the CPU costs seconds of the
 /// time to the lock; at boot the kiosk has not started, and its unit has no cgroup.
 /// So only a definite "no process" is taken from the file system: the kiosk then has
-/// nothing that could draw or be frozen. Anything else (a populated cgroup, a
+/// nothing that could draw or be frozen. A unit with `PAMName=` (the guide's kiosk) runs
+/// its processes in a logind session's scope in `user.slice`, not in its own cgroup, so
+/// "no process" also needs `user.slice` empty: no session of anyone's, as at boot. Anything else (a populated cgroup, a
 /// hierarchy that is not cgroup v2, a file that cannot be read) is `unknown`, and the
 /// caller asks systemd as before, so that a running kiosk is never missed.
 package enum UnitProcesses {
   package enum Answer: Equatable {
-    /// No cgroup of that name holds a process: the unit runs nothing.
+    /// No cgroup of that name holds a process, and no login session runs: the unit
+    /// runs nothing.
     case none
     /// One of that name holds a process, or it could not be told: ask systemd.
     case unknown
@@ -33,6 +36,8 @@ package enum UnitProcesses {
   package static func of(_ unit: String, root: String = "/sys/fs/cgroup") -> Answer {
     // cgroup.controllers exists only at the root of a cgroup v2 hierarchy.
     guard (try? FileStatus(ofPath: root + "/cgroup.controllers", followingSymlinks: false)) != nil else { return .unknown }
+    // Every login session's scope, the kiosk's among them when it has one.
+    guard isEmpty(root + "/user.slice") else { return .unknown }
     var waiting = [root]
     var visited = 0
     while let directory = waiting.popLast() {
