@@ -52,6 +52,10 @@ background, or cage's framebuffer on the primary plane) while its unit stays fro
 root's `systemctl thaw` then does show it (so the check can see a live kiosk); the
 restarted lock freezes it first and the right pattern brings back the same cage and
 foot; and when the kiosk ends the lock is back.
+With --splash (trixie: plymouth installed with a test theme of one colour, SPLASH_RGB)
+step 1 also requires the splash on screen before the lock and nothing but the splash
+from its first frame to the lock's, and the lock's journal to say that plymouth let go
+of the display and then ended, plymouthd gone and plymouth-quit.service never started.
 Every wait is bounded by --timeout. Prints "ok"/"FAIL" per check, the timings, and ends
 with "boot NAME: N passed, N failed".
 """
@@ -83,6 +87,8 @@ GAP_SECONDS = 5.0
 MAX_LIT_BEFORE_LOCK = 0
 # How often the screen is read from power-on to the lock.
 SCREENDUMP_S = 0.25
+# The one colour of the test's plymouth theme (scripts/test-boot: 0.2, 0.4, 0.6).
+SPLASH_RGB = (51, 102, 153)
 
 
 def write_captures(out, template, layout):
@@ -107,6 +113,8 @@ class BootBoard(Board):
         self.wrong_steps, self.right_steps = layout.gesture(WRONG_DOTS), layout.gesture(RIGHT_DOTS)
         self.shell = None
         self.restarts = 0
+        # (seconds after power-on, kind) each time the screen changed kind until the lock.
+        self.frames = []
         self.control_log = open(os.path.join(args.dir, "control.log"), "w", encoding="utf-8")
         self.control_dir = tempfile.mkdtemp(prefix="patternlock-boot.")
         self.control_path = os.path.join(self.control_dir, "control.sock")
@@ -189,6 +197,21 @@ def expected_lines(dir_, capture):
         return [line.strip() for line in f if line.strip()]
 
 
+def frame_kind(rgb, idle):
+    """What a screendump before the lock shows: 'lock' (its first picture), 'black',
+    'splash' (the test theme's one colour), 'one colour' (another) or 'lit' (anything
+    else: text, a cursor, a picture)."""
+    if rgb == idle:
+        return "lock"
+    if rgb != rgb[:3] * (len(rgb) // 3):
+        return "lit"
+    if rgb[:3] == b"\0\0\0":
+        return "black"
+    if all(abs(a - b) <= 2 for a, b in zip(rgb[:3], SPLASH_RGB)):
+        return "splash"
+    return "one colour"
+
+
 def power_on_to_lock(b):
     """1. The lock is the first thing on screen."""
     b.boot()
@@ -207,10 +230,13 @@ def power_on_to_lock(b):
         now = time.monotonic() - start
         shots += 1
         if b.full_size(width, height):
-            if shot == idle:
+            kind = frame_kind(shot, idle)
+            if not b.frames or b.frames[-1][1] != kind:
+                b.frames.append((now, kind))
+            if kind == "lock":
                 break
-            # One colour all over (black) is quick to see; anything else is counted.
-            lit = 0 if shot == shot[:3] * (len(shot) // 3) else lit_pixels(shot)
+            # One colour all over (black, the splash) is quick to see; anything else is counted.
+            lit = 0 if kind in ("black", "splash", "one colour") else lit_pixels(shot)
             if lit > lit_max:
                 lit_max = lit
                 if lit > MAX_LIT_BEFORE_LOCK and text_at is None:
@@ -242,6 +268,34 @@ def power_on_to_lock(b):
         expect(not prompts, f"the serial console showed {prompts[0]!r}" if prompts else "")
         return f"getty@tty1 never started; serial-getty@ttyAMA0 {started['serial-getty@ttyAMA0.service'].get('LoadState')}"
     b.check("no getty was started on tty1 or the serial port this boot, no login prompt on the serial console", no_getty)
+
+
+def splash_handed_over(b):
+    """1b. With plymouth (--splash): its splash, then the lock, nothing between; the
+    lock said plymouth let go and then ended; plymouth is gone and plymouth-quit.service,
+    which would have cleared the splash, never ran."""
+    sequence = " -> ".join(f"{kind} at {at:.1f} s" for at, kind in b.frames)
+
+    def frames():
+        kinds = [kind for _, kind in b.frames]
+        expect("splash" in kinds, f"no screendump showed plymouth's splash: {sequence}")
+        after = kinds[kinds.index("splash"):]
+        expect(after[-1] == "lock" and all(k == "splash" for k in after[:-1]),
+               f"something came between the splash and the lock: {sequence}")
+        return sequence
+    b.check("plymouth's splash, then the lock's first picture, with no black or text frame between", frames)
+
+    def journal():
+        text = b.output("journalctl -b -u patternlock.service -o cat --no-pager", 60)
+        for line in ("plymouth's boot splash let go of the display for the lock", "plymouth ended, the lock's picture kept"):
+            expect(line in text, f"the lock did not say '{line}'")
+        status, _ = b.run("pidof plymouthd", 30)
+        expect(status != 0, "plymouthd still runs")
+        quit_unit = b.unit("plymouth-quit.service", "InactiveExitTimestampMonotonic", "LoadState")
+        expect(quit_unit.get("LoadState") == "loaded" and quit_unit.get("InactiveExitTimestampMonotonic") == "0",
+               f"plymouth-quit.service: {quit_unit}")
+        return "the lock's journal says both steps; plymouthd has ended; plymouth-quit.service never started"
+    b.check("plymouth handed the display to the lock and ended keeping the picture", journal)
 
 
 def boot_stages(b):
@@ -812,7 +866,7 @@ def kiosk_ends(b):
     b.check("when the kiosk ends the lock is back on screen", lock_back)
 
 
-KIOSK_SCENARIOS = (power_on_to_lock, service_state, vt_switch_blocked, kiosk_after_unlock, relock_asked, relock_over_mqtt, relock_idle,
+KIOSK_SCENARIOS = (power_on_to_lock, splash_handed_over, service_state, vt_switch_blocked, kiosk_after_unlock, relock_asked, relock_over_mqtt, relock_idle,
                    lock_killed, lock_stopped, kiosk_ends)
 SCENARIOS = (power_on_to_lock, service_state, vt_switch_blocked, wrong_then_right, login_after_unlock)
 
@@ -827,6 +881,7 @@ def main():
     parser.add_argument("--feedback-ms", type=int, default=3000, help="the image's feedback-ms")
     parser.add_argument("--timeout", type=float, default=420.0)
     parser.add_argument("--kiosk", action="store_true", help="the image follows the guide's Kiosk section: check it instead of the restart and the login prompt")
+    parser.add_argument("--splash", action="store_true", help="the image has plymouth with the test's splash theme")
     args = parser.parse_args()
     args.dir = os.path.abspath(args.dir)
     choose_references(os.path.join(args.dir, "references"))
@@ -836,7 +891,10 @@ def main():
     def report():
         print(f"timings ({args.suite}, under TCG, not judged): " + "; ".join(board.timings), flush=True)
 
-    return board.run_scenarios(KIOSK_SCENARIOS if args.kiosk else SCENARIOS, f"boot {args.suite}", report)
+    scenarios = KIOSK_SCENARIOS if args.kiosk else SCENARIOS
+    if not args.splash:
+        scenarios = tuple(s for s in scenarios if s is not splash_handed_over)
+    return board.run_scenarios(scenarios, f"boot {args.suite}", report)
 
 if __name__ == "__main__":
     sys.exit(main())
