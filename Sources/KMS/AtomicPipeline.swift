@@ -94,10 +94,11 @@ struct AtomicPipeline: ~Copyable {
   }
 
   /// The first modeset: connector → CRTC with the mode, the primary plane showing
-  /// `framebuffer` full screen. A test-only commit of the same request comes first.
+  /// `framebuffer` full screen. A test-only commit of the same request comes first;
+  /// with `testOnly` it is the only one (nothing on screen changes).
   ///
   /// - Returns: false when the driver refused the request (nothing was changed).
-  func modeset(framebuffer: FramebufferID, width: Int, height: Int) -> Bool {
+  func modeset(framebuffer: FramebufferID, width: Int, height: Int, testOnly: Bool = false) -> Bool {
     guard let request = drmModeAtomicAlloc() else { return false }
     defer { drmModeAtomicFree(request) }
     let p = properties
@@ -121,7 +122,7 @@ struct AtomicPipeline: ~Copyable {
     for v in values where drmModeAtomicAddProperty(request, v.object, v.property, v.value) < 0 { return false }
     let flags = UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET)
     guard drmModeAtomicCommit(descriptor, request, flags | UInt32(DRM_MODE_ATOMIC_TEST_ONLY), nil) == 0 else { return false }
-    return drmModeAtomicCommit(descriptor, request, flags, nil) == 0
+    return testOnly || drmModeAtomicCommit(descriptor, request, flags, nil) == 0
   }
 
   /// Queues a flip to `framebuffer` on the next vblank (an atomic commit with a

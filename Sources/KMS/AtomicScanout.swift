@@ -1,3 +1,4 @@
+import CDRM
 import PatternCore
 
 /// Flips and power through atomic commits (`AtomicPipeline`): the path every
@@ -22,6 +23,13 @@ final class AtomicScanout: Scanout {
   /// The CRTC's `ACTIVE` property: what atomic defines as DPMS.
   func setPower(on: Bool, framebuffer: FramebufferID) throws(KMSError) {
     try pipeline.setActive(on, framebuffer: framebuffer, path: path)
+  }
+
+  /// The modeset the test-only commit at start-up proved, committed now.
+  func setMode(showing framebuffer: FramebufferID, timing: drmModeModeInfo, width: Int, height: Int) throws(KMSError) {
+    guard pipeline.modeset(framebuffer: framebuffer, width: width, height: height) else {
+      throw .callFailed(call: "drmModeAtomicCommit (modeset)", path: path, errno: .current)
+    }
   }
 
   /// SetCrtc makes an atomic driver's CRTC active again by itself.

@@ -94,6 +94,8 @@ public struct KMSDisplay: ~Copyable {
   public private(set) var isOutputOff = false
   /// Whether DRM master was given up for a kiosk (`handOver`).
   public private(set) var isHandedOver = false
+  /// Whether the mode is set: by the first `present`, showing the first picture.
+  private var isModeSet = false
 
   /// Takes over a display: the modesetting sequence, one helper per step.
   ///
@@ -121,13 +123,15 @@ public struct KMSDisplay: ~Copyable {
     buffers.clear()
     let saved = Probe.savedCrtc(crtc, connector: connector.id, of: device)
     let timing = connector.timings[modeIndex]
+    // The mode is only tested here and set by the first `present`, with the first
+    // picture: until then the screen keeps what it shows (a boot splash, the console),
+    // never a black frame of the lock's.
     let scanout: any Scanout
     if let atomic = KMSDisplay.atomicModeset(
       device, options, crtc: crtc, connector: connector.id, timing: timing, resources, framebuffer: buffers.frontFramebuffer, mode: mode)
     {
       scanout = AtomicScanout(atomic, path: device.path)
     } else {
-      try KMSDisplay.setCrtc(device, crtc: crtc, framebuffer: buffers.frontFramebuffer, connector: connector.id, timing: timing)
       scanout = LegacyScanout(device: device, crtc: crtc, connector: connector.id, output: connector.name.text)
     }
 
@@ -194,6 +198,7 @@ public struct KMSDisplay: ~Copyable {
     precondition(!isFlipPending, "present while a flip is in flight")
     precondition(!isOutputOff, "present while the output is switched off (switchOutputOn first)")
     guard isConnected else { return false }
+    if !isModeSet { try setModeShowing(shadow) }
     if updatesInPlace, try updateInPlace(shadow, damage: frameDamage) { return true }
     let back = buffers.back
     let area = damage.take(frameDamage, for: back)
@@ -201,6 +206,16 @@ public struct KMSDisplay: ~Copyable {
     try scanout.flip(to: buffers.framebuffer(back), damage: area, userData: mailbox.userData)
     isFlipPending = true
     return true
+  }
+
+  /// The first picture, whole, in the front buffer, and the mode set showing it; the
+  /// first flip follows as any other (the back buffer gets the whole frame too).
+  private mutating func setModeShowing<Pixel>(_ shadow: [Pixel]) throws(KMSError) {
+    let front = buffers.front
+    copy(shadow, area: Rect(x: 0, y: 0, width: mode.width, height: mode.height), into: front)
+    damage.wroteWholeFrame(into: front)
+    try scanout.setMode(showing: buffers.frontFramebuffer, timing: timing, width: mode.width, height: mode.height)
+    isModeSet = true
   }
 
   /// Copies the damage into the buffer on screen and tells the driver which part
@@ -395,9 +410,8 @@ public struct KMSDisplay: ~Copyable {
     return format
   }
 
-  /// The first modeset as one atomic commit, after a test-only commit of the same
-  /// request. Nil when atomic is not offered, is refused, or `forceLegacy` is set:
-  /// the caller then sets the CRTC the legacy way.
+  /// The pipeline of the first modeset, proved by a test-only commit. Nil when atomic
+  /// is not offered, is refused, or `forceLegacy` is set: the legacy way then.
   private static func atomicModeset(
     _ device: borrowing DrmDevice, _ options: KMSOptions, crtc: CRTCID, connector: ConnectorID, timing: drmModeModeInfo,
     _ resources: Probe.Resources, framebuffer: FramebufferID, mode: DisplayMode
@@ -406,8 +420,9 @@ public struct KMSDisplay: ~Copyable {
     guard let pipeline = Probe.atomicPipeline(crtc: crtc, connector: connector, timing: timing, resources, of: device) else {
       return nil
     }
-    // A refused commit changed nothing; the pipeline's deinit frees the mode blob.
-    guard pipeline.modeset(framebuffer: framebuffer, width: mode.width, height: mode.height) else { return nil }
+    // Tested only: the first `present` commits it. A refused test changed nothing; the
+    // pipeline's deinit frees the mode blob.
+    guard pipeline.modeset(framebuffer: framebuffer, width: mode.width, height: mode.height, testOnly: true) else { return nil }
     return pipeline
   }
 

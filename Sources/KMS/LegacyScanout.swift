@@ -28,6 +28,14 @@ final class LegacyScanout: Scanout {
 
   var isAtomic: Bool { false }
 
+  /// `drmModeSetCrtc`.
+  func setMode(showing framebuffer: FramebufferID, timing: drmModeModeInfo, width: Int, height: Int) throws(KMSError) {
+    var connector = connector.rawValue
+    var timing = timing
+    let (fd, crtc, framebuffer) = (descriptor, crtc.rawValue, framebuffer.rawValue)
+    try systemCall("drmModeSetCrtc", on: path) { drmModeSetCrtc(fd, crtc, framebuffer, 0, 0, &connector, 1, &timing) }
+  }
+
   /// The damage goes to `drmModeDirtyFB` first, for drivers that need to be told
   /// (those that send pixels over a link); one that answers ENOSYS does not, and is
   /// not asked again.

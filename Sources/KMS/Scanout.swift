@@ -21,6 +21,9 @@ protocol Scanout: AnyObject {
   /// Switches the output off (idle blanking) or on again showing `framebuffer`.
   /// Throws `.noPowerControl` when the path has no way to; nothing changed then.
   func setPower(on: Bool, framebuffer: FramebufferID) throws(KMSError)
+  /// Sets the mode showing `framebuffer` full screen: the lock's first picture, put
+  /// straight over whatever was on screen (a boot splash), with no black frame first.
+  func setMode(showing framebuffer: FramebufferID, timing: drmModeModeInfo, width: Int, height: Int) throws(KMSError)
   /// After the saved CRTC was set back on exit: puts right what SetCrtc does not.
   func afterRestore(outputWasOff: Bool)
 }
