@@ -1,5 +1,6 @@
 import CDRM
 import PatternCore
+import SystemCalls
 
 /// Flips and power through atomic commits (`AtomicPipeline`): the path every
 /// converted driver takes, because the test-only commit at start-up proved the whole

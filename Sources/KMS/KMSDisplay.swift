@@ -2,8 +2,10 @@
 //
 // Design. `KMSDisplay.init` is the whole modesetting sequence, read top to bottom:
 // device → resources → connected connector → mode → encoder/CRTC → two dumb buffers
-// (each with its framebuffer; `BufferPair` says which is on screen) → an atomic commit
-// where the driver offers one, else SetCrtc; one helper per step (`Probe`). From then
+// (each with its framebuffer; `BufferPair` says which is on screen) → an atomic
+// test-only commit where the driver offers one, else SetCrtc later; one helper per
+// step (`Probe`). The mode itself is set by the first `present`, showing the first
+// picture, so nothing of the lock's shows before it (a boot splash stays). From then
 // on the driver-facing steps (flip, power) go through `AtomicScanout` or
 // `LegacyScanout`, chosen there. Frames are composed by the caller in a cached shadow
 // buffer; `present` copies only the damaged rows into the back buffer
