@@ -112,6 +112,11 @@ package enum RunCommand {
       try DoorWatch(settings.all, actions: actions)
     }
 
+    // The boot splash, where plymouth shows one, lets go of the display and the terminal
+    // before they are taken; it ends after the lock's first frame (`BootSplash`).
+    let splashLetGo =
+      settings.all.headlessSize == nil
+      && sayHandOver(BootSplash.deactivate(), done: "plymouth's boot splash let go of the display for the lock")
     // With a kiosk the lock's VT is made active before the display is taken, so a lock
     // restarted while the kiosk showed comes back on top of it, never behind.
     var terminal: LockTerminal? = nil
@@ -127,14 +132,6 @@ package enum RunCommand {
     // Held for the lock's whole run: the display is restored inside `lockOnDisplay`,
     // and the VT's switching mode only when `console` ends, after it.
     var console = LockConsole(terminal: terminal)
-    // The boot splash, where plymouth shows one, lets go of the display before the lock
-    // takes it, and ends after the lock's first frame (`BootSplash`). The console is in
-    // graphics mode first: left in text mode (the unit's TTYReset= puts it there), the
-    // kernel's console would draw itself, black, the moment plymouth let go.
-    let headless = settings.all.headlessSize != nil
-    if !headless { console.showGraphics() }
-    let splashLetGo =
-      !headless && sayHandOver(BootSplash.deactivate(), done: "plymouth's boot splash let go of the display for the lock")
     var terminalKiosk: TerminalKiosk? = nil
     if let kiosk, let lent = console.lent { terminalKiosk = TerminalKiosk(plan: kiosk, lockTerminal: lent) }
 

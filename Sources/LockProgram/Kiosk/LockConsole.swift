@@ -12,8 +12,6 @@ import Terminal
 package struct LockConsole: ~Copyable {
   private let terminal: LockTerminal?
   private var graphics: ConsoleMode?
-  /// Whether `graphics` holds the console in graphics mode.
-  private var showsGraphics = false
 
   /// - Parameter terminal: the lock's own VT, opened when a kiosk is configured.
   package init(terminal: consuming LockTerminal?) {
@@ -29,17 +27,9 @@ package struct LockConsole: ~Copyable {
     }
   }
 
-  /// Switches the console to graphics (the lock is about to take the display and draw);
-  /// a second call changes nothing.
-  package mutating func showGraphics() {
-    guard !showsGraphics else { return }
-    graphics = ConsoleMode()
-    showsGraphics = true
-  }
+  /// Switches the console to graphics (the display is taken; the lock is about to draw).
+  package mutating func showGraphics() { graphics = ConsoleMode() }
 
   /// Puts the console's text mode and keyboard back (the lock is leaving the display).
-  package mutating func showText() {
-    graphics = nil
-    showsGraphics = false
-  }
+  package mutating func showText() { graphics = nil }
 }
