@@ -25,7 +25,7 @@
 _Static_assert(sizeof(pl_pollfd) == sizeof(struct pollfd), "pl_pollfd must match struct pollfd");
 _Static_assert(POLLIN == PL_POLLIN && POLLERR == PL_POLLERR && POLLHUP == PL_POLLHUP && POLLNVAL == PL_POLLNVAL,
                "poll flags");
-_Static_assert(KD_GRAPHICS == PL_KD_GRAPHICS && KD_TEXT == PL_KD_TEXT && K_OFF == PL_K_OFF, "kd modes");
+_Static_assert(KD_GRAPHICS == PL_KD_GRAPHICS && KD_TEXT == PL_KD_TEXT && K_OFF == PL_K_OFF && K_UNICODE == PL_K_UNICODE, "kd modes");
 _Static_assert(SIGINT == PL_SIGINT && SIGTERM == PL_SIGTERM && SIGUSR1 == PL_SIGUSR1 && SIGUSR2 == PL_SIGUSR2,
                "signal numbers");
 _Static_assert(VT_ACKACQ == PL_VT_ACKACQ, "vt answers");

@@ -54,6 +54,9 @@ public struct DrmDevice: ~Copyable {
     return drmGetCap(descriptor, UInt64(DRM_CAP_DUMB_BUFFER), &value) == 0 && value != 0
   }
 
+  /// Whether this file holds DRM master now.
+  var isMaster: Bool { drmIsMaster(descriptor) != 0 }
+
   /// Becomes DRM master, or says who is in the way.
   ///
   /// The first process to open a card with no master becomes master; a desktop or a
@@ -64,7 +67,7 @@ public struct DrmDevice: ~Copyable {
   ///   kiosk, its logind session may still be letting go of it.
   /// - Throws: `KMSError.masterHeld`.
   func becomeMaster(waitingMilliseconds milliseconds: Int = 0) throws(KMSError) {
-    if drmIsMaster(descriptor) != 0 { return }
+    if isMaster { return }
     var waited = 0
     while drmSetMaster(descriptor) != 0 {
       guard waited < milliseconds else { throw .masterHeld(path: path) }

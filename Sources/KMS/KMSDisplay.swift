@@ -59,8 +59,9 @@ public struct KMSDisplay: ~Copyable {
   // mailbox and mode blob first, the device (whose close would invalidate them) last.
   private var buffers: BufferPair
   private let mailbox: FlipMailbox
-  /// The atomic or the legacy way frames and power reach the screen.
-  private let scanout: any Scanout
+  /// The atomic or the legacy way frames and power reach the screen (the legacy one
+  /// replaces an atomic pipeline the first modeset refuses, when master came late).
+  private var scanout: any Scanout
   private let device: DrmDevice
 
   /// The chosen connector's name (`HDMI-A-1`).
@@ -80,7 +81,9 @@ public struct KMSDisplay: ~Copyable {
   private let connectorID: ConnectorID
   private let crtcID: CRTCID
   private let timing: drmModeModeInfo
-  private let saved: SavedCrtc?
+  /// The CRTC as it was before the lock's first picture, put back by `deinit`; read
+  /// once master is held.
+  private var saved: SavedCrtc?
   private var damage: DamageTracker
   /// Whether frames are written into the buffer on screen and its damage handed to
   /// `drmModeDirtyFB`, instead of flipping between the two (`buffers`): for drivers that
@@ -98,6 +101,13 @@ public struct KMSDisplay: ~Copyable {
   public private(set) var isHandedOver = false
   /// Whether the mode is set: by the first `present`, showing the first picture.
   private var isModeSet = false
+  /// Whether the atomic pipeline was proved by a test-only commit at start-up (not
+  /// possible without master): an unproved one the driver refuses gives way to legacy.
+  private var isScanoutProved: Bool
+  /// Called by the first `present` before it takes DRM master and sets the mode: where
+  /// a boot splash holds the display (`KMSOptions.masterMayBeHeld`), it is asked to let
+  /// go here, when the first picture is ready, so nothing shows between the two.
+  public var beforeFirstPicture: (() -> Void)?
 
   /// Takes over a display: the modesetting sequence, one helper per step.
   ///
@@ -107,7 +117,10 @@ public struct KMSDisplay: ~Copyable {
     let (path, choice) = try KMSDisplay.choose(options)
     let device = try DrmDevice(path: path)
     guard device.makesDumbBuffers else { throw .noDumbBuffers(path: path, driver: device.driverName) }
-    try device.becomeMaster()
+    // Probing, dumb buffers and framebuffers need no master; a splash holding it lets
+    // go at the first picture.
+    do throws(KMSError) { try device.becomeMaster() } catch { if !options.masterMayBeHeld { throw error } }
+    let isMaster = device.isMaster
     let resources = try Probe.resources(of: device)
     // The output chosen a moment ago, looked up again on the card now held.
     let connector = try Probe.connectedConnector(of: device, resources, named: choice.output.text)
@@ -123,14 +136,15 @@ public struct KMSDisplay: ~Copyable {
       try DumbBuffer(device: device, width: mode.width, height: mode.height, format: format),
       try DumbBuffer(device: device, width: mode.width, height: mode.height, format: format))
     buffers.clear()
-    let saved = Probe.savedCrtc(crtc, connector: connector.id, of: device)
+    let saved = isMaster ? Probe.savedCrtc(crtc, connector: connector.id, of: device) : nil
     let timing = connector.timings[modeIndex]
     // The mode is only tested here and set by the first `present`, with the first
     // picture: until then the screen keeps what it shows (a boot splash, the console),
-    // never a black frame of the lock's.
+    // never a black frame of the lock's. Without master the test waits for that present.
     let scanout: any Scanout
     if let atomic = KMSDisplay.atomicModeset(
-      device, options, crtc: crtc, connector: connector.id, timing: timing, resources, framebuffer: buffers.frontFramebuffer, mode: mode)
+      device, options, crtc: crtc, connector: connector.id, timing: timing, resources, framebuffer: buffers.frontFramebuffer, mode: mode,
+      testing: isMaster)
     {
       scanout = AtomicScanout(atomic, path: device.path)
     } else {
@@ -153,6 +167,7 @@ public struct KMSDisplay: ~Copyable {
     self.timing = timing
     self.saved = saved
     self.damage = DamageTracker(width: mode.width, height: mode.height)
+    self.isScanoutProved = isMaster
   }
 
   deinit {
@@ -211,12 +226,29 @@ public struct KMSDisplay: ~Copyable {
   }
 
   /// The first picture, whole, in the front buffer, and the mode set showing it; the
-  /// first flip follows as any other (the back buffer gets the whole frame too).
+  /// first flip follows as any other (the back buffer gets the whole frame too). The
+  /// picture is in place before anyone holding the display is asked to let go
+  /// (`beforeFirstPicture`), so the mode is set the moment master is free.
   private mutating func setModeShowing<Pixel>(_ shadow: [Pixel]) throws(KMSError) {
     let front = buffers.front
     copy(shadow, area: Rect(x: 0, y: 0, width: mode.width, height: mode.height), into: front)
     damage.wroteWholeFrame(into: front)
-    try scanout.setMode(showing: buffers.frontFramebuffer, timing: timing, width: mode.width, height: mode.height)
+    if let letGo = beforeFirstPicture {
+      beforeFirstPicture = nil
+      letGo()
+    }
+    if !device.isMaster {
+      try device.becomeMaster(waitingMilliseconds: KMSDisplay.masterMilliseconds)
+      saved = Probe.savedCrtc(crtcID, connector: connectorID, of: device)
+    }
+    do throws(KMSError) {
+      try scanout.setMode(showing: buffers.frontFramebuffer, timing: timing, width: mode.width, height: mode.height)
+    } catch {
+      guard scanout.isAtomic && !isScanoutProved else { throw error }
+      scanout = LegacyScanout(device: device, crtc: crtcID, connector: connectorID, output: outputName)
+      try scanout.setMode(showing: buffers.frontFramebuffer, timing: timing, width: mode.width, height: mode.height)
+    }
+    isScanoutProved = true
     isModeSet = true
   }
 
@@ -352,6 +384,10 @@ public struct KMSDisplay: ~Copyable {
     case (true, false):
       isConnected = false
       return .disconnected
+    case (false, true) where !isModeSet:
+      // Nothing shown yet: the first present sets the mode.
+      isConnected = true
+      return .reconnected
     case (false, true):
       try KMSDisplay.setCrtc(
         device, crtc: crtcID, framebuffer: buffers.frontFramebuffer, connector: connectorID, timing: timing)
@@ -412,16 +448,18 @@ public struct KMSDisplay: ~Copyable {
     return format
   }
 
-  /// The pipeline of the first modeset, proved by a test-only commit. Nil when atomic
-  /// is not offered, is refused, or `forceLegacy` is set: the legacy way then.
+  /// The pipeline of the first modeset, proved by a test-only commit when `testing`
+  /// (which needs master). Nil when atomic is not offered, is refused, or `forceLegacy`
+  /// is set: the legacy way then.
   private static func atomicModeset(
     _ device: borrowing DrmDevice, _ options: KMSOptions, crtc: CRTCID, connector: ConnectorID, timing: drmModeModeInfo,
-    _ resources: Probe.Resources, framebuffer: FramebufferID, mode: DisplayMode
+    _ resources: Probe.Resources, framebuffer: FramebufferID, mode: DisplayMode, testing: Bool
   ) -> AtomicPipeline? {
     if options.forceLegacy { return nil }
     guard let pipeline = Probe.atomicPipeline(crtc: crtc, connector: connector, timing: timing, resources, of: device) else {
       return nil
     }
+    guard testing else { return pipeline }
     // Tested only: the first `present` commits it. A refused test changed nothing; the
     // pipeline's deinit frees the mode blob.
     guard pipeline.modeset(framebuffer: framebuffer, width: mode.width, height: mode.height, testOnly: true) else { return nil }

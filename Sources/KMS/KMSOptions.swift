@@ -16,6 +16,10 @@ public struct KMSOptions: Sendable {
   /// Skip atomic modesetting even where the driver offers it (`PATTERNLOCK_KMS_LEGACY=1`),
   /// so the legacy SetCrtc + PageFlip path can be tested on atomic drivers.
   public var forceLegacy = false
+  /// Another client (a boot splash) may hold DRM master until just before the first
+  /// picture: the display is then set up without it, and master is taken by the first
+  /// `present`, after `KMSDisplay.beforeFirstPicture` has asked the holder to let go.
+  public var masterMayBeHeld = false
 
   public init(
     devicePath: String? = nil, outputName: String? = nil, mode: ModeRequest? = nil,

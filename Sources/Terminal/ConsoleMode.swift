@@ -3,14 +3,16 @@ import SystemCalls
 /// Keeps the active virtual terminal out of the way while the lock runs: KD_GRAPHICS
 /// (the kernel stops drawing console text and the cursor over our frames) and
 /// keyboard mode K_OFF (keys no longer reach the shell and Ctrl+Alt+Fn cannot switch
-/// away). Both are put back in `deinit`, so every exit path restores the console.
+/// away). Both are put back in `deinit`, so every exit path restores the console: text
+/// mode, whatever mode was found (a boot splash's graphics mode, or a killed lock's, is
+/// not the console's own), and the keyboard as found unless it was off
+/// (`TerminalKeyboardMode.afterTheLock`).
 ///
 /// Without a VT (serial console, ssh, a container) this does nothing: there is no
 /// console text to hide.
 public struct ConsoleMode: ~Copyable {
   /// The VT, or nil when there is none to switch; closed after `deinit` restores it.
   private let tty: FileDescriptor?
-  private let savedMode: TerminalDisplayMode
   private let savedKeyboard: TerminalKeyboardMode
 
   /// Switches the VT on `path` (normally `/dev/tty0`, the active one).
@@ -20,15 +22,13 @@ public struct ConsoleMode: ~Copyable {
       file = try FileDescriptor.open(path, .readWrite)
     } catch {
       tty = nil
-      savedMode = .text
       savedKeyboard = .off
       return
     }
     let control = TerminalControl(lending: file.rawValue)
-    guard let mode = try? control.displayMode(), let keyboard = try? control.keyboardMode() else {
+    guard (try? control.displayMode()) != nil, let keyboard = try? control.keyboardMode() else {
       // Not a VT (`file` closes here).
       tty = nil
-      savedMode = .text
       savedKeyboard = .off
       return
     }
@@ -37,8 +37,7 @@ public struct ConsoleMode: ~Copyable {
     _ = try? control.setDisplayMode(.graphics)
     _ = try? control.setKeyboardMode(.off)
     tty = consume file
-    savedMode = mode
-    savedKeyboard = keyboard
+    savedKeyboard = keyboard.afterTheLock
   }
 
   /// Whether a VT was switched.
@@ -54,7 +53,7 @@ public struct ConsoleMode: ~Copyable {
     case .some(let file):
       let control = TerminalControl(lending: file.rawValue)
       _ = try? control.setKeyboardMode(savedKeyboard)
-      _ = try? control.setDisplayMode(savedMode)
+      _ = try? control.setDisplayMode(.text)
     case .none:
       return
     }

@@ -19,6 +19,13 @@ public struct TerminalKeyboardMode: RawRepresentable, Hashable, Sendable {
   /// K_OFF: keys reach no program on the VT, and the console's own switches
   /// (Ctrl+Alt+Fn) do nothing.
   public static let off = TerminalKeyboardMode(rawValue: Int32(PL_K_OFF))
+  /// K_UNICODE: keys reach the VT's program as UTF-8, the console's usual mode.
+  public static let unicode = TerminalKeyboardMode(rawValue: Int32(PL_K_UNICODE))
+
+  /// The mode to give back at exit: the one found, except K_OFF, which a lock stopped
+  /// before it could put the keyboard back leaves behind (no one else resets the VT:
+  /// the unit has no `TTYReset=`), and which would leave the console deaf.
+  public var afterTheLock: TerminalKeyboardMode { self == .off ? .unicode : self }
 }
 
 /// Who decides a switch away from a VT (VT_SETMODE, VT_GETMODE).

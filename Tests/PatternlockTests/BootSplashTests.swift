@@ -31,6 +31,7 @@ final class BootSplashTests: XCTestCase {
   private func uniqueName() -> String { "/patternlock-test/plymouthd-\(getpid())-\(UInt32.random(in: 0...UInt32.max))" }
 
   func testNobodyListeningIsNoSplash() {
+    XCTAssertEqual(BootSplash.ping(socket: uniqueName()), .noSplash)
     XCTAssertEqual(BootSplash.deactivate(socket: uniqueName()), .noSplash)
   }
 
@@ -38,6 +39,8 @@ final class BootSplashTests: XCTestCase {
     let name = uniqueName()
     let server = try listen(name, asUser: 65534)
     defer { close(server) }
+    // Not even its ping is believed: a squatter must not make the lock wait for DRM master.
+    guard case .failed = BootSplash.ping(socket: name) else { return XCTFail("a squatter's ping was believed") }
     guard case .failed(let why) = BootSplash.deactivate(socket: name) else { return XCTFail("a squatter's socket was trusted") }
     XCTAssertTrue(why.contains("uid 65534"), why)
     // The request was never sent: the connection holds nothing but its end.
@@ -76,6 +79,7 @@ final class BootSplashTests: XCTestCase {
   /// assertions are not made from the namespace's thread).
   private final class Findings: @unchecked Sendable {
     var failure: String?
+    var ping = BootSplash.Outcome.noSplash
     var first = BootSplash.Outcome.noSplash
     var quit = BootSplash.Outcome.noSplash
     var exitStatus: Int32 = -1
@@ -123,10 +127,11 @@ final class BootSplashTests: XCTestCase {
       var pid: pid_t = 0
       guard posix_spawn(&pid, arguments[0], nil, nil, &argv, environ) == 0 else { return findings.failure = "plymouthd did not start" }
       // Up once its socket takes connections.
-      for _ in 0..<200 where findings.first == .noSplash {
+      for _ in 0..<200 where findings.ping == .noSplash {
         usleep(50_000)
-        findings.first = BootSplash.deactivate()
+        findings.ping = BootSplash.ping()
       }
+      findings.first = BootSplash.deactivate()
       findings.quit = BootSplash.quitRetainingSplash()
       if findings.quit != .done { kill(pid, SIGTERM) }
       var status: Int32 = 0
@@ -134,6 +139,7 @@ final class BootSplashTests: XCTestCase {
       findings.afterQuit = BootSplash.deactivate()
     }
     XCTAssertNil(findings.failure)
+    XCTAssertEqual(findings.ping, .done, "plymouthd answers the ping")
     XCTAssertEqual(findings.first, .done, "plymouthd acknowledges the deactivation")
     XCTAssertEqual(findings.quit, .done, "and the quit")
     XCTAssertEqual(findings.exitStatus, 0, "plymouthd exits with status 0 after quitting")

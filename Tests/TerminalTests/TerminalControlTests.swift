@@ -71,4 +71,13 @@ final class TerminalControlTests: XCTestCase {
     let missing = ConsoleMode(path: "/nonexistent/tty0")
     XCTAssertFalse(missing.isActive)
   }
+
+  /// A keyboard found off (a lock killed before it gave the keyboard back, with no
+  /// TTYReset to mend it) is given back on; any other mode as found.
+  func testTheKeyboardIsNeverGivenBackOff() {
+    XCTAssertEqual(TerminalKeyboardMode.off.afterTheLock, .unicode)
+    XCTAssertEqual(TerminalKeyboardMode.unicode.afterTheLock, .unicode)
+    let translating = TerminalKeyboardMode(rawValue: 1)  // K_XLATE
+    XCTAssertEqual(translating.afterTheLock, translating)
+  }
 }

@@ -53,7 +53,7 @@ void *pl_mmap_shared(int fd, size_t length, uint64_t offset);
 int pl_munmap(void *address, size_t length);
 
 /// Console modes (linux/kd.h).
-enum { PL_KD_TEXT = 0x00, PL_KD_GRAPHICS = 0x01, PL_K_OFF = 0x04 };
+enum { PL_KD_TEXT = 0x00, PL_KD_GRAPHICS = 0x01, PL_K_UNICODE = 0x03, PL_K_OFF = 0x04 };
 /// ioctl(KDGETMODE): the console's display mode, or -1 with errno.
 int pl_kd_get_mode(int tty);
 /// ioctl(KDSETMODE); 0 or -1 with errno.

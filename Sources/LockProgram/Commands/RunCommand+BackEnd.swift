@@ -32,9 +32,13 @@ extension RunCommand {
     if let path = settings.kms.devicePath, FBDevLayout.isFramebufferPath(path) {
       return try lockOnFBDev(path, plan, console: &console, judge: &judge)
     }
-    let kms: KMSDisplay
+    var kms: KMSDisplay
+    var options = settings.kms
+    // A splash keeps DRM master while the lock opens the card and makes its first
+    // picture; it is asked to let go only then, so the console never shows between.
+    options.masterMayBeHeld = plan.handsOverFromSplash
     do throws(KMSError) {
-      kms = try DisplayArrival.open(settings.kms, waitingUpTo: settings.all.displayWaitSeconds)
+      kms = try DisplayArrival.open(options, waitingUpTo: settings.all.displayWaitSeconds)
     } catch {
       if settings.kms.devicePath == nil, settings.kms.outputName == nil, DisplayArrival.isNotThereYet(error),
         FBDevLayout.exists(defaultFBDev)
@@ -45,6 +49,10 @@ extension RunCommand {
       throw .display(error)
     }
     Console.out("patternlock: " + kms.choice)
+    if plan.handsOverFromSplash {
+      let terminal = console.lent?.control
+      kms.beforeFirstPicture = { letSplashGo(terminal: terminal) }
+    }
     let light = backlight(settings.all.backlightName, card: kms.path, connector: kms.outputName)
     if kms.format == .rgb565 {
       var display = BacklitPanel(panel: KMSPanel<RGB565, UdevMonitor>(kms: kms, watch: try udevMonitor()), light: light, dimPercent: settings.all.dimLevel)
@@ -105,6 +113,8 @@ extension RunCommand {
   static func lockOnFBDev(
     _ path: String, _ plan: Plan, console: inout LockConsole, judge: inout RunJudge
   ) throws(CommandFailure) -> Ending {
+    // fbdev has no master to hand over: the splash lets go before the device is opened.
+    if plan.handsOverFromSplash { letSplashGo(terminal: console.lent?.control) }
     let opened: FBDevLayout.Opened
     opened = try lifting(CommandFailure.framebuffer) { () throws(FBDevError) in try FBDevLayout.open(path) }
     guard let format = opened.format else {

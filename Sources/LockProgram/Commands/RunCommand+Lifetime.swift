@@ -31,9 +31,10 @@ extension RunCommand {
     var actions: UnlockActions
     /// `run --headless`: the lock asks itself to stop once its first frame is shown.
     var stopsAfterFirstFrame = false
-    /// plymouth let go of the display for the lock (`BootSplash`): it is told to end,
-    /// keeping the picture, once the lock's first frame is up.
-    var quitsSplashAfterFirstFrame = false
+    /// plymouth shows a boot splash (`BootSplash`): it is asked to let go of the display
+    /// once the lock's first picture is ready, and to end, keeping the picture, once
+    /// that picture is up.
+    var handsOverFromSplash = false
   }
 
   /// The lock on a display that has been taken: layout, input, console, the loop.
@@ -116,7 +117,7 @@ extension RunCommand {
     loop.lockTerminal = console.lent?.control
     loop.startMicroseconds = plan.started
     let stops = plan.stopsAfterFirstFrame
-    let quitsSplash = plan.quitsSplashAfterFirstFrame
+    let quitsSplash = plan.handsOverFromSplash
     if completion != nil || stops || quitsSplash {
       loop.afterFirstFrame = { renderer in
         // The stop first: the start measured ends at the first frame.
@@ -128,6 +129,19 @@ extension RunCommand {
     loop.door = plan.door
     if !plan.enrolling && !plan.enrollsFirst { loop.events = try eventLink(settings.all, actions: plan.actions) }
     return loop
+  }
+
+  /// Asks the boot splash to let go of the display and the terminal, right before the
+  /// lock takes them.
+  ///
+  /// - Parameter terminal: the lock's own VT (with a kiosk), which plymouth puts back in
+  ///   VT_AUTO as it lets go: held in VT_PROCESS again, or the kiosk's switches would
+  ///   go unasked (`LockTerminal`).
+  static func letSplashGo(terminal: TerminalControl?) {
+    sayHandOver(BootSplash.deactivate(), done: "plymouth's boot splash let go of the display for the lock")
+    if let terminal, (try? terminal.setSwitching(.process)) == nil {
+      Console.error("cannot hold the lock's VT in VT_PROCESS mode again after the boot splash; a switch to the kiosk may go unasked")
+    }
   }
 
   /// Says what the boot splash's hand-over came to; nothing when there is no splash.

@@ -112,11 +112,11 @@ package enum RunCommand {
       try DoorWatch(settings.all, actions: actions)
     }
 
-    // The boot splash, where plymouth shows one, lets go of the display and the terminal
-    // before they are taken; it ends after the lock's first frame (`BootSplash`).
-    let splashLetGo =
+    // The boot splash, where plymouth shows one, keeps the display until the lock's first
+    // picture is ready, then lets go of it; it ends after that picture (`BootSplash`).
+    let splashShows =
       settings.all.headlessSize == nil
-      && sayHandOver(BootSplash.deactivate(), done: "plymouth's boot splash let go of the display for the lock")
+      && sayHandOver(BootSplash.ping(), done: "plymouth shows a boot splash: it keeps the display until the lock's first picture")
     // With a kiosk the lock's VT is made active before the display is taken, so a lock
     // restarted while the kiosk showed comes back on top of it, never behind.
     var terminal: LockTerminal? = nil
@@ -138,7 +138,7 @@ package enum RunCommand {
     var plan = Plan(
       settings: settings, minimumDots: minimumDots, started: started, enrolling: enrolling, enrollsFirst: enrollsFirst,
       kiosk: terminalKiosk, door: door, actions: actions)
-    plan.quitsSplashAfterFirstFrame = splashLetGo
+    plan.handsOverFromSplash = splashShows
     return try lockOnDisplay(settings, plan, console: &console, judge: &judge)
   }
 }

@@ -2,11 +2,14 @@ import CommandKit
 import SystemCalls
 
 /// The boot splash (plymouth) handing the display to the lock with no frame between:
-/// the splash stops drawing and lets go of the display (`plymouth deactivate`), the
-/// lock takes it and shows its first frame over the splash's last one, and only then
-/// does plymouth end, leaving the screen as it is (`plymouth quit --retain-splash`).
-/// A display manager does the same (gdm); plymouth-quit.service, which would clear the
-/// screen first, is left out by the unit's `Conflicts=`.
+/// the lock makes its first frame while the splash shows, then the splash stops drawing
+/// and lets go of the display (`plymouth deactivate`), the lock takes it at once with
+/// that frame over the splash's last one, and only then does plymouth end, leaving the
+/// screen as it is (`plymouth quit --retain-splash`). A display manager does the same
+/// (gdm); plymouth-quit.service, which would clear the screen first, is left out by the
+/// unit's `Conflicts=`. The frame is made first because the kernel's console takes the
+/// display back as soon as no one holds it: asked to let go earlier, the splash left
+/// the console's black on screen for the whole of the lock's start.
 ///
 /// plymouthd's own protocol is spoken on its socket rather than through the `plymouth`
 /// program: a process start costs seconds of a small board's boot, and the lock makes
@@ -33,8 +36,15 @@ package enum BootSplash {
     case failed(String)
   }
 
+  /// Asks whether a splash runs (plymouthd's ping), without changing anything: the lock
+  /// then makes its first picture while the splash still shows, and asks it to let go
+  /// only to show that picture (`deactivate`).
+  package static func ping(socket name: String = socketName) -> Outcome {
+    ask([UInt8(ascii: "P"), 0], socket: name)
+  }
+
   /// Asks the splash to stop drawing and let go of the display and the terminal,
-  /// before the lock takes them.
+  /// right before the lock takes them.
   package static func deactivate(socket name: String = socketName) -> Outcome {
     ask([UInt8(ascii: "D"), 0], socket: name)
   }
