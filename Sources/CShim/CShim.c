@@ -385,6 +385,8 @@ int pl_send_datagram(const char *path, const uint8_t *bytes, size_t count) {
   return send_datagram(path, bytes, count, 0, MSG_NOSIGNAL | MSG_DONTWAIT);
 }
 
+void pl_wipe(void *bytes, size_t count) { explicit_bzero(bytes, count); }
+
 int pl_execv(const char *const *argv) {
   release_held_signals();
   // An ignored signal stays ignored across exec: the program gets SIGPIPE's default.

@@ -114,6 +114,9 @@ long pl_pread(int fd, void *buffer, size_t count, int64_t offset);
 /// Sends `count` bytes as one datagram to the Unix socket at `path` without waiting
 /// (MSG_DONTWAIT: a stuck reader never stalls judging); 0 or -1 with errno.
 int pl_send_datagram(const char *path, const uint8_t *bytes, size_t count);
+/// Overwrites `count` bytes at `bytes` with zeros, in a way the compiler may not drop
+/// as a dead store (explicit_bzero): for a secret about to be freed.
+void pl_wipe(void *bytes, size_t count);
 /// fstat(2); 0 or -1 with errno.
 int pl_fstat(int fd, pl_file_status *status);
 /// fstatat(2) with AT_SYMLINK_NOFOLLOW on `name` in `dirfd` ("." for the directory

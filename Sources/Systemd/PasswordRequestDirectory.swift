@@ -1,0 +1,41 @@
+import SystemCalls
+
+/// Where password requests wait for an agent, and how one is read from there.
+public enum PasswordRequestDirectory {
+  /// systemd's directory of `ask.*` files (a `.path` unit watches it).
+  public static let path = "/run/systemd/ask-password"
+
+  /// The `ask.*` files in `directory`, by name; none when there is no directory yet
+  /// (nothing has asked since boot).
+  ///
+  /// - Throws: the listing's failure for anything but a missing directory.
+  public static func askFiles(in directory: String = path) throws(Directory.ListingFailure) -> [String] {
+    do throws(Directory.ListingFailure) {
+      return try Directory.names(in: directory) { $0.hasPrefix("ask.") }.map { directory + "/" + $0 }
+    } catch {
+      if error.errno == .noEntry { return [] }
+      throw error
+    }
+  }
+
+  /// The request in `file`, which must be a regular file of root's: a question written
+  /// by anyone else is never answered (it could name any socket to send the secret to).
+  ///
+  /// - Throws: `PasswordRequestError` naming the file and what to do.
+  public static func request(in file: String) throws(PasswordRequestError) -> PasswordRequest {
+    let status: FileStatus
+    do throws(Errno) {
+      status = try FileStatus(ofPath: file, followingSymlinks: false)
+    } catch {
+      throw .unreadable(path: file, reason: error.text)
+    }
+    guard status.kind == .regular, status.owner == 0 else { throw .notRoots(path: file) }
+    let bytes: [UInt8]
+    do throws(RegularFile.ReadFailure) {
+      bytes = try RegularFile.read(atPath: file, limit: PasswordRequest.largestFile)
+    } catch {
+      throw .unreadable(path: file, reason: "not a small regular file")
+    }
+    return try PasswordRequest.parse(bytes, path: file)
+  }
+}
