@@ -341,7 +341,7 @@ public struct KMSDisplay: ~Copyable {
     let front = buffers.front
     copy(shadow, area: Rect(x: 0, y: 0, width: mode.width, height: mode.height), into: front)
     damage.wroteWholeFrame(into: front)
-    try KMSDisplay.setCrtc(device, crtc: crtcID, framebuffer: buffers.frontFramebuffer, connector: connectorID, timing: timing)
+    try setCrtc(device.descriptor, path: device.path, crtc: crtcID, framebuffer: buffers.frontFramebuffer, connector: connectorID, timing: timing)
     _ = drmModeSetCursor(device.descriptor, crtcID.rawValue, 0, 0, 0)
     isHandedOver = false
     isOutputOff = false
@@ -389,8 +389,9 @@ public struct KMSDisplay: ~Copyable {
       isConnected = true
       return .reconnected
     case (false, true):
-      try KMSDisplay.setCrtc(
-        device, crtc: crtcID, framebuffer: buffers.frontFramebuffer, connector: connectorID, timing: timing)
+      try setCrtc(
+        device.descriptor, path: device.path, crtc: crtcID, framebuffer: buffers.frontFramebuffer, connector: connectorID,
+        timing: timing)
       isConnected = true
       // SetCrtc switches the output on; a blanked screen is switched off again by
       // the caller, which redraws everything after a reconnect.
@@ -464,18 +465,6 @@ public struct KMSDisplay: ~Copyable {
     // pipeline's deinit frees the mode blob.
     guard pipeline.modeset(framebuffer: framebuffer, width: mode.width, height: mode.height, testOnly: true) else { return nil }
     return pipeline
-  }
-
-  /// `drmModeSetCrtc`: shows `framebuffer` on `connector` with `timing`.
-  private static func setCrtc(
-    _ device: borrowing DrmDevice, crtc: CRTCID, framebuffer: FramebufferID, connector: ConnectorID, timing: drmModeModeInfo
-  ) throws(KMSError) {
-    var connector = connector.rawValue
-    var timing = timing
-    let fd = device.descriptor
-    try systemCall("drmModeSetCrtc", on: device.path) {
-      drmModeSetCrtc(fd, crtc.rawValue, framebuffer.rawValue, 0, 0, &connector, 1, &timing)
-    }
   }
 
   private static func modeList(_ modes: [DisplayMode]) -> String {

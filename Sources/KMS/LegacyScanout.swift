@@ -30,10 +30,7 @@ final class LegacyScanout: Scanout {
 
   /// `drmModeSetCrtc`.
   func setMode(showing framebuffer: FramebufferID, timing: drmModeModeInfo, width: Int, height: Int) throws(KMSError) {
-    var connector = connector.rawValue
-    var timing = timing
-    let (fd, crtc, framebuffer) = (descriptor, crtc.rawValue, framebuffer.rawValue)
-    try systemCall("drmModeSetCrtc", on: path) { drmModeSetCrtc(fd, crtc, framebuffer, 0, 0, &connector, 1, &timing) }
+    try setCrtc(descriptor, path: path, crtc: crtc, framebuffer: framebuffer, connector: connector, timing: timing)
   }
 
   /// The damage goes to `drmModeDirtyFB` first, for drivers that need to be told

@@ -15,10 +15,11 @@ import Terminal
 ///
 /// Freezing the kiosk's unit alone is not enough: pam_systemd (`PAMName=`) has logind
 /// move the unit's main process, the compositor, into the session's scope in the
-/// user's slice, so the unit's own cgroup keeps only PAM's helper. The slice of the
-/// kiosk's user (`user-UID.slice`, the owner of the kiosk's VT while it runs) is frozen
-/// too: that holds the session's scope, whatever its number, and any scope or process
-/// the session starts meanwhile is frozen as it appears.
+/// user's slice, so the unit's own cgroup may hold nothing at all while the kiosk
+/// runs (the boot test sees it empty). The slice of the kiosk's user
+/// (`user-UID.slice`, the owner of the kiosk's VT while it runs) is frozen too: that
+/// holds the session's scope, whatever its number, and any scope or process the
+/// session starts meanwhile is frozen as it appears.
 package enum KioskFreezer {
   /// What `close` left the kiosk as.
   package enum Closing: Equatable {

@@ -35,7 +35,8 @@ package enum UnitProcesses {
   ///   - root: where the unified cgroup hierarchy is mounted.
   package static func of(_ unit: String, root: String = "/sys/fs/cgroup") -> Answer {
     // cgroup.controllers exists only at the root of a cgroup v2 hierarchy.
-    guard (try? FileStatus(ofPath: root + "/cgroup.controllers", followingSymlinks: false)) != nil else { return .unknown }
+    let controllers = try? FileStatus(ofPath: root + "/cgroup.controllers", followingSymlinks: false)
+    guard controllers != nil else { return .unknown }
     // Every login session's scope, the kiosk's among them when it has one.
     guard isEmpty(root + "/user.slice") else { return .unknown }
     var waiting = [root]
