@@ -52,11 +52,15 @@ background, or cage's framebuffer on the primary plane) while its unit stays fro
 root's `systemctl thaw` then does show it (so the check can see a live kiosk); the
 restarted lock freezes it first and the right pattern brings back the same cage and
 foot; and when the kiosk ends the lock is back.
-With --splash (trixie: plymouth installed with a test theme of one colour, SPLASH_RGB)
-step 1 also requires the splash on screen before the lock and nothing but the splash
-from its first frame to the lock's (no black, no text), and the lock's journal to say
-that plymouth showed a splash, let go of the display and then ended, plymouthd gone and
-plymouth-quit.service never started.
+With --splash (plymouth installed with a test theme of one colour, SPLASH_RGB) step 1
+also requires the splash on screen before the lock and nothing but the splash from its
+first frame to the lock's (no black, no text), the lock's journal to say that plymouth
+showed a splash, let go of the display and then ended, plymouthd gone and
+plymouth-quit.service never started. --kernel-arg adds to the command line for one boot;
+with plymouth.enable=0 the same image boots as one without plymouth, and the check is
+instead that no splash ran and the lock said nothing of one. --brief stops after the
+lock's first picture, the unit's state and where the boot's time went: a second boot of
+an image, for the other half of "with and without plymouth".
 Every wait is bounded by --timeout. Prints "ok"/"FAIL" per check, the timings, and ends
 with "boot NAME: N passed, N failed".
 """
@@ -111,6 +115,7 @@ class BootBoard(Board):
                          os.path.join(args.dir, "references"))
         self.dir = args.dir
         self.feedback = args.feedback_ms
+        self.kernel_args = args.kernel_arg or []
         self.wrong_steps, self.right_steps = layout.gesture(WRONG_DOTS), layout.gesture(RIGHT_DOTS)
         self.shell = None
         self.restarts = 0
@@ -127,7 +132,7 @@ class BootBoard(Board):
     def boot(self):
         """Powers the machine on; returns once QMP answers (the guest is still booting)."""
         with open(os.path.join(self.dir, "cmdline.txt"), encoding="utf-8") as f:
-            command_line = f.read().strip()
+            command_line = " ".join([f.read().strip()] + self.kernel_args)
         self.start(machine.debian_board(self.dir, self.qmp_path, self.control_path, command_line), shell=False)
         sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         sock.connect(self.control_path)
@@ -302,6 +307,31 @@ def splash_handed_over(b):
                f"plymouth-quit.service: {quit_unit}")
         return "the lock's journal says the three steps; plymouthd has ended; plymouth-quit.service never started"
     b.check("plymouth handed the display to the lock and ended keeping the picture", journal)
+
+
+def splash_left_out(b):
+    """1c. Booted with plymouth.enable=0 (--brief on an image with plymouth): the boot
+    without a splash, as on an image without plymouth; the lock found none to hand over."""
+    def nothing():
+        started = b.unit("plymouth-start.service", "InactiveExitTimestampMonotonic")
+        expect(started.get("InactiveExitTimestampMonotonic") == "0", f"plymouth-start.service ran: {started}")
+        text = b.output("journalctl -b -u patternlock.service -o cat --no-pager", 60)
+        expect("boot splash" not in text, "the lock spoke of a boot splash: " + text[-400:])
+        return "plymouth-start.service never started; the lock went on without a splash"
+    b.check("with plymouth left out, no splash ran and the lock took the display by itself", nothing)
+
+
+def brief_stages(b):
+    """2 (--brief). The unit started once; where the time to the lock went."""
+    def active():
+        props = b.unit("patternlock.service", "ActiveState", "NRestarts",
+                       "ExecMainStartTimestampMonotonic", "ActiveEnterTimestampMonotonic")
+        expect(props.get("ActiveState") == "active" and props.get("NRestarts") == "0", f"{props}")
+        first_flip = (int(props["ActiveEnterTimestampMonotonic"]) - int(props["ExecMainStartTimestampMonotonic"])) / 1e6
+        b.timings.append(f"process start to first flip (READY) {first_flip:.2f} s")
+        return f"active, started once; process start to first flip {first_flip:.2f} s"
+    b.check("patternlock.service is active (READY sent) and started once", active)
+    b.check("where the time to the lock goes (the kernel's clock)", lambda: boot_stages(b))
 
 
 def boot_stages(b):
@@ -874,7 +904,9 @@ def kiosk_ends(b):
 
 KIOSK_SCENARIOS = (power_on_to_lock, splash_handed_over, service_state, vt_switch_blocked, kiosk_after_unlock, relock_asked, relock_over_mqtt, relock_idle,
                    lock_killed, lock_stopped, kiosk_ends)
-SCENARIOS = (power_on_to_lock, service_state, vt_switch_blocked, wrong_then_right, login_after_unlock)
+SCENARIOS = (power_on_to_lock, splash_handed_over, service_state, vt_switch_blocked, wrong_then_right, login_after_unlock)
+# A second boot of the same image, to the lock only (another kernel command line).
+BRIEF_SCENARIOS = (power_on_to_lock, splash_handed_over, splash_left_out, brief_stages)
 
 
 def main():
@@ -888,6 +920,8 @@ def main():
     parser.add_argument("--timeout", type=float, default=420.0)
     parser.add_argument("--kiosk", action="store_true", help="the image follows the guide's Kiosk section: check it instead of the restart and the login prompt")
     parser.add_argument("--splash", action="store_true", help="the image has plymouth with the test's splash theme")
+    parser.add_argument("--kernel-arg", action="append", help="added to DIR/cmdline.txt for this boot (repeatable)")
+    parser.add_argument("--brief", action="store_true", help="check the boot to the lock only")
     args = parser.parse_args()
     args.dir = os.path.abspath(args.dir)
     choose_references(os.path.join(args.dir, "references"))
@@ -897,9 +931,12 @@ def main():
     def report():
         print(f"timings ({args.suite}, under TCG, not judged): " + "; ".join(board.timings), flush=True)
 
-    scenarios = KIOSK_SCENARIOS if args.kiosk else SCENARIOS
-    if not args.splash:
+    scenarios = BRIEF_SCENARIOS if args.brief else KIOSK_SCENARIOS if args.kiosk else SCENARIOS
+    left_out = "plymouth.enable=0" in (args.kernel_arg or [])
+    if not args.splash or left_out:
         scenarios = tuple(s for s in scenarios if s is not splash_handed_over)
+    if not args.splash or not left_out:
+        scenarios = tuple(s for s in scenarios if s is not splash_left_out)
     return board.run_scenarios(scenarios, f"boot {args.suite}", report)
 
 if __name__ == "__main__":
