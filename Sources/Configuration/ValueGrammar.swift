@@ -157,20 +157,11 @@ public enum ValueGrammar: Sendable {
     var channels: [UInt8] = []
     var i = 1
     while i < bytes.count {
-      guard let high = hexDigit(bytes[i]), let low = hexDigit(bytes[i + 1]) else { return nil }
+      guard let high = HexText.nibble(bytes[i]), let low = HexText.nibble(bytes[i + 1]) else { return nil }
       channels.append(high << 4 | low)
       i += 2
     }
     return Color(channels[0], channels[1], channels[2], channels.count == 4 ? channels[3] : 255)
-  }
-
-  private static func hexDigit(_ c: UInt8) -> UInt8? {
-    switch c {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): return c - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): return c - UInt8(ascii: "A") + 10
-    default: return nil
-    }
   }
 
   /// A program and its arguments as words (`--exec` takes the rest of the command

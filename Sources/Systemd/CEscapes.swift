@@ -1,3 +1,5 @@
+import PatternCore
+
 /// systemd's C escapes (`cescape`), undone: how `Message=` in a password request
 /// carries newlines, quotes and bytes outside printable ASCII.
 enum CEscapes {
@@ -22,7 +24,9 @@ enum CEscapes {
       case UInt8(ascii: "v"): bytes.append(0x0B)
       case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "'"): bytes.append(kind)
       case UInt8(ascii: "x"):
-        guard let high = iterator.popFirst().flatMap(hexValue), let low = iterator.popFirst().flatMap(hexValue) else { return nil }
+        guard let high = iterator.popFirst().flatMap(HexText.nibble), let low = iterator.popFirst().flatMap(HexText.nibble) else {
+          return nil
+        }
         bytes.append(high << 4 | low)
       case UInt8(ascii: "0")...UInt8(ascii: "3"):
         guard let middle = iterator.popFirst().flatMap(octalValue), let low = iterator.popFirst().flatMap(octalValue) else {
@@ -33,15 +37,6 @@ enum CEscapes {
       }
     }
     return String(validating: bytes, as: UTF8.self)
-  }
-
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-    default: return nil
-    }
   }
 
   private static func octalValue(_ byte: UInt8) -> UInt8? {

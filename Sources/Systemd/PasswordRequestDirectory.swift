@@ -18,6 +18,37 @@ public enum PasswordRequestDirectory {
     }
   }
 
+  /// The requests in `directory` still waited for at `now` (CLOCK_MONOTONIC
+  /// microseconds), by file name, and the files that are no request a root agent may
+  /// answer. A request past its `NotAfter`, or whose asking process is gone, is stale:
+  /// neither, as systemd's own agents skip it (its file goes with its asker).
+  ///
+  /// - Parameter processExists: whether a process runs (tests give their own).
+  /// - Throws: the listing's failure for anything but a missing directory.
+  public static func pending(
+    in directory: String = path, now: UInt64, processExists: (Int32) -> Bool = processExists
+  ) throws(Directory.ListingFailure) -> (waiting: [PendingRequest], refused: [PasswordRequestError]) {
+    var waiting: [PendingRequest] = []
+    var refused: [PasswordRequestError] = []
+    for file in try askFiles(in: directory) {
+      do throws(PasswordRequestError) {
+        let request = try request(in: file)
+        if request.hasExpired(at: now) { continue }
+        if let pid = request.pid, !processExists(pid) { continue }
+        waiting.append(PendingRequest(file: file, request: request))
+      } catch {
+        refused.append(error)
+      }
+    }
+    return (waiting, refused)
+  }
+
+  /// Whether process `pid` runs: its `/proc` directory is there (the initramfs mounts
+  /// /proc too).
+  public static func processExists(_ pid: Int32) -> Bool {
+    (try? FileStatus(ofPath: "/proc/" + String(pid), followingSymlinks: false)) != nil
+  }
+
   /// The request in `file`, which must be a regular file of root's: a question written
   /// by anyone else is never answered (it could name any socket to send the secret to).
   ///
@@ -38,4 +69,10 @@ public enum PasswordRequestDirectory {
     }
     return try PasswordRequest.parse(bytes, path: file)
   }
+}
+
+/// A request waiting for an answer, with the file it came from.
+public struct PendingRequest: Equatable, Sendable {
+  public let file: String
+  public let request: PasswordRequest
 }

@@ -77,6 +77,28 @@ final class PasswordRequestTests: XCTestCase {
     XCTAssertEqual(try PasswordRequestDirectory.askFiles(in: directory.path + "/none"), [], "no directory: nothing asked yet")
   }
 
+  /// Only what is still waited for is shown: an expired request and one whose asker
+  /// is gone are passed over in silence, a file that is no request is reported.
+  func testOnlyLiveRequestsArePending() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ask-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    func ask(_ name: String, _ text: String) throws { try Data(text.utf8).write(to: directory.appendingPathComponent(name)) }
+    let me = getpid()
+    try ask("ask.b-live", "[Ask]\nPID=\(me)\nSocket=/s/b\nNotAfter=0\nMessage=b\n")
+    try ask("ask.a-live", "[Ask]\nPID=\(me)\nSocket=/s/a\nNotAfter=2000\nMessage=a\n")
+    try ask("ask.c-expired", "[Ask]\nPID=\(me)\nSocket=/s/c\nNotAfter=999\n")
+    try ask("ask.d-gone", "[Ask]\nPID=77\nSocket=/s/d\n")
+    try ask("ask.e-broken", "[Ask]\nMessage=no socket\n")
+    try ask("sck.f-not-a-request", "")
+    let (waiting, refused) = try PasswordRequestDirectory.pending(in: directory.path, now: 1000) { $0 == me }
+    XCTAssertEqual(waiting.map(\.request.message), ["a", "b"])
+    XCTAssertEqual(waiting.map(\.file), [directory.path + "/ask.a-live", directory.path + "/ask.b-live"])
+    XCTAssertEqual(refused, [.noSocket(path: directory.path + "/ask.e-broken")])
+    XCTAssertTrue(PasswordRequestDirectory.processExists(me))
+    XCTAssertFalse(PasswordRequestDirectory.processExists(Int32.max))
+  }
+
   /// The real asker: `systemd-ask-password --no-tty` waits for an agent's answer on its
   /// socket and prints it.
   func testSystemdAskPasswordGetsTheAnswer() throws {
