@@ -7,9 +7,9 @@ import SystemCalls
 /// that frame over the splash's last one, and only then does plymouth end, leaving the
 /// screen as it is (`plymouth quit --retain-splash`). A display manager does the same
 /// (gdm); plymouth-quit.service, which would clear the screen first, is left out by the
-/// unit's `Conflicts=`. The frame is made first because the kernel's console takes the
-/// display back as soon as no one holds it: asked to let go earlier, the splash left
-/// the console's black on screen for the whole of the lock's start.
+/// unit's `Conflicts=`. The frame is made first so that nobody holds DRM master for
+/// only a few system calls: without a master, anything that wakes the kernel's console
+/// (a message written to it, a hotplug) puts its black framebuffer back on screen.
 ///
 /// plymouthd's own protocol is spoken on its socket rather than through the `plymouth`
 /// program: a process start costs seconds of a small board's boot, and the lock makes
