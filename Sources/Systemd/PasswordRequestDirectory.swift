@@ -54,21 +54,31 @@ public enum PasswordRequestDirectory {
   ///
   /// - Throws: `PasswordRequestError` naming the file and what to do.
   public static func request(in file: String) throws(PasswordRequestError) -> PasswordRequest {
-    let status: FileStatus
+    let read: (status: FileStatus, bytes: [UInt8])?
     do throws(Errno) {
-      status = try FileStatus(ofPath: file, followingSymlinks: false)
+      read = try readIfRoots(file)
     } catch {
       throw .unreadable(path: file, reason: error.text)
     }
-    guard status.kind == .regular, status.owner == 0 else { throw .notRoots(path: file) }
-    let bytes: [UInt8]
-    do throws(RegularFile.ReadFailure) {
-      bytes = try RegularFile.read(atPath: file, limit: PasswordRequest.largestFile)
-    } catch {
-      throw .unreadable(path: file, reason: "not a small regular file")
-    }
-    return try PasswordRequest.parse(bytes, path: file)
+    guard let read else { throw .notRoots(path: file) }
+    guard read.status.size <= PasswordRequest.largestFile else { throw .unreadable(path: file, reason: "larger than a request") }
+    return try PasswordRequest.parse(read.bytes, path: file)
   }
+
+  /// The file's status and bytes; nil when it is not a regular file of root's. lstat
+  /// first (a FIFO would block the open, a symbolic link could point anywhere), then the
+  /// owner checked on the open descriptor, so no file swapped in between is believed.
+  private static func readIfRoots(_ file: String) throws(Errno) -> (status: FileStatus, bytes: [UInt8])? {
+    guard try FileStatus(ofPath: file, followingSymlinks: false).kind == .regular else { return nil }
+    let opened = try FileDescriptor.open(file, .readOnly)
+    let status = try opened.status()
+    guard status.kind == .regular, status.owner == 0 else { return nil }
+    guard status.size <= PasswordRequest.largestFile else { return (status, []) }
+    return (status, try opened.readToEnd(limit: Int(PasswordRequest.largestFile)).bytes)
+  }
+
+
+
 }
 
 /// A request waiting for an answer, with the file it came from.

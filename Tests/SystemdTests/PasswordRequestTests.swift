@@ -70,6 +70,13 @@ final class PasswordRequestTests: XCTestCase {
     try Data("[Ask]\nSocket=/tmp/steal\nMessage=Pattern\n".utf8).write(to: file)
     XCTAssertEqual(try PasswordRequestDirectory.askFiles(in: directory.path), [file.path])
     XCTAssertNoThrow(try PasswordRequestDirectory.request(in: file.path), "root's own file is read")
+    // A link, even to root's own request, could be pointed anywhere: never followed.
+    let link = directory.appendingPathComponent("ask.link")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: file)
+    XCTAssertThrowsError(try PasswordRequestDirectory.request(in: link.path)) { error in
+      XCTAssertEqual(error as? PasswordRequestError, .notRoots(path: link.path))
+    }
+    try FileManager.default.removeItem(at: link)
     guard chown(file.path, 65534, 65534) == 0 else { throw XCTSkip("chown needs root") }
     XCTAssertThrowsError(try PasswordRequestDirectory.request(in: file.path)) { error in
       XCTAssertEqual(error as? PasswordRequestError, .notRoots(path: file.path))
