@@ -32,6 +32,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lib import mqtt  # noqa: E402
 from lib.checks import Checks, Failure, expect  # noqa: E402
+from lib.listener import wait_for_listener  # noqa: E402
 
 BINARY = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else ".build/debug/patternlock"
 # The owner's and a duress credential's patterns: README.md's examples, which an
@@ -145,10 +146,7 @@ class Site:
                    BINARY, "mqtt", *login, "--device-name", device]
         process = subprocess.Popen(command, stdout=open(log or self.mqtt_log, "a"), stderr=subprocess.STDOUT, env=self.env,
                                    start_new_session=True)
-        deadline = time.time() + 10
-        while not os.path.exists(socket_path):
-            expect(time.time() < deadline, "systemd-socket-activate made no socket")
-            time.sleep(0.05)
+        wait_for_listener(socket_path, 10, "systemd-socket-activate")
         with socket.socket(socket.AF_UNIX) as s:
             s.connect(socket_path)
         return process
@@ -480,6 +478,8 @@ def retained_commands(site):
         checks.check("a live UNLOCK still reaches the lock", live_unlock_still_works)
         checks.check("each start logs in under a new client id of 23 letters and digits, not the device's name", unguessable_client_id)
     finally:
+        if site.broker.poll() is not None:  # a check that failed while the broker was away
+            site.start_broker()
         cleaner = site.subscriber("harness-clean")
         cleaner.publish(command_topic, b"", retain=True)
         cleaner.publish(brightness_topic, b"", retain=True)

@@ -19,6 +19,10 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lib.checks import Failure  # noqa: E402
+from lib.listener import wait_for_listener  # noqa: E402
+
 BINARY = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else ".build/debug/patternlock"
 # README.md's example pattern: set-pattern refuses the head of an attacker's order.
 RIGHT = "2-5-9-4-3"
@@ -288,9 +292,11 @@ def judge_socket_attacked_by_a_user():
                                "-E", f"PATTERNLOCK_CONFIG_ROOT={vault.root}", BINARY, "judge"],
                               stdout=subprocess.DEVNULL, stderr=log)
     try:
-        until = time.monotonic() + 10
-        while not os.path.exists(path) and time.monotonic() < until:
-            time.sleep(0.05)
+        try:
+            wait_for_listener(path, 10, "systemd-socket-activate")
+        except Failure as failure:
+            check("the judge's socket listens", False, str(failure))
+            return
         os.chmod(path, 0o666)  # the unit's SocketGroup/SocketMode say who may ask; here anyone
         patterns = WRONGS[:20]
         # The system Python: a user-installed one may sit where nobody cannot read.

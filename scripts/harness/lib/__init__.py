@@ -9,6 +9,7 @@
   pictures  PNG and PPM decoding and pixel comparisons
   layout    the grid layout as `patternlock layout` prints it, and tablet gestures on it
   mqtt      a minimal MQTT 3.1.1 client: what a broker holds and relays
+  listener  waiting for a Unix socket to listen, without connecting to it
 
 A harness imports these modules and never another harness.
 """

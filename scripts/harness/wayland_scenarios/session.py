@@ -11,6 +11,7 @@ import time
 
 from lib import pictures
 from lib.checks import Checks, Failure, Skip, expect
+from lib.listener import wait_for_listener
 
 RUNTIME_IN_ROOT = "/run/wayland-test"
 HARNESS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -238,6 +239,7 @@ class Session:
         judge = subprocess.Popen(["systemd-socket-activate", "-l", sock, "--accept", "--inetd", paths.patternlock, "judge",
                                   "--state-dir", paths.state], stdout=subprocess.DEVNULL, stderr=log, start_new_session=True)
         self.judges.append(judge)
+        wait_for_listener(sock, 10, "systemd-socket-activate")
         return judge
 
     def close(self):
