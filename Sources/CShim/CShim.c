@@ -22,7 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
-_Static_assert(PL_EPERM == EPERM && PL_ENOENT == ENOENT && PL_EINTR == EINTR && PL_EAGAIN == EAGAIN &&
+_Static_assert(PL_EPERM == EPERM && PL_ENOENT == ENOENT && PL_ESRCH == ESRCH && PL_EINTR == EINTR && PL_EAGAIN == EAGAIN &&
                    PL_EAGAIN == EWOULDBLOCK && PL_EACCES == EACCES && PL_EBUSY == EBUSY && PL_EEXIST == EEXIST &&
                    PL_ENODEV == ENODEV && PL_ENOTDIR == ENOTDIR && PL_EINVAL == EINVAL && PL_ENOSPC == ENOSPC &&
                    PL_EROFS == EROFS && PL_ELOOP == ELOOP && PL_ENOSYS == ENOSYS && PL_EOPNOTSUPP == EOPNOTSUPP &&

@@ -79,7 +79,8 @@ public struct LiveStepRules {
   }
 
   /// The judge's descriptor was ready at `now`: the answer it left pending is shown
-  /// (`LockScreen.takeAnswer`), and the timer follows the verdict it brought.
+  /// (`LockScreen.takeAnswer`), or with none pending the judge says whether its question
+  /// went away; the timer follows the verdict it brought.
   public mutating func answerReady<Pixel: PixelStorage, J: PatternJudge & ~Copyable>(
     at now: UInt64, screen: inout LockScreen<Pixel>, judge: inout J
   ) {

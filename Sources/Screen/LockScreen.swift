@@ -131,9 +131,15 @@ public struct LockScreen<Pixel: PixelStorage> {
   public var awaitsAnswer: Bool { controller.awaitedAnswer != nil }
 
   /// Shows the verdict of a judge that answered later, once it has come (the loop saw
-  /// its descriptor ready) or its time ran out; nothing while it is still awaited.
+  /// its descriptor ready) or its time ran out; nothing while it is still awaited. With
+  /// nothing awaited, the judge is asked whether its question went away (`isWithdrawn`),
+  /// which ends the lock.
   public mutating func takeAnswer<J: PatternJudge & ~Copyable>(from judge: inout J, at now: UInt64) {
-    guard let awaited = controller.awaitedAnswer, let judgement = judge.takeAnswer(at: now, due: awaited.due) else { return }
+    guard let awaited = controller.awaitedAnswer else {
+      if judge.isWithdrawn(at: now) { unlocked = true }
+      return
+    }
+    guard let judgement = judge.takeAnswer(at: now, due: awaited.due) else { return }
     apply(judgement, for: awaited.outcome, at: now)
     prepareNextGrid()
   }

@@ -23,6 +23,12 @@ public protocol PatternJudge: ~Copyable {
   /// The pending answer, once it has come; at or after `due` (its time limit), a
   /// refusal that judged nothing; nil while it may still come.
   mutating func takeAnswer(at now: UInt64, due: UInt64) -> LockScreenController.Judgement?
+
+  /// Whether the question the lock answers went away by `now` while no pattern was out
+  /// (a password request answered elsewhere or expired): asked when `answerDescriptor`
+  /// is ready with nothing awaited. True ends the lock as an unlock does, without a
+  /// verdict; the command that made the judge asks it why.
+  mutating func isWithdrawn(at now: UInt64) -> Bool
 }
 
 extension PatternJudge where Self: ~Copyable {
@@ -35,6 +41,9 @@ extension PatternJudge where Self: ~Copyable {
   public mutating func takeAnswer(at now: UInt64, due: UInt64) -> LockScreenController.Judgement? {
     LockScreenController.Judgement(verdict: .rejected(.busyTryAgain))
   }
+
+  /// Judges that answer a question of their own never see it withdrawn.
+  public mutating func isWithdrawn(at now: UInt64) -> Bool { false }
 }
 
 /// What trying the storage again found.

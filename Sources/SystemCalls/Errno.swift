@@ -33,6 +33,8 @@ public struct Errno: RawRepresentable, Error, Hashable, Sendable {
   public static let notPermitted = Errno(rawValue: Int32(PL_EPERM))
   /// ENOENT: no such file or directory.
   public static let noEntry = Errno(rawValue: Int32(PL_ENOENT))
+  /// ESRCH: no such process (it has ended).
+  public static let noSuchProcess = Errno(rawValue: Int32(PL_ESRCH))
   /// EINTR: a signal arrived during the call (`retryingInterrupts` repeats it).
   public static let interrupted = Errno(rawValue: Int32(PL_EINTR))
   /// ECHILD: no such child to wait for; also a detached start's first child that

@@ -76,9 +76,6 @@ public enum PasswordRequestDirectory {
     guard status.size <= PasswordRequest.largestFile else { return (status, []) }
     return (status, try opened.readToEnd(limit: Int(PasswordRequest.largestFile)).bytes)
   }
-
-
-
 }
 
 /// A request waiting for an answer, with the file it came from.

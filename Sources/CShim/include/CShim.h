@@ -22,6 +22,7 @@ const char *pl_strerror(int value);
 enum {
   PL_EPERM = 1,
   PL_ENOENT = 2,
+  PL_ESRCH = 3,
   PL_EINTR = 4,
   PL_ECHILD = 10,
   PL_EAGAIN = 11,
@@ -78,6 +79,7 @@ int pl_mkdir(const char *path, unsigned mode);
 #include "CShimGPIO.h"
 // The connection `judge` is handed (who is asking, how long it may take).
 #include "CShimSocket.h"
+#include "CShimWatch.h"
 
 // ---- Files, and names inside a directory held open (SystemCalls' FileDescriptor). ---
 // Vault writes its state crash-safely this way: every name below is inside a directory

@@ -3,7 +3,8 @@ import Scene
 import Screen
 
 /// What judges `run`'s patterns: the vault, enrolment (`enroll`, `--enroll-first`),
-/// the development pattern, or (`session-lock`) the judge's socket.
+/// the development pattern, (`session-lock`) the judge's socket, or (`password-agent`)
+/// the TPM behind a password request.
 ///
 /// The judges are non-copyable, so each call takes the payload out of `self`, uses it
 /// and puts it back.
@@ -13,6 +14,8 @@ package enum RunJudge: PatternJudge, ~Copyable {
   case development(DevelopmentJudge)
   /// `session-lock`'s judge over patternlock-judge.socket.
   case socket(SocketJudge)
+  /// `password-agent`'s: the pattern as a systemd password request's PIN.
+  case passwordRequest(PasswordRequestJudge)
 
   package mutating func judge(_ outcome: GestureOutcome, at now: UInt64) -> LockScreenController.Judgement {
     switch consume self {
@@ -31,6 +34,10 @@ package enum RunJudge: PatternJudge, ~Copyable {
     case .socket(var judge):
       let judgement = judge.judge(outcome, at: now)
       self = .socket(judge)
+      return judgement
+    case .passwordRequest(var judge):
+      let judgement = judge.judge(outcome, at: now)
+      self = .passwordRequest(judge)
       return judgement
     }
   }
@@ -52,6 +59,7 @@ package enum RunJudge: PatternJudge, ~Copyable {
   package var answerDescriptor: Int32 {
     switch self {
     case .socket(let judge): return judge.answerDescriptor
+    case .passwordRequest(let judge): return judge.answerDescriptor
     case .vault: return -1
     case .enrolment: return -1
     case .development: return -1
@@ -68,9 +76,25 @@ package enum RunJudge: PatternJudge, ~Copyable {
       let answer = gate.takeAnswer(at: now, due: due)
       self = .vault(gate)
       return answer
+    case .passwordRequest(var judge):
+      let answer = judge.takeAnswer(at: now, due: due)
+      self = .passwordRequest(judge)
+      return answer
     case let other:
       self = other
       return LockScreenController.Judgement(verdict: .rejected(.busyTryAgain))
+    }
+  }
+
+  package mutating func isWithdrawn(at now: UInt64) -> Bool {
+    switch consume self {
+    case .passwordRequest(var judge):
+      let withdrawn = judge.isWithdrawn(at: now)
+      self = .passwordRequest(judge)
+      return withdrawn
+    case let other:
+      self = other
+      return false
     }
   }
 
