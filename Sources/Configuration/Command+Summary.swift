@@ -46,6 +46,11 @@ extension Command {
         "judged by patternlock-judge.socket; exit 0 once unlocked",
       ]
     case .lock: return ["show the lock again now over the kiosk an unlock opened (kiosk-unit; root)"]
+    case .passwordAgent:
+      return [
+        "answer systemd's requests for a TPM PIN (a disk at boot) with the pattern",
+        "drawn on the display; a passphrase is left to the keyboard (root)",
+      ]
     case .mqtt:
       return [
         "report the lock's events to an MQTT broker, with Home Assistant discovery,",

@@ -16,6 +16,7 @@ public enum Command: String, CaseIterable, Sendable {
   case credential
   case sessionLock = "session-lock"
   case mqtt
+  case passwordAgent = "password-agent"
 
   /// The command as typed.
   public var name: String { rawValue }

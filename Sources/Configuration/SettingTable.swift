@@ -17,9 +17,9 @@ extension Setting {
     let gridSizes = LayoutOptions.gridSizes
     let hitRadii = LayoutOptions.hitRadiusRange
     let dpis = LayoutOptions.dpiRange
-    let layoutCommands: [Command] = [.layout, .replay, .run, .enroll, .sessionLock]
-    let screenCommands: [Command] = [.run, .enroll, .replay, .sessionLock]
-    let displayCommands: [Command] = [.run, .enroll]
+    let layoutCommands: [Command] = [.layout, .replay, .run, .enroll, .sessionLock, .passwordAgent]
+    let screenCommands: [Command] = [.run, .enroll, .replay, .sessionLock, .passwordAgent]
+    let displayCommands: [Command] = [.run, .enroll, .passwordAgent]
     // Where the lock screen runs unattended, and replay, which shows (never runs) its action.
     let unattendedCommands: [Command] = [.run, .replay]
     let vaultCommands: [Command] = [.run, .enroll, .replay, .setPattern, .check, .judge, .resetAttempts, .status, .log, .credential, .sessionLock]
@@ -374,7 +374,7 @@ extension Setting {
       return SettingRow(
         section: nil, option: "--config", placeholder: "FILE", grammar: .text, accepted: "the path of a configuration file",
         help: "read FILE after /usr/share/patternlock/patternlock.conf, /etc/patternlock.conf and /etc/patternlock.conf.d/*.conf",
-        commands: vaultCommands + [.mqtt])
+        commands: vaultCommands + [.mqtt, .passwordAgent])
     case .pattern:
       return SettingRow(
         section: nil, option: "--pattern", placeholder: "1-2-3-6", grammar: .pattern,
@@ -416,7 +416,7 @@ extension Setting {
         section: nil, option: "--headless", placeholder: "WxH", grammar: .mode,
         accepted: "WIDTHxHEIGHT, such as 800x480",
         help: "DEVELOPMENT ONLY: draw into memory at WxH instead of on a display, and stop after the first frame (never an unlock): the start measured without a display (scripts/bench-start-up)",
-        commands: [.run])
+        commands: [.run, .passwordAgent])
     case .recordedDevice:
       return SettingRow(
         section: nil, option: "--device", placeholder: "N|NAME", grammar: .recordedDevice,

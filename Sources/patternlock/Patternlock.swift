@@ -44,6 +44,7 @@ struct Patternlock {
       case .log: return try LogCommand.run(options).rawValue
       case .credential: return try CredentialCommand.run(options).rawValue
       case .sessionLock: return CompanionProgram.sessionLock.replaceThisProcess(command, options: options).rawValue
+      case .passwordAgent: return try PasswordAgentCommand.run(options).rawValue
       case .mqtt: return CompanionProgram.reporter.replaceThisProcess(command, options: options).rawValue
       }
     }

@@ -35,6 +35,9 @@ extension RunCommand {
     /// once the lock's first picture is ready, and to end, keeping the picture, once
     /// that picture is up.
     var handsOverFromSplash = false
+    /// `password-agent`: the lock answers a password request. Its end is no unlock: no
+    /// event socket is told of it, and "unlocked" is not said.
+    var answersPasswordRequest = false
   }
 
   /// The lock on a display that has been taken: layout, input, console, the loop.
@@ -81,7 +84,7 @@ extension RunCommand {
     // the console.
     switch ending {
     case .unlocked:
-      if !enrolling { Console.out("unlocked") }
+      if !enrolling && !plan.answersPasswordRequest { Console.out("unlocked") }
       return .exit(.success)
     case .power(let action):
       return .power(action)
@@ -127,7 +130,9 @@ extension RunCommand {
       }
     }
     loop.door = plan.door
-    if !plan.enrolling && !plan.enrollsFirst { loop.events = try eventLink(settings.all, actions: plan.actions) }
+    if !plan.enrolling && !plan.enrollsFirst && !plan.answersPasswordRequest {
+      loop.events = try eventLink(settings.all, actions: plan.actions)
+    }
     return loop
   }
 

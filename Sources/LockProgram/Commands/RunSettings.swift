@@ -30,7 +30,12 @@ package struct RunSettings {
 
   /// Reads the command line of `run` or `enroll` over patternlock.conf.
   package init(_ arguments: [String], enrolling: Bool) throws(UsageError) {
-    let command: Command = enrolling ? .enroll : .run
+    try self.init(arguments, command: enrolling ? .enroll : .run)
+  }
+
+  /// Reads the command line of `command` (`run`, `enroll` or `password-agent`, which
+  /// show the lock on the display) over patternlock.conf.
+  package init(_ arguments: [String], command: Command) throws(UsageError) {
     let parsed = try CommandLineSettings(reading: arguments, for: command)
     try parsed.refuseOperands(command)
     let settings = parsed.settings
