@@ -1,7 +1,8 @@
 import PatternCore
 
 /// Keyboard entry (accessibility): digits join dots, Backspace takes the last back,
-/// Escape clears, Enter submits.
+/// Escape clears (and with nothing to clear, gives the question up where the judge can),
+/// Enter submits.
 extension LockScreenController {
   /// Joins a dot by number, as the digit keys do; ignored while drawing with a finger,
   /// during a verdict, for a dot already joined or beyond the grid.
@@ -23,10 +24,17 @@ extension LockScreenController {
   }
 
   /// Forgets the dots joined by keyboard (Escape).
-  public mutating func keyClear(at time: UInt64) {
-    guard startsKeyEdit(at: time) else { return }
+  ///
+  /// - Returns: true when there were none to forget and the screen takes input (no
+  ///   finger down, no verdict, not blank): an Escape that asks to give the question up,
+  ///   which a judge may do (the password agent cancels its request).
+  @discardableResult
+  public mutating func keyClear(at time: UInt64) -> Bool {
+    guard startsKeyEdit(at: time) else { return false }
+    if keyed.isEmpty { return true }
     keyed.removeAll()
     state.trail = keyed
+    return false
   }
 
   /// Steps the clock to `time` and wakes a blanked screen (a key that wakes edits

@@ -111,7 +111,9 @@ public struct LockScreen<Pixel: PixelStorage> {
     case .touch(let touch): outcome = controller.handle(touch)
     case .key(.dot(let n)): controller.keyDot(n, at: now); outcome = nil
     case .key(.removeLast): controller.keyBackspace(at: now); outcome = nil
-    case .key(.clear): controller.keyClear(at: now); outcome = nil
+    case .key(.clear):
+      if controller.keyClear(at: now), controller.awaitedAnswer == nil, judge.cancel(at: now) { unlocked = true }
+      outcome = nil
     case .key(.submit): outcome = controller.keySubmit(at: now)
     case .cursor(let p): controller.movePointer(to: p); outcome = nil
     case .deviceAdded, .deviceRemoved: outcome = nil

@@ -29,6 +29,11 @@ public protocol PatternJudge: ~Copyable {
   /// is ready with nothing awaited. True ends the lock as an unlock does, without a
   /// verdict; the command that made the judge asks it why.
   mutating func isWithdrawn(at now: UInt64) -> Bool
+
+  /// Escape with nothing to clear at `now`: a judge that answers someone else's question
+  /// gives it up (the password agent tells the asker no answer will come) and returns
+  /// true, which ends the lock as `isWithdrawn` does; the others keep the lock up.
+  mutating func cancel(at now: UInt64) -> Bool
 }
 
 extension PatternJudge where Self: ~Copyable {
@@ -44,6 +49,9 @@ extension PatternJudge where Self: ~Copyable {
 
   /// Judges that answer a question of their own never see it withdrawn.
   public mutating func isWithdrawn(at now: UInt64) -> Bool { false }
+
+  /// A lock's own question is never given up: Escape only clears.
+  public mutating func cancel(at now: UInt64) -> Bool { false }
 }
 
 /// What trying the storage again found.

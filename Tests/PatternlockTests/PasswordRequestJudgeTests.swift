@@ -86,6 +86,17 @@ final class PasswordRequestJudgeTests: XCTestCase {
     _ = asker.finish()
   }
 
+  /// Escape with nothing drawn: the asker is told no answer will come, and gets none.
+  func testEscapeCancelsTheRequest() throws {
+    let id = "patternlock-test:\(getpid())-cancel"
+    let asker = try Asker(script: "exec systemd-ask-password --no-tty --timeout=60 --id=\(id) 'Please enter LUKS2 token PIN:'")
+    var judge = try PasswordRequestJudge(try asker.request(id: id), directory: PasswordRequestDirectory.path, gridSize: 3, minimumDots: 4)
+    XCTAssertTrue(judge.cancel(at: MonotonicClock.microseconds()))
+    XCTAssertEqual(judge.ending, .cancelled)
+    XCTAssertEqual(asker.finish(), "", "no secret")
+    XCTAssertNotEqual(asker.process.terminationStatus, 0)
+  }
+
   func testOnlyAPINIsAskedOfThePattern() throws {
     func request(_ message: String) throws -> PasswordRequest {
       try PasswordRequest.parse(Array("[Ask]\nSocket=/s\nMessage=\(message)\n".utf8), path: "ask.t")

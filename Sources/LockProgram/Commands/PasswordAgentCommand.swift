@@ -35,19 +35,22 @@ package enum PasswordAgentCommand {
     // The PIN is held in memory from the drawing on.
     VaultCommandSupport.protectSecretsInMemory()
     var shown = 0
+    // Requests cancelled with Escape: their askers may take a moment to take them away.
+    var cancelled: [String] = []
     while true {
-      let pending: [PendingRequest]
+      let listed: [PendingRequest]
       do throws(Directory.ListingFailure) {
         let found = try PasswordRequestDirectory.pending(now: MonotonicClock.microseconds())
         for refused in found.refused { Console.error("password-agent: " + refused.message) }
-        pending = found.waiting
+        listed = found.waiting
       } catch {
         Console.error("password-agent: cannot list \(PasswordRequestDirectory.path) (\(error.errno.text)); is /run mounted?")
         return .failure
       }
+      let pending = listed.filter { !cancelled.contains($0.file) }
       if let request = pending.first(where: { $0.request.asksForPIN }) {
         shown += 1
-        switch try answer(request, settings) {
+        switch try answer(request, settings, cancelled: &cancelled) {
         case .exit(let status): if status != .success { return status }
         case .power(let action): return PowerCommand.carryOut(action)
         }
@@ -64,7 +67,9 @@ package enum PasswordAgentCommand {
 
   /// The lock screen for `pending`, until its asker takes a PIN, asks for a passphrase,
   /// or the request goes.
-  private static func answer(_ pending: PendingRequest, _ settings: RunSettings) throws(CommandFailure) -> RunCommand.Ending {
+  private static func answer(
+    _ pending: PendingRequest, _ settings: RunSettings, cancelled: inout [String]
+  ) throws(CommandFailure) -> RunCommand.Ending {
     var settings = settings
     settings.screen.message = shownMessage(pending.request.message)
     Console.out("password-agent: asking for the pattern: \(settings.screen.message)")
@@ -91,6 +96,9 @@ package enum PasswordAgentCommand {
       case .answered: Console.out("password-agent: the PIN was taken")
       case .passphraseAsked: Console.out("password-agent: the TPM refused; a passphrase is asked from the keyboard")
       case .withdrawn: Console.out("password-agent: the request went unanswered here")
+      case .cancelled:
+        cancelled.append(answered.current.file)
+        Console.out("password-agent: cancelled with Escape; the asker was told no answer will come")
       case nil: break
       }
     }

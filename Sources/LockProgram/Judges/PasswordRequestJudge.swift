@@ -18,6 +18,8 @@ import Vault
 ///   (its lockout, a changed PCR). The lock ends (`.passphraseAsked`) and leaves that
 ///   request to an agent with a keyboard: a pattern is never a passphrase.
 ///
+/// Escape with nothing drawn cancels the request (`.cancelled`).
+///
 /// While no pattern is out, the request may go by itself (another agent answered it, its
 /// time ran out, its asker ended): `isWithdrawn` ends the lock then (`.withdrawn`).
 ///
@@ -29,6 +31,8 @@ package struct PasswordRequestJudge: PatternJudge, ~Copyable {
     case answered
     case passphraseAsked
     case withdrawn
+    /// Escape: the asker was told no answer will come.
+    case cancelled
   }
 
   /// The request on screen.
@@ -121,6 +125,19 @@ package struct PasswordRequestJudge: PatternJudge, ~Copyable {
     watch.drain()
     guard watch.askerEnded || isGone(current) || current.request.hasExpired(at: now) else { return false }
     ending = .withdrawn
+    return true
+  }
+
+  /// Escape with nothing drawn: the asker is told that no answer will come (`-`), as a
+  /// keyboard agent's Escape does, and the lock ends.
+  package mutating func cancel(at now: UInt64) -> Bool {
+    guard !answered, ending == nil else { return false }
+    do throws(Errno) {
+      try current.request.cancel()
+    } catch {
+      // Gone already: there is nothing left to cancel.
+    }
+    ending = .cancelled
     return true
   }
 

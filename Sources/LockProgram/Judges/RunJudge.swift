@@ -98,6 +98,18 @@ package enum RunJudge: PatternJudge, ~Copyable {
     }
   }
 
+  package mutating func cancel(at now: UInt64) -> Bool {
+    switch consume self {
+    case .passwordRequest(var judge):
+      let cancelled = judge.cancel(at: now)
+      self = .passwordRequest(judge)
+      return cancelled
+    case let other:
+      self = other
+      return false
+    }
+  }
+
   /// The lockout in force at start-up, nil when there is none: the vault's (whose
   /// `.none` is nil here, so that `lockout == nil` means the lock may be tried at once);
   /// nil for the others, which keep no record.
