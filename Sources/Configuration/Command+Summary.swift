@@ -4,6 +4,7 @@ extension Command {
     switch self {
     case .replay, .inject: return "FILE"
     case .credential: return "add NAME|list|remove NAME"
+    case .disk: return "enroll|status|remove DEVICE"
     default: return nil
     }
   }
@@ -46,6 +47,11 @@ extension Command {
         "judged by patternlock-judge.socket; exit 0 once unlocked",
       ]
     case .lock: return ["show the lock again now over the kiosk an unlock opened (kiosk-unit; root)"]
+    case .disk:
+      return [
+        "bind a LUKS2 volume's key slot to the TPM with the pattern as its PIN (enroll:",
+        "the pattern and the volume's passphrase on standard input), show or remove it (root)",
+      ]
     case .passwordAgent:
       return [
         "answer systemd's requests for a TPM PIN (a disk at boot) with the pattern",

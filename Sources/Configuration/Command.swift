@@ -17,6 +17,7 @@ public enum Command: String, CaseIterable, Sendable {
   case sessionLock = "session-lock"
   case mqtt
   case passwordAgent = "password-agent"
+  case disk
 
   /// The command as typed.
   public var name: String { rawValue }

@@ -29,7 +29,7 @@ extension Setting {
         section: "layout", option: "--grid", placeholder: "N", grammar: .wholeNumber(gridSizes),
         accepted: "a whole number from \(gridSizes.lowerBound) to \(gridSizes.upperBound)",
         help: "dots per side, \(gridSizes.lowerBound) to \(gridSizes.upperBound) (default 3)",
-        commands: layoutCommands + [.setPattern], screen: true)
+        commands: layoutCommands + [.setPattern, .disk], screen: true)
     case .hitRadius:
       return SettingRow(
         section: "layout", option: "--hit-radius", placeholder: "M", grammar: .wholeNumber(hitRadii),
@@ -124,7 +124,7 @@ extension Setting {
         section: "lock", option: "--min-dots", placeholder: "N", grammar: .wholeNumber(dots),
         accepted: "a whole number from \(dots.lowerBound) to \(dots.upperBound) (at most the dots of the grid)",
         help: "the fewest dots a new pattern may have; shorter ones are not counted at unlock (default 4)",
-        commands: [.run, .enroll, .setPattern])
+        commands: [.run, .enroll, .setPattern, .disk])
     case .stealth:
       return SettingRow(
         section: "lock", option: "--stealth", grammar: .yesOrNo, accepted: "yes or no (also true/false, on/off, 1/0)",
@@ -374,7 +374,7 @@ extension Setting {
       return SettingRow(
         section: nil, option: "--config", placeholder: "FILE", grammar: .text, accepted: "the path of a configuration file",
         help: "read FILE after /usr/share/patternlock/patternlock.conf, /etc/patternlock.conf and /etc/patternlock.conf.d/*.conf",
-        commands: vaultCommands + [.mqtt, .passwordAgent])
+        commands: vaultCommands + [.mqtt, .passwordAgent, .disk])
     case .pattern:
       return SettingRow(
         section: nil, option: "--pattern", placeholder: "1-2-3-6", grammar: .pattern,

@@ -82,22 +82,14 @@ public enum PatternText {
   ///
   /// - Throws: `VaultError.standardInputFailed`, or `.badPattern` when it is longer.
   public static func readStandardInput() throws(VaultError) -> SecretBytes {
-    var bytes = SecretBytes(capacity: maximumBytes + 1)
-    while true {
-      var atEnd = false
-      do throws(Errno) {
-        try bytes.fill { buffer throws(Errno) -> Int in
-          guard buffer.count > 0 else { return 0 }
-          let n = try FileDescriptor.standardInput.read(into: buffer)
-          if n == 0 { atEnd = true }
-          return n
-        }
-      } catch {
-        throw .standardInputFailed(errno: error)
-      }
-      if bytes.count > maximumBytes { throw .badPattern(problem: "it is longer than \(maximumBytes) bytes") }
-      if atEnd { return bytes }
+    let read: SecretBytes?
+    do throws(Errno) {
+      read = try SecretBytes.readStandardInput(limit: maximumBytes)
+    } catch {
+      throw .standardInputFailed(errno: error)
     }
+    guard let bytes = read else { throw .badPattern(problem: "it is longer than \(maximumBytes) bytes") }
+    return bytes
   }
 
   /// Reads one line (through its newline, or to end-of-file) of at most

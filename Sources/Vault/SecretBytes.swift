@@ -1,3 +1,4 @@
+import SystemCalls
 import CSodium
 
 /// Bytes that must not outlive their use: a pattern as typed, or its canonical
@@ -50,6 +51,31 @@ public struct SecretBytes: ~Copyable {
     let filled = try body(UnsafeMutableRawBufferPointer(rebasing: storage[count...]))
     precondition(filled >= 0 && count + filled <= storage.count, "filled past the end of a secret buffer")
     count += filled
+  }
+
+  /// All of standard input, when it is at most `limit` bytes; nil when there is more.
+  ///
+  /// - Throws: read(2)'s `Errno`.
+  public static func readStandardInput(limit: Int) throws(Errno) -> SecretBytes? {
+    var bytes = SecretBytes(capacity: limit + 1)
+    while true {
+      var atEnd = false
+      try bytes.fill { buffer throws(Errno) -> Int in
+        guard buffer.count > 0 else { return 0 }
+        let n = try FileDescriptor.standardInput.read(into: buffer)
+        if n == 0 { atEnd = true }
+        return n
+      }
+      if bytes.count > limit { return nil }
+      if atEnd { return bytes }
+    }
+  }
+
+  /// Bytes `range` of these, as secret bytes of their own.
+  public func copying(_ range: Range<Int>) -> SecretBytes {
+    var part = SecretBytes(capacity: max(range.count, 1))
+    for i in range { _ = part.append(storage[i]) }
+    return part
   }
 
   deinit {

@@ -45,6 +45,7 @@ struct Patternlock {
       case .credential: return try CredentialCommand.run(options).rawValue
       case .sessionLock: return CompanionProgram.sessionLock.replaceThisProcess(command, options: options).rawValue
       case .passwordAgent: return try PasswordAgentCommand.run(options).rawValue
+      case .disk: return try DiskCommand.run(options).rawValue
       case .mqtt: return CompanionProgram.reporter.replaceThisProcess(command, options: options).rawValue
       }
     }

@@ -80,6 +80,7 @@ int pl_mkdir(const char *path, unsigned mode);
 // The connection `judge` is handed (who is asking, how long it may take).
 #include "CShimSocket.h"
 #include "CShimWatch.h"
+#include "CShimTool.h"
 
 // ---- Files, and names inside a directory held open (SystemCalls' FileDescriptor). ---
 // Vault writes its state crash-safely this way: every name below is inside a directory
