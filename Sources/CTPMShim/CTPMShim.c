@@ -355,6 +355,28 @@ pl_tpm_status pl_tpm_vendor(pl_tpm *tpm, pl_tpm_vendor_strings *strings) {
   return done();
 }
 
+pl_tpm_status pl_tpm_dictionary_attack(pl_tpm *tpm, pl_tpm_lockout *lockout) {
+  memset(lockout, 0, sizeof *lockout);
+  TPMI_YES_NO more = TPM2_NO;
+  TPMS_CAPABILITY_DATA *data = NULL;
+  TSS2_RC rc = tss2.Esys_GetCapability(tpm->esys, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, TPM2_CAP_TPM_PROPERTIES,
+                                       TPM2_PT_PERMANENT, TPM2_PT_LOCKOUT_RECOVERY - TPM2_PT_PERMANENT + 1, &more, &data);
+  if (rc != TSS2_RC_SUCCESS) return failure(rc, "GetCapability");
+  for (uint32_t i = 0; i < data->data.tpmProperties.count; i++) {
+    TPMS_TAGGED_PROPERTY property = data->data.tpmProperties.tpmProperty[i];
+    switch (property.property) {
+    case TPM2_PT_PERMANENT: lockout->in_lockout = (property.value & TPMA_PERMANENT_INLOCKOUT) != 0; break;
+    case TPM2_PT_LOCKOUT_COUNTER: lockout->failures = property.value; break;
+    case TPM2_PT_MAX_AUTH_FAIL: lockout->maximum = property.value; break;
+    case TPM2_PT_LOCKOUT_INTERVAL: lockout->interval_seconds = property.value; break;
+    case TPM2_PT_LOCKOUT_RECOVERY: lockout->recovery_seconds = property.value; break;
+    default: break;
+    }
+  }
+  tss2.Esys_Free(data);
+  return done();
+}
+
 static int copy_name(pl_tpm *tpm, ESYS_TR handle, uint8_t *out, size_t *size) {
   TPM2B_NAME *name = NULL;
   if (tss2.Esys_TR_GetName(tpm->esys, handle, &name) != TSS2_RC_SUCCESS) return 0;

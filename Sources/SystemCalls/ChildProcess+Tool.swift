@@ -5,7 +5,7 @@ extension ChildProcess {
   /// exactly `environment` (never this process's: a root command must not pass on what
   /// its caller set), standard input from /dev/null, standard output into `output`,
   /// standard error into `error`, and `secret` as the tool's descriptor 3 (`/dev/fd/3`),
-  /// so a secret reaches it in a file in memory (`MemoryFile`), never on its command line.
+  /// so a secret reaches it in a file in memory (a memfd), never on its command line.
   ///
   /// - Throws: posix_spawn(3)'s `Errno`.
   public static func spawnTool(

@@ -67,8 +67,9 @@ public struct PasswordRequestWatch: ~Copyable {
     _ = pl_watch_drain(directory.rawValue)
     _ = try? timer.expirations()
     guard let pidfd = askerDescriptor else { return }
-    var entry = pl_pollfd(fd: pidfd, events: Int16(PL_POLLIN), revents: 0)
-    if pl_poll(&entry, 1, 0) == 1 {
+    var ended = PollSet(capacity: 1)
+    _ = ended.add("asker", descriptor: pidfd)
+    if (try? ended.wait(milliseconds: 0)) == true {
       askerEnded = true
       asker = nil
     }

@@ -95,6 +95,16 @@ public final class TrustedPlatformModule {
     return TPMVendor(manufacturer: manufacturer, vendorString: vendor)
   }
 
+  /// The TPM's dictionary-attack protection as it stands.
+  public func dictionaryAttack() throws(TPMProblem) -> DictionaryAttackState {
+    var lockout = pl_tpm_lockout()
+    let status = pl_tpm_dictionary_attack(handle, &lockout)
+    guard status.code == PL_TPM_OK else { throw TPMProblem(status, tcti: tcti) }
+    return DictionaryAttackState(
+      failures: Int(lockout.failures), maximum: Int(lockout.maximum), intervalSeconds: Int(lockout.interval_seconds),
+      recoverySeconds: Int(lockout.recovery_seconds), isLockedOut: lockout.in_lockout != 0)
+  }
+
   /// Undefines every index of patternlock's range but `keep` (nil: all).
   public func forgetIndexes(keeping keep: UInt32?) throws(TPMProblem) {
     let status = pl_tpm_forget_others(handle, keep ?? 0)

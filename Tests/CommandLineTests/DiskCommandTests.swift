@@ -48,10 +48,24 @@ final class DiskCommandTests: XCTestCase {
     try cryptsetup(["open", "--test-passphrase", "--key-file", "-", volume], input: secret).status == 0
   }
 
+  /// The TPM's dictionary-attack state, as `tpm2_getcap properties-variable` reads it.
+  func tpmStateFromTheTools() throws -> String {
+    let getcap = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/tpm2_getcap"), ["-T", tpm.tcti, "properties-variable"])
+    func value(_ name: String) -> Int {
+      let line = getcap.stdout.split(separator: "\n").first { $0.hasPrefix(name + ":") } ?? ""
+      return Int(line.split(separator: "x").last ?? "", radix: 16) ?? -1
+    }
+    let failures = value("TPM2_PT_LOCKOUT_COUNTER"), maximum = value("TPM2_PT_MAX_AUTH_FAIL")
+    return "{\"failures\":\(failures),\"max_failures\":\(maximum),\"tries_left\":\(maximum - failures),"
+      + "\"failure_forgotten_after_s\":\(value("TPM2_PT_LOCKOUT_INTERVAL")),\"lockout_recovery_s\":\(value("TPM2_PT_LOCKOUT_RECOVERY")),\"locked_out\":false}"
+  }
+
   func testEnrolTheStatusSaysSoAndThePatternIsNoPassphrase() throws {
+    let tpmState = try tpmStateFromTheTools()
+    XCTAssertTrue(tpmState.hasPrefix("{\"failures\":0,\"max_failures\":"), tpmState)
     XCTAssertEqual(
       try disk(["status", volume]).stdout,
-      "{\"device\":\"\(volume)\",\"slots\":[{\"slot\":0,\"type\":\"password\"}],\"pattern\":false,\"keyboard\":true}\n")
+      "{\"device\":\"\(volume)\",\"slots\":[{\"slot\":0,\"type\":\"password\"}],\"pattern\":false,\"keyboard\":true,\"tpm\":\(tpmState)}\n")
     let enrolled = try disk(["enroll", volume], stdin: "2-5-9-4-3\n\(recovery)\n")
     XCTAssertEqual(enrolled.status, 0, enrolled.stderr)
     XCTAssertEqual(
@@ -59,7 +73,7 @@ final class DiskCommandTests: XCTestCase {
       "disk \(volume): the pattern (3x3 grid) is the TPM PIN of its new key slot; its passphrase or recovery key stays the keyboard's way in\n")
     XCTAssertEqual(
       try disk(["status", volume]).stdout,
-      "{\"device\":\"\(volume)\",\"slots\":[{\"slot\":0,\"type\":\"password\"},{\"slot\":1,\"type\":\"tpm2\"}],\"pattern\":true,\"keyboard\":true}\n")
+      "{\"device\":\"\(volume)\",\"slots\":[{\"slot\":0,\"type\":\"password\"},{\"slot\":1,\"type\":\"tpm2\"}],\"pattern\":true,\"keyboard\":true,\"tpm\":\(try tpmStateFromTheTools())}\n")
     let dump = try cryptsetup(["luksDump", volume], input: "").stdout
     XCTAssertTrue(dump.contains("systemd-tpm2"), dump)
     XCTAssertTrue(dump.contains("tpm2-pin:         true"), "sealed with a PIN: \(dump)")
@@ -110,6 +124,15 @@ final class DiskCommandTests: XCTestCase {
     XCTAssertEqual(enroll.status, 2)
     XCTAssertTrue(enroll.stderr.hasPrefix("patternlock: disk: \(volume) has no passphrase or recovery key slot; add one first"), enroll.stderr)
     XCTAssertTrue(try disk(["status", volume]).stdout.contains("[{\"slot\":1,\"type\":\"tpm2\"}],\"pattern\":true,\"keyboard\":false"))
+  }
+
+  /// Without a TPM to ask, status still lists the slots, and says why the count is missing.
+  func testStatusWithoutATPMSaysSo() throws {
+    tpm.stop()
+    let status = try disk(["status", volume])
+    XCTAssertEqual(status.status, 0)
+    XCTAssertTrue(status.stdout.hasSuffix(",\"pattern\":false,\"keyboard\":true,\"tpm\":null}\n"), status.stdout)
+    XCTAssertTrue(status.stderr.hasPrefix("patternlock: disk status: the TPM's count of wrong PINs cannot be read: "), status.stderr)
   }
 
   func testWhatIsNoVolumeOrNoActionIsSaidInOneLine() throws {

@@ -41,9 +41,11 @@ final class PasswordRequestJudgeTests: XCTestCase {
     var judge = try PasswordRequestJudge(first, directory: PasswordRequestDirectory.path, gridSize: 3, minimumDots: 4)
     let short = judge.judge(GestureOutcome(dots: DotSequence([1, 2]), result: .tooShort, timeMicroseconds: 0), at: 0)
     XCTAssertEqual(short.verdict, .rejected(.tooShort(minimumDots: 4)), "too short: not sent, the TPM counts nothing")
+    // The TPM's count, as the agent reads it after a wrong PIN.
+    judge.triesLeft = { 7 }
     let wrongDue = try XCTUnwrap(judge.judge(complete(wrong), at: MonotonicClock.microseconds()).answerDue)
     let refused = try answer(&judge, due: wrongDue)
-    XCTAssertEqual(refused.verdict, .rejected(.wrongPattern))
+    XCTAssertEqual(refused.verdict, .rejected(.wrongPattern(triesLeft: 7)))
     XCTAssertFalse(refused.unlocks)
     XCTAssertNotEqual(judge.current.file, first.file, "the new request is the one answered next")
     XCTAssertNil(judge.ending)

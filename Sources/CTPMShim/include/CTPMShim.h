@@ -121,6 +121,21 @@ typedef struct {
 /// Reads the TPM's manufacturer and vendor strings (swtpm says "IBM" and "SW   TPM").
 pl_tpm_status pl_tpm_vendor(pl_tpm *tpm, pl_tpm_vendor_strings *strings);
 
+/// The TPM's dictionary-attack protection as it stands (TPM2_GetCapability of
+/// TPM_PT_PERMANENT to TPM_PT_LOCKOUT_RECOVERY): the authorisation failures counted, how
+/// many put it in lockout, the seconds after which one failure is forgotten and after
+/// which the lockout auth may be tried again, and whether it is in lockout now.
+typedef struct {
+  uint32_t failures;
+  uint32_t maximum;
+  uint32_t interval_seconds;
+  uint32_t recovery_seconds;
+  int in_lockout;
+} pl_tpm_lockout;
+
+/// Reads the dictionary-attack state (what `tpm2_getcap properties-variable` shows).
+pl_tpm_status pl_tpm_dictionary_attack(pl_tpm *tpm, pl_tpm_lockout *lockout);
+
 /// The text tpm2-tss gives for a response code ("" without tpm2-tss).
 const char *pl_tpm_describe(uint32_t rc);
 

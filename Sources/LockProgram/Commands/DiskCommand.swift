@@ -3,6 +3,7 @@ import Configuration
 import PatternChoice
 import PatternCore
 import SystemCalls
+import TPM
 import Vault
 
 /// `patternlock disk enroll DEVICE` (the pattern on standard input's first line, the
@@ -40,6 +41,14 @@ package enum DiskCommand {
         line.add("slots", raw: slots.jsonArray)
         line.add("pattern", raw: slots.hasTPM ? "true" : "false")
         line.add("keyboard", raw: slots.hasKeyboardWayIn ? "true" : "false")
+        // What bounds the guesses at the pattern: the TPM's own count.
+        let tcti = settings.tpmTCTI
+        do throws(TPMProblem) {
+          line.add("tpm", raw: try TrustedPlatformModule(tcti: tcti).dictionaryAttack().json)
+        } catch {
+          line.add("tpm", raw: "null")
+          Console.error("disk status: the TPM's count of wrong PINs cannot be read: " + error.message)
+        }
         Console.out(line.json)
       case "remove":
         let slots = try tool.slots(of: device)
@@ -64,7 +73,7 @@ package enum DiskCommand {
         }
         let pin = PatternText.canonical(dots, gridSize: gridSize)
         dots.removeAll()
-        try tool.enroll(device, pin: pin, unlockKey: input.copying(keyLine), tpmDevice: settings.tpmTCTI ?? "auto")
+        try tool.enroll(device, pin: pin, unlockKey: input.copying(keyLine), tpmDevice: settings.tpmTCTI)
         Console.out(
           "disk \(device): the pattern (\(gridSize)x\(gridSize) grid) is the TPM PIN of its new key slot; its passphrase or recovery key stays the keyboard's way in")
       }

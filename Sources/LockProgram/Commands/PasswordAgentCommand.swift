@@ -5,6 +5,7 @@ import Scene
 import Screen
 import SystemCalls
 import Systemd
+import TPM
 import Vault
 
 /// `patternlock password-agent`: a systemd password agent that answers requests for a
@@ -75,10 +76,12 @@ package enum PasswordAgentCommand {
     Console.out("password-agent: asking for the pattern: \(settings.screen.message)")
     var judge: RunJudge
     do throws(Errno) {
-      judge = .passwordRequest(
-        try PasswordRequestJudge(
-          pending, directory: PasswordRequestDirectory.path, gridSize: settings.screen.layout.gridSize,
-          minimumDots: settings.all.minimumDots))
+      var requestJudge = try PasswordRequestJudge(
+        pending, directory: PasswordRequestDirectory.path, gridSize: settings.screen.layout.gridSize,
+        minimumDots: settings.all.minimumDots)
+      let tcti = settings.all.tpmTCTI
+      requestJudge.triesLeft = { tpmTriesLeft(tcti) }
+      judge = .passwordRequest(requestJudge)
     } catch {
       Console.error("password-agent: cannot watch \(PasswordRequestDirectory.path) (\(error.text)); the request is left to another agent")
       return .exit(.failure)
@@ -103,6 +106,17 @@ package enum PasswordAgentCommand {
       }
     }
     return ending
+  }
+
+  /// The wrong PINs the TPM at `tcti` takes before its lockout; nil when it cannot be
+  /// asked (another TPM, none reachable), and then nothing is said of it.
+  static func tpmTriesLeft(_ tcti: String) -> Int? {
+    do throws(TPMProblem) {
+      return try TrustedPlatformModule(tcti: tcti).dictionaryAttack().triesLeft
+    } catch {
+      Console.error("password-agent: the TPM's count of wrong PINs cannot be read: " + error.message)
+      return nil
+    }
   }
 
   /// The request's message as the lock's message: its first lines, cut to what the

@@ -68,7 +68,7 @@ package struct CryptEnroll {
       // The tool refuses a key file anyone may read; this one is only ever its own.
       try key.file.setPermissions(0o400)
       // The tool asks its questions in this directory: it must be there to be watched.
-      _ = PasswordRequestDirectory.path.withCString { pl_mkdir($0, 0o755) }
+      try Directory.make(PasswordRequestDirectory.path, permissions: 0o755)
       var slot = try DescriptorSlot()
       let arguments = [
         path, "--tpm2-device=" + tpmDevice, "--tpm2-with-pin=yes", "--wipe-slot=tpm2", "--unlock-key-file=/dev/fd/3", device,

@@ -43,6 +43,9 @@ package struct PasswordRequestJudge: PatternJudge, ~Copyable {
   private let minimumDots: Int
   private var slot: DescriptorSlot
   private var watch: PasswordRequestWatch
+  /// The wrong tries the TPM allows before its lockout, asked after a wrong pattern (nil:
+  /// not known, and not said).
+  package var triesLeft: () -> Int? = { nil }
   /// A pattern was sent for `current` and its fate is not yet known.
   private var answered = false
   /// When the asker was seen to have ended after an answer (the grace runs from there).
@@ -92,8 +95,13 @@ package struct PasswordRequestJudge: PatternJudge, ~Copyable {
       answered = false
       if next.request.asksForPIN {
         adopt(next)
-        Console.out("password-agent: the PIN was refused; asked again")
-        return LockScreenController.Judgement(verdict: .rejected(.wrongPattern))
+        // The TPM counted the wrong PIN: its count says how many more it takes.
+        guard let left = triesLeft() else {
+          Console.out("password-agent: the PIN was refused; asked again")
+          return LockScreenController.Judgement(verdict: .rejected(.wrongPattern))
+        }
+        Console.out("password-agent: the PIN was refused; asked again; the TPM takes \(left) more before its lockout")
+        return LockScreenController.Judgement(verdict: .rejected(.wrongPattern(triesLeft: left)))
       }
       Console.out("password-agent: the TPM refused the pattern and a passphrase is asked: the keyboard's to answer")
       ending = .passphraseAsked
