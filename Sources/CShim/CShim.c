@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "CShim.h"
+#include "CShimSpawn.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -401,7 +402,7 @@ int pl_execv(const char *const *argv) {
 
 extern char **environ;
 
-int pl_spawn(const char *const *argv) {
+int pl_spawn_with(const char *const *argv, const char *const *envp, const posix_spawn_file_actions_t *actions) {
   pid_t pid;
   // The child starts with no signal blocked and SIGUSR1/SIGUSR2 and SIGPIPE (ignored
   // here: pl_ignore_broken_pipes) at their defaults (a fork never inherits pending
@@ -418,7 +419,7 @@ int pl_spawn(const char *const *argv) {
     (void)posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
     (void)posix_spawnattr_setsigmask(&attributes, &none);
     (void)posix_spawnattr_setsigdefault(&attributes, &requests);
-    err = posix_spawn(&pid, argv[0], NULL, &attributes, (char *const *)argv, environ);
+    err = posix_spawn(&pid, argv[0], actions, &attributes, (char *const *)argv, (char *const *)envp);
     (void)posix_spawnattr_destroy(&attributes);
   }
   if (err != 0) {
@@ -427,6 +428,8 @@ int pl_spawn(const char *const *argv) {
   }
   return (int)pid;
 }
+
+int pl_spawn(const char *const *argv) { return pl_spawn_with(argv, (const char *const *)environ, NULL); }
 
 int pl_wait_child(int pid, int *exit_code, int *signal) {
   int status = 0;

@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "CShimTool.h"
+#include "CShimSpawn.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -19,29 +20,16 @@ int pl_spawn_tool(const char *const *argv, const char *const *envp, int out_fd, 
   int out = above_three(out_fd), err = above_three(err_fd), key = above_three(key_fd);
   int failure = 0;
   if ((out_fd >= 0 && out < 0) || (err_fd >= 0 && err < 0) || (key_fd >= 0 && key < 0)) failure = errno;
-  pid_t pid = -1;
+  int pid = -1;
   posix_spawn_file_actions_t actions;
-  posix_spawnattr_t attributes;
   if (failure == 0) failure = posix_spawn_file_actions_init(&actions);
   if (failure == 0) {
     (void)posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
     if (out >= 0) (void)posix_spawn_file_actions_adddup2(&actions, out, 1);
     if (err >= 0) (void)posix_spawn_file_actions_adddup2(&actions, err, 2);
     if (key >= 0) (void)posix_spawn_file_actions_adddup2(&actions, key, 3);
-    sigset_t none, requests;
-    sigemptyset(&none);
-    sigemptyset(&requests);
-    sigaddset(&requests, SIGUSR1);
-    sigaddset(&requests, SIGUSR2);
-    sigaddset(&requests, SIGPIPE);
-    failure = posix_spawnattr_init(&attributes);
-    if (failure == 0) {
-      (void)posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-      (void)posix_spawnattr_setsigmask(&attributes, &none);
-      (void)posix_spawnattr_setsigdefault(&attributes, &requests);
-      failure = posix_spawn(&pid, argv[0], &actions, &attributes, (char *const *)argv, (char *const *)envp);
-      (void)posix_spawnattr_destroy(&attributes);
-    }
+    pid = pl_spawn_with(argv, envp, &actions);
+    if (pid < 0) failure = errno;
     (void)posix_spawn_file_actions_destroy(&actions);
   }
   if (out >= 0) close(out);
@@ -51,5 +39,5 @@ int pl_spawn_tool(const char *const *argv, const char *const *envp, int out_fd, 
     errno = failure;
     return -1;
   }
-  return (int)pid;
+  return pid;
 }
