@@ -29,6 +29,35 @@ final class PasswordAgentCommandTests: XCTestCase {
     XCTAssertTrue(asker.isRunning, "nothing was answered")
   }
 
+  /// A request from systemd-cryptsetup names its disk on the lock screen, read from the
+  /// asker's command line (a token's PIN request says no disk). The asker here is a
+  /// process under systemd-cryptsetup's name and arguments (a copy of `yes`, which keeps
+  /// running), and its request is written as systemd writes one.
+  func testTheDisksNameFromTheAskersCommandLine() throws {
+    try requireAsker()
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("agent-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let renamed = directory.appendingPathComponent("systemd-cryptsetup")
+    try FileManager.default.copyItem(atPath: "/usr/bin/yes", toPath: renamed.path)
+    let asker = Process()
+    asker.executableURL = renamed
+    asker.arguments = ["attach", "root", "/dev/vda2", "none", "luks,tpm2-device=auto"]
+    asker.standardOutput = FileHandle.nullDevice
+    try asker.run()
+    defer { asker.terminate() }
+    let requests = "/run/systemd/ask-password"
+    try FileManager.default.createDirectory(atPath: requests, withIntermediateDirectories: true)
+    let file = requests + "/ask.patternlock-test-\(getpid())"
+    try Data("[Ask]\nPID=\(asker.processIdentifier)\nSocket=\(directory.path)/sck\nAcceptCached=1\nEcho=0\nNotAfter=0\nMessage=Please enter LUKS2 token PIN:\nIcon=drive-harddisk\n".utf8)
+      .write(to: URL(fileURLWithPath: file))
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    let result = try PatternlockBinary.run(["password-agent", "--headless", "320x240"])
+    XCTAssertEqual(
+      result.stdout.split(separator: "\n").first.map(String.init),
+      "password-agent: asking for the pattern: Please enter LUKS2 token PIN: root (/dev/vda2)")
+  }
+
   /// A passphrase is the keyboard's: the display is left to the console's agent, and
   /// the agent ends once the request has gone (here: its time ran out).
   func testAPassphraseRequestIsNeverShownAndIsWaitedOut() throws {

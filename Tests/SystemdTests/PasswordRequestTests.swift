@@ -34,6 +34,19 @@ final class PasswordRequestTests: XCTestCase {
     XCTAssertTrue(request.hasExpired(at: 123_456_790))
   }
 
+  /// A token's PIN request names no disk; the asker's command line does.
+  func testTheVolumeIsReadFromSystemdCryptsetupsCommandLine() {
+    func line(_ words: [String]) -> [UInt8] { Array(words.joined(separator: "\u{0}").utf8) + [0] }
+    XCTAssertEqual(
+      AskedVolume.parse(commandLine: line(["/usr/lib/systemd/systemd-cryptsetup", "attach", "root", "/dev/vda2", "none", "luks,tpm2-device=auto"])),
+      AskedVolume(name: "root", source: "/dev/vda2"))
+    XCTAssertEqual(AskedVolume(name: "root", source: "/dev/vda2").description, "root (/dev/vda2)")
+    XCTAssertNil(AskedVolume.parse(commandLine: line(["/usr/lib/systemd/systemd-cryptsetup", "detach", "root"])))
+    XCTAssertNil(AskedVolume.parse(commandLine: line(["/usr/bin/systemd-ask-password", "attach", "root", "/dev/vda2"])))
+    XCTAssertNil(AskedVolume.parse(commandLine: line(["/usr/lib/systemd/systemd-cryptsetup", "attach", "root"])))
+    XCTAssertNil(AskedVolume.of(pid: Int32.max), "no such process")
+  }
+
   func testNotAfterZeroWaitsForever() throws {
     let request = try PasswordRequest.parse(Array("[Ask]\nSocket=/s\nNotAfter=0\n".utf8), path: "ask.x")
     XCTAssertNil(request.notAfterMicroseconds)

@@ -72,7 +72,9 @@ package enum PasswordAgentCommand {
     _ pending: PendingRequest, _ settings: RunSettings, cancelled: inout [String]
   ) throws(CommandFailure) -> RunCommand.Ending {
     var settings = settings
-    settings.screen.message = shownMessage(pending.request.message)
+    // A token's PIN request names no disk: its asker's command line does.
+    let volume = pending.request.pid.flatMap { AskedVolume.of(pid: $0) }
+    settings.screen.message = shownMessage(pending.request.message + (volume.map { " " + $0.description } ?? ""))
     Console.out("password-agent: asking for the pattern: \(settings.screen.message)")
     var judge: RunJudge
     do throws(Errno) {
