@@ -16,14 +16,6 @@ public struct PipeEnds: ~Copyable {
     writingNumber = ends[1]
   }
 
-  /// Writes all of `bytes` into the pipe (it must have room: nothing reads meanwhile).
-  public func write(_ bytes: UnsafeRawBufferPointer) throws(Errno) {
-    switch writing {
-    case .some(let end): try end.writeAll(bytes)
-    case .none: throw Errno.invalid
-    }
-  }
-
   /// Closes the write end in this process, so the reader sees the end once every other
   /// process holding it (a child it was handed to) has closed it too.
   public mutating func closeWriting() {
