@@ -57,6 +57,9 @@ package enum PasswordAgentCommand {
         }
         continue
       }
+      // Nothing to show: what waits for this agent's lock (the console's agent in the
+      // initramfs) may start. The lock's first frame says the same when one is shown.
+      ServiceManager.notify("READY=1")
       if pending.isEmpty {
         Console.out(shown == 0 ? "password-agent: no request for a PIN is pending" : "password-agent: no request is left")
         return .success
