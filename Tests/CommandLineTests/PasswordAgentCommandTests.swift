@@ -1,5 +1,6 @@
 import CommandTestSupport
 import Foundation
+import Glibc
 import XCTest
 
 /// `patternlock password-agent` with the real `systemd-ask-password` asking: a PIN
@@ -8,9 +9,11 @@ import XCTest
 final class PasswordAgentCommandTests: XCTestCase {
   func testWithNothingAskedItEndsAtOnce() throws {
     try requireAsker()
-    let result = try PatternlockBinary.run(["password-agent", "--headless", "320x240"])
+    let notify = try NotifyListener(in: makeTemporaryDirectory(prefix: "agent-notify"))
+    let result = try PatternlockBinary.run(["password-agent", "--headless", "320x240"], environment: notify.environment)
     XCTAssertEqual(result.status, 0, result.stderr)
     XCTAssertEqual(result.stdout, "password-agent: no request for a PIN is pending\n")
+    XCTAssertEqual(notify.received(), ["READY=1"], "with no PIN to ask for, what waits for the agent may start")
   }
 
   /// The lock comes up for the request, its message under the prompt; `--headless`
@@ -20,8 +23,12 @@ final class PasswordAgentCommandTests: XCTestCase {
     let asker = try ask("Please enter LUKS2 token PIN:", id: "patternlock-agent-test:\(getpid())-pin", timeout: 60)
     defer { asker.terminate() }
     try waitForRequest(id: "patternlock-agent-test:\(getpid())-pin")
-    let result = try PatternlockBinary.run(["password-agent", "--headless", "320x240"])
+    let notify = try NotifyListener(in: makeTemporaryDirectory(prefix: "agent-notify"))
+    let result = try PatternlockBinary.run(["password-agent", "--headless", "320x240"], environment: notify.environment)
     XCTAssertEqual(result.status, 1, "a lock stopped before any answer is no success: \(result.stderr)")
+    // The console's agent is ordered after this one in the initramfs: ready at the
+    // lock's first frame, it would take the PIN request from the terminal behind the lock.
+    XCTAssertFalse(notify.received().contains("READY=1"), "ready while a PIN is still asked for")
     let lines = result.stdout.split(separator: "\n").map(String.init)
     XCTAssertEqual(lines.first, "password-agent: asking for the pattern: Please enter LUKS2 token PIN:")
     XCTAssertTrue(lines.contains("patternlock: showing the lock on memory (headless, 320x240, xrgb8888, fbdev)"), result.stdout)
@@ -73,6 +80,44 @@ final class PasswordAgentCommandTests: XCTestCase {
   }
 
   // MARK: Helpers
+
+  /// A datagram socket standing in for systemd's $NOTIFY_SOCKET.
+  private final class NotifyListener {
+    let path: String
+    private let fd: Int32
+
+    init(in directory: URL) throws {
+      path = directory.appendingPathComponent("notify.socket").path
+      fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+      var address = sockaddr_un()
+      address.sun_family = sa_family_t(AF_UNIX)
+      withUnsafeMutableBytes(of: &address.sun_path) { raw in
+        for (i, byte) in path.utf8.enumerated() { raw[i] = byte }
+      }
+      let bound = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+      }
+      guard fd >= 0, bound == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+
+    deinit {
+      close(fd)
+      unlink(path)
+    }
+
+    var environment: [String: String] { ["NOTIFY_SOCKET": path] }
+
+    /// The lines of every datagram waiting (the process has ended).
+    func received() -> [String] {
+      var lines: [String] = []
+      var buffer = [UInt8](repeating: 0, count: 512)
+      while true {
+        let n = recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+        guard n > 0 else { return lines }
+        lines += String(decoding: buffer[0..<n], as: UTF8.self).split(separator: "\n").map(String.init)
+      }
+    }
+  }
 
   private func requireAsker() throws {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-ask-password") else {

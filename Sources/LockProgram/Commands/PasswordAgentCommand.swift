@@ -57,8 +57,9 @@ package enum PasswordAgentCommand {
         }
         continue
       }
-      // Nothing to show: what waits for this agent's lock (the console's agent in the
-      // initramfs) may start. The lock's first frame says the same when one is shown.
+      // No PIN left to ask for: what waits for this agent (the console's agent in the
+      // initramfs, which asks for passphrases on tty1) may start now, and not before,
+      // or it would answer the PIN request itself, from the terminal behind the lock.
       ServiceManager.notify("READY=1")
       if pending.isEmpty {
         Console.out(shown == 0 ? "password-agent: no request for a PIN is pending" : "password-agent: no request is left")

@@ -117,6 +117,7 @@ extension RunCommand {
     let settings = plan.settings
     var loop = try LockStartKit.makeLoop()
     loop.printTiming = settings.all.printsTiming
+    loop.readyAtFirstFrame = !plan.answersPasswordRequest
     loop.lockTerminal = console.lent?.control
     loop.startMicroseconds = plan.started
     let stops = plan.stopsAfterFirstFrame

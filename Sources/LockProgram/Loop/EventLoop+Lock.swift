@@ -25,6 +25,7 @@ extension EventLoop {
     // these copies and the descriptors it lends them.
     let start = startMicroseconds ?? MonotonicClock.microseconds()
     let (printTiming, lockTerminal, afterFirstFrame) = (self.printTiming, self.lockTerminal, self.afterFirstFrame)
+    let readyAtFirstFrame = self.readyAtFirstFrame
     var rules = LiveStepRules()
     var firstFlip = true
     var glyphsCompleted = false
@@ -54,7 +55,7 @@ extension EventLoop {
       }
       flippedInputTime = 0
       // The lock is on screen: now units ordered after it may start.
-      if firstFlip { ServiceManager.notify("READY=1") }
+      if firstFlip && readyAtFirstFrame { ServiceManager.notify("READY=1") }
       firstFlip = false
     }
 

@@ -27,6 +27,10 @@ package struct EventLoop: ~Copyable {
   /// (the rest of the glyphs: `GlyphCompletion`); run once per lock shown, before any
   /// input is read.
   package var afterFirstFrame: ((LockScreenRenderer) -> Void)?
+  /// Whether the first frame tells systemd the service is ready (`run`: units ordered
+  /// after the lock start once it is on screen). The password agent says so itself,
+  /// once it has no PIN left to ask for.
+  package var readyAtFirstFrame = true
   /// The lock's VT while a kiosk is configured, borrowed from the `LockConsole` that
   /// outlives the loop; the kernel's SIGUSR2 is answered on it. Nil without a kiosk.
   package var lockTerminal: TerminalControl?

@@ -26,6 +26,13 @@ installkernel() {
 }
 
 install() {
+    # plymouth's own agent would ask for the same PIN on the splash, from a keyboard, and
+    # this agent does not take the display from plymouth in the initramfs yet: no
+    # initramfs rather than one that asks twice (dracut ignores install's status).
+    if dracut_module_included "plymouth"; then
+        dfatal "patternlock: plymouth is in this initramfs and would ask for the disk's PIN itself; add omit_dracutmodules+=\" plymouth \" to /etc/dracut.conf.d/patternlock.conf (docs/disk-unlock.md)"
+        exit 1
+    fi
     inst_multiple patternlock
 
     # The configuration the lock on the booted system reads (theme, layout, input), and
@@ -61,8 +68,8 @@ install() {
     $SYSTEMCTL -q --root "$initdir" enable patternlock-password-agent.path
 
     # The console's agent, which asks for a passphrase from a keyboard, starts once the
-    # lock is on screen (the agent tells systemd so), never before it: its prompt would
-    # be text before the first picture, and the PIN is the lock's to ask for.
+    # lock has no PIN left to ask for (the agent tells systemd so), never before: the
+    # PIN is the lock's to ask for, and its prompt would be text before the first picture.
     inst_simple "$moddir/console-agent-after-lock.conf" \
         "$systemdsystemunitdir/systemd-ask-password-console.service.d/patternlock.conf"
 }
