@@ -1,6 +1,5 @@
 import CommandTestSupport
 import Foundation
-import Glibc
 import XCTest
 
 /// `patternlock password-agent` with the real `systemd-ask-password` asking: a PIN
@@ -80,44 +79,6 @@ final class PasswordAgentCommandTests: XCTestCase {
   }
 
   // MARK: Helpers
-
-  /// A datagram socket standing in for systemd's $NOTIFY_SOCKET.
-  private final class NotifyListener {
-    let path: String
-    private let fd: Int32
-
-    init(in directory: URL) throws {
-      path = directory.appendingPathComponent("notify.socket").path
-      fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
-      var address = sockaddr_un()
-      address.sun_family = sa_family_t(AF_UNIX)
-      withUnsafeMutableBytes(of: &address.sun_path) { raw in
-        for (i, byte) in path.utf8.enumerated() { raw[i] = byte }
-      }
-      let bound = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-      }
-      guard fd >= 0, bound == 0 else { throw CocoaError(.fileWriteUnknown) }
-    }
-
-    deinit {
-      close(fd)
-      unlink(path)
-    }
-
-    var environment: [String: String] { ["NOTIFY_SOCKET": path] }
-
-    /// The lines of every datagram waiting (the process has ended).
-    func received() -> [String] {
-      var lines: [String] = []
-      var buffer = [UInt8](repeating: 0, count: 512)
-      while true {
-        let n = recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT))
-        guard n > 0 else { return lines }
-        lines += String(decoding: buffer[0..<n], as: UTF8.self).split(separator: "\n").map(String.init)
-      }
-    }
-  }
 
   private func requireAsker() throws {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-ask-password") else {

@@ -186,6 +186,14 @@ def lockout_state(tpm_dir):
     return value("TPM2_PT_LOCKOUT_COUNTER"), value("TPM2_PT_MAX_AUTH_FAIL"), bool(in_lockout and in_lockout.group(1) == "1")
 
 
+def reached_multi_user(b, name):
+    """The check `name`: multi-user.target reached with / on the opened volume."""
+    def body():
+        source = b.multi_user(240)
+        expect(source == "/dev/mapper/root", f"/ is {source}, not /dev/mapper/root")
+    b.check(name, body)
+
+
 def run(b, args):
     enrolled = os.path.join(b.dir, "tpm")
     wrong, right = b.layout.gesture(WRONG_DOTS), b.layout.gesture(RIGHT_DOTS)
@@ -220,10 +228,7 @@ def run(b, args):
     since = len(b.console.lines)
     b.draw(right)
     b.check_value("the right pattern: the TPM takes the PIN", lambda: b.console_line(since, TAKEN, 120))
-    source = b.check_value("the root file system is the opened volume and multi-user.target is reached",
-                           lambda: b.multi_user(240))
-    if source is not None and source != "/dev/mapper/root":
-        b.fail(f"/ is {source}, not /dev/mapper/root")
+    reached_multi_user(b, "the root file system is the opened volume and multi-user.target is reached")
     b.check_value("a clean power-off", b.power_off)
     counter, max_tries, locked = lockout_state(enrolled)
     print(f"  the TPM after boot 1: lockout counter {counter} of {max_tries}")
@@ -250,10 +255,7 @@ def run(b, args):
     b.check_value("wrong patterns until the TPM refuses: the lock gives way to the keyboard", wrong_until_refused)
     b.check_value("the console's agent asks for the passphrase on tty1 (text on screen)", lambda: b.wait_for_text(60))
     b.type_line(b.passphrase)
-    source = b.check_value("the recovery passphrase typed on the keyboard opens the disk: multi-user.target",
-                           lambda: b.multi_user(240))
-    if source is not None and source != "/dev/mapper/root":
-        b.fail(f"/ is {source}, not /dev/mapper/root")
+    reached_multi_user(b, "the recovery passphrase typed on the keyboard opens the disk: multi-user.target")
     b.check_value("a clean power-off", b.power_off)
     counter, max_tries, locked = lockout_state(enrolled)
     b.check("the TPM's lockout counter reached its limit and the TPM is in lockout", lambda: expect(
