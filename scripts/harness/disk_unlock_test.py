@@ -10,7 +10,8 @@ tpm-tis-device).
        (never text), and the agent says which disk it asks for (the volume's name);
     2. a wrong pattern: the verdict's red on screen;
     3. the right pattern: the PIN is taken, the root file system is /dev/mapper/root and
-       the system reaches multi-user.target; then a clean power-off.
+       the system reaches multi-user.target; the agent's service did not fail; then a
+       clean power-off.
   the TPM's lockout counter, read with tpm2-tools on the host before and after: higher,
     and not in lockout.
   boot 2: wrong patterns (each asked again drawn again) until the TPM refuses: then
@@ -18,9 +19,10 @@ tpm-tis-device).
     on tty1 (its prompt on screen), the recovery passphrase typed on the keyboard opens
     the disk and the system reaches multi-user.
   the lockout counter at its limit, and the TPM in lockout.
-  boot 3: the same disk with another TPM (a fresh swtpm state): the right pattern (drawn
-    again if systemd-cryptsetup asks twice) never opens it; the passphrase is asked for
-    instead.
+  boot 3: the same disk with another TPM (a fresh swtpm state), and the lock on fbdev
+    (initrd-fbdev.img: the initramfs with `device = /dev/fb0`): the lock first, through
+    fbdev; the right pattern (drawn again if systemd-cryptsetup asks twice) never opens
+    the disk; the passphrase is asked for instead.
 
 Prints "ok"/"FAIL" per check and ends with "disk-unlock: N passed, N failed".
 """
@@ -55,12 +57,13 @@ class DiskBoard(BootBoard):
         self.tpm = None
         self.passphrase = args.passphrase
 
-    def boot_with(self, tpm_dir):
+    def boot_with(self, tpm_dir, initrd="initrd.img"):
         self.tpm = SoftwareTPM(tpm_dir, self.control_dir, os.path.join(self.dir, os.path.basename(tpm_dir) + ".log"))
         socket_path = self.tpm.start()
         with open(os.path.join(self.dir, "cmdline.txt"), encoding="utf-8") as f:
             command_line = f.read().strip()
         command = machine.debian_board(self.dir, self.qmp_path, self.control_path, command_line).tpm(socket_path)
+        command.base[command.base.index("-initrd") + 1] = os.path.join(self.dir, initrd)
         self.start(command, shell=False)
         import socket
         sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -229,6 +232,9 @@ def run(b, args):
     b.draw(right)
     b.check_value("the right pattern: the TPM takes the PIN", lambda: b.console_line(since, TAKEN, 120))
     reached_multi_user(b, "the root file system is the opened volume and multi-user.target is reached")
+    b.check("the agent's service ended cleanly once the PIN was taken (stopped at the switch to the root or not)",
+            lambda: expect(not any("patternlock-password-agent.service: Failed" in line for line in b.console.lines),
+                           "systemd says the service failed"))
     b.check_value("a clean power-off", b.power_off)
     counter, max_tries, locked = lockout_state(enrolled)
     print(f"  the TPM after boot 1: lockout counter {counter} of {max_tries}")
@@ -262,8 +268,10 @@ def run(b, args):
         counter >= max_tries and locked, f"lockout counter {counter} of {max_tries}, in lockout: {locked}"))
 
     # Boot 3: the disk moved to another device (another TPM).
-    b.boot_with(os.path.join(b.dir, "other-tpm"))
-    b.check_value("another TPM: the lock is the first picture", lambda: b.wait_for_lock(300))
+    b.boot_with(os.path.join(b.dir, "other-tpm"), initrd="initrd-fbdev.img")
+    b.check_value("another TPM, the lock on fbdev: the lock is the first picture", lambda: b.wait_for_lock(300))
+    b.check_value("the lock is drawn through fbdev (/dev/fb0)",
+                  lambda: b.console_line(0, "patternlock: showing the lock on /dev/fb0", 60))
     since = len(b.console.lines)
     b.draw(right)
     # systemd-cryptsetup may ask once more (its own TPM2 path after the token plugin's):

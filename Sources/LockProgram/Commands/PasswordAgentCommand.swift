@@ -102,7 +102,11 @@ package enum PasswordAgentCommand {
     let ending = try RunCommand.lockOnDisplay(settings, plan, console: &console, judge: &judge)
     if case .passwordRequest(let answered) = judge {
       switch answered.ending {
-      case .answered: Console.out("password-agent: the PIN was taken")
+      case .answered:
+        Console.out("password-agent: the PIN was taken")
+        // Whatever ended the screen after that (in the initramfs, the switch to the root
+        // file system stops this service during the verdict's time), the request is done.
+        return .exit(.success)
       case .passphraseAsked: Console.out("password-agent: the TPM refused; a passphrase is asked from the keyboard")
       case .withdrawn: Console.out("password-agent: the request went unanswered here")
       case .cancelled:
